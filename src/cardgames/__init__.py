@@ -1,0 +1,94 @@
+"""cardgames: rule engines for Hanabi (and its variants), Ikebana and Hanafuda Koi-Koi.
+
+>>> import cardgames
+>>> state = cardgames.new_game("hanabi", players=3, seed=7)
+>>> state.apply(state.legal_actions()[0])  # doctest: +SKIP
+
+The games are found through a registry: :func:`games` lists them, :func:`get_game` returns
+one's :class:`~cardgames.core.registry.GameInfo`, :func:`new_game` starts one, :func:`replay`
+rebuilds a recorded game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardgames.core.agents import Agent, RandomAgent
+from cardgames.core.errors import (
+    CardgamesError,
+    IllegalActionError,
+    NotationError,
+    OptionsError,
+    RecordError,
+)
+from cardgames.core.game import State
+from cardgames.core.loop import play
+from cardgames.core.record import Record
+from cardgames.core.registry import GameInfo, Registry
+from cardgames.core.version import __version__
+
+__all__ = [
+    "Agent",
+    "CardgamesError",
+    "GameInfo",
+    "IllegalActionError",
+    "NotationError",
+    "OptionsError",
+    "RandomAgent",
+    "Record",
+    "RecordError",
+    "State",
+    "__version__",
+    "games",
+    "get_game",
+    "new_game",
+    "play",
+    "registry",
+    "replay",
+]
+
+registry = Registry(
+    {
+        "hanabi": "cardgames.hanabi",
+        "ikebana": "cardgames.ikebana",
+        "koikoi": "cardgames.koikoi",
+    }
+)
+"""The games this library knows; ``registry.register(module)`` adds one of your own."""
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game by name."""
+    return registry.all()
+
+
+def get_game(name: str) -> GameInfo:
+    """The game registered as `name` (OptionsError, with the nearest names, if unknown)."""
+    return registry.get(name)
+
+
+def new_game(
+    name: str,
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    deck: Sequence[str] | None = None,
+    **options: Any,
+) -> State[Any]:
+    """Start a game: ``new_game("hanabi", players=3, seed=7, variant="rainbow")``.
+
+    `options` are the game's options by name (a variant, a preset, single rules); a bad one
+    raises OptionsError naming the field, the value and what is allowed.
+    """
+    return registry.get(name).new_game(players, seed, names=names, deck=deck, **options)
+
+
+def replay(record: Record) -> State[Any]:
+    """Rebuild the final state of a recorded game, bit for bit."""
+    try:
+        info = registry.get(record.game)
+    except OptionsError as exc:
+        raise RecordError(str(exc)) from None
+    return info.replay(record)

@@ -1,0 +1,37 @@
+"""The shared core: what every game uses. No game is imported here."""
+
+from cardgames.core.agents import Agent, RandomAgent
+from cardgames.core.deck import Deck
+from cardgames.core.errors import (
+    CardgamesError,
+    IllegalActionError,
+    NotationError,
+    OptionsError,
+    RecordError,
+)
+from cardgames.core.game import Action, Event, Options, State
+from cardgames.core.loop import Observer, play
+from cardgames.core.record import Record, read_records, write_records
+from cardgames.core.registry import GameInfo, Registry
+
+__all__ = [
+    "Action",
+    "Agent",
+    "CardgamesError",
+    "Deck",
+    "Event",
+    "GameInfo",
+    "IllegalActionError",
+    "NotationError",
+    "Observer",
+    "Options",
+    "OptionsError",
+    "RandomAgent",
+    "Record",
+    "RecordError",
+    "Registry",
+    "State",
+    "play",
+    "read_records",
+    "write_records",
+]

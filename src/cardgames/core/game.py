@@ -1,0 +1,216 @@
+"""The State protocol every game implements, with the shared behaviour written once.
+
+A game subclasses :class:`State`, declares its own ``__slots__`` and fills in the abstract
+members. The base class provides checked :meth:`State.apply` (an illegal action raises
+:class:`~cardgames.core.errors.IllegalActionError` and changes nothing), the cached
+:meth:`State.legal_actions`, the move history, :meth:`State.clone`, :meth:`State.record` and
+equality.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from cardgames.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from cardgames.core.record import Record
+
+__all__ = ["Action", "Event", "Options", "State"]
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A move: a small frozen value whose ``str`` is its notation."""
+
+    def __str__(self) -> str: ...
+
+
+Event = object
+"""Anything a move caused, with a readable ``str`` (and optionally ``__rich__``)."""
+
+
+class Options(Protocol):
+    """A game's frozen, validated options (variant, house rules)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON-able data; ``from_dict`` of the same class reads it back."""
+        ...
+
+
+A = TypeVar("A")
+
+
+class State(abc.ABC, Generic[A]):
+    """The whole state of one game (all its rounds), mutated by :meth:`apply`."""
+
+    __slots__ = ("_history", "_legal_cache", "deck", "options", "players", "seed")
+
+    game_name: ClassVar[str]
+    """The name the game is registered under."""
+
+    players: tuple[str, ...]
+    """The players' names, by seat."""
+    options: Any
+    """The game's options object (it has ``to_dict``)."""
+    seed: int | None
+    """The seed the game's chance was drawn from, or None for an explicit deck."""
+    deck: tuple[str, ...] | None
+    """The explicit deck order (cards in notation) the game was dealt from, if any."""
+
+    def _init_base(
+        self,
+        *,
+        players: Sequence[str],
+        options: Any,
+        seed: int | None,
+        deck: Sequence[str] | None = None,
+    ) -> None:
+        self.players = tuple(players)
+        self.options = options
+        self.seed = seed
+        self.deck = None if deck is None else tuple(deck)
+        self._history: list[A] = []
+        self._legal_cache: list[A] | None = None
+
+    # ----------------------------------------------------------------- the game fills in
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """One number per seat (in a cooperative game, the team score for every seat)."""
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> Any:
+        """What `seat` may know: hidden cards are absent, not masked."""
+
+    @abc.abstractmethod
+    def parse(self, text: str) -> A:
+        """Read an action in the game's notation; NotationError on bad text.
+
+        A well-formed action that is not legal now parses; :meth:`apply` refuses it.
+        """
+
+    @abc.abstractmethod
+    def snapshot(self) -> tuple[Any, ...]:
+        """The complete state as comparable data (random generator state included)."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> list[A]:
+        """The legal actions now, in a stable order."""
+
+    @abc.abstractmethod
+    def _apply(self, action: A) -> list[Event]:
+        """Carry out a legal action and return the events it caused."""
+
+    @abc.abstractmethod
+    def _copy_into(self, new: Self) -> None:
+        """Copy the game's own fields into `new`, a bare instance, for :meth:`clone`."""
+
+    def illegal_reason(self, action: A) -> str:
+        """Why `action` is not allowed now (games override this with the rule's words)."""
+        if self.is_over:
+            return "the game is over"
+        return "it is not among the legal actions now"
+
+    # ------------------------------------------------------------- shared behaviour
+    @property
+    def history(self) -> tuple[A, ...]:
+        """The actions applied so far, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def move_count(self) -> int:
+        """How many actions have been applied."""
+        return len(self._history)
+
+    def legal_actions(self) -> list[A]:
+        """The legal actions now, in a stable order (empty once the game is over)."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal_actions()
+        return list(cache)
+
+    def is_legal(self, action: A) -> bool:
+        """Whether `action` may be applied now."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal_actions()
+        return action in cache
+
+    def apply(self, action: A) -> list[Event]:
+        """Apply a legal action; IllegalActionError (nothing changed) for any other."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal_actions()
+        if action not in cache:
+            raise IllegalActionError(action, self.illegal_reason(action), cache)
+        self._legal_cache = None
+        events = self._apply(action)
+        self._history.append(action)
+        return events
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Parse `text` and apply it (NotationError or IllegalActionError, nothing changed)."""
+        return self.apply(self.parse(text))
+
+    def clone(self) -> Self:
+        """An independent copy: changing one never changes the other."""
+        new = object.__new__(type(self))
+        new.players = self.players
+        new.options = self.options
+        new.seed = self.seed
+        new.deck = self.deck
+        new._history = list(self._history)
+        new._legal_cache = self._legal_cache
+        self._copy_into(new)
+        return new
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """The game so far as a :class:`~cardgames.core.record.Record`."""
+        from cardgames.core.record import Record
+
+        result: dict[str, Any] = dict(meta or {})
+        if self.is_over:
+            result.setdefault("scores", self.scores())
+        return Record(
+            game=self.game_name,
+            options=self.options.to_dict(),
+            players=self.players,
+            actions=tuple(str(a) for a in self._history),
+            seed=self.seed,
+            deck=self.deck,
+            meta=result,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return (
+            self.players == other.players
+            and self.options == other.options
+            and self._history == other._history
+            and self.snapshot() == other.snapshot()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable, so not hashable
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.current_player} to act"
+        return (
+            f"<{type(self).__name__} {self.game_name} players={len(self.players)} "
+            f"moves={len(self._history)} {status}>"
+        )

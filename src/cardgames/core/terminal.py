@@ -1,0 +1,318 @@
+"""Playing at the terminal: the one interactive loop every game's ``play`` command uses.
+
+A game supplies a :class:`GameUI` (how to draw its table for a seat, its notation help, extra
+words such as ``yaku``); :func:`play_command` builds or resumes the game and runs it with
+humans and bots. Input is read line by line from stdin, so piped input works. The game is saved
+after every move; ``quit`` or the end of input leaves it saved, and ``--resume FILE`` continues.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+from rich.console import Console, RenderableType
+from rich.markup import escape
+
+from cardgames.core.errors import (
+    CardgamesError,
+    IllegalActionError,
+    NotationError,
+    OptionsError,
+    RecordError,
+    summarize,
+)
+from cardgames.core.game import Event, State
+from cardgames.core.record import Record
+from cardgames.core.registry import GameInfo
+
+__all__ = [
+    "HUMAN",
+    "GameUI",
+    "SavedSession",
+    "default_save_path",
+    "load_session",
+    "play_command",
+    "run_session",
+    "save_session",
+]
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard (any other seat kind names a bot)."""
+
+SESSION_WORDS = {
+    "help": "this help",
+    "moves": "list the moves that are legal now",
+    "quit": "save the game and leave (continue later with --resume FILE)",
+}
+
+
+def _default_describe(
+    state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
+) -> RenderableType:
+    lines = [f"[bold]{escape(state.players[actor])}[/]: {escape(str(action))}"]
+    lines.extend(f"  {escape(str(event))}" for event in events)
+    return "\n".join(lines)
+
+
+@attrs.frozen(kw_only=True)
+class GameUI:
+    """How a game shows itself at the terminal.
+
+    `render(state, seat)` draws the table as `seat` sees it and must use only
+    ``state.view(seat)``. `describe(state, actor, action, events, viewer)` announces a move to
+    `viewer` (None when every seat is a bot); a game whose events carry hidden cards (a card
+    drawn into the viewer's own hand) must supply it. `commands` are extra prompt words (e.g.
+    ``yaku``) drawn for the seat at the prompt. `final(state)` is the end-of-game summary.
+    """
+
+    render: Callable[[State[Any], int], RenderableType]
+    help_text: str
+    commands: Mapping[str, Callable[[State[Any], int], RenderableType]] = attrs.field(factory=dict)
+    describe: Callable[
+        [State[Any], int, Any, Sequence[Event], int | None], RenderableType
+    ] = _default_describe
+    final: Callable[[State[Any]], RenderableType] | None = None
+    prompt: Callable[[State[Any], int], str] | None = None
+
+
+@attrs.frozen
+class SavedSession:
+    """A game in progress (or finished) and who sits where."""
+
+    state: State[Any]
+    seats: tuple[str, ...]
+    bot_seed: int
+
+
+def data_home() -> Path:
+    """Where saved games go: $CARDGAMES_HOME, else ~/.local/share/cardgames."""
+    root = os.environ.get("CARDGAMES_HOME")
+    return Path(root) if root else Path.home() / ".local" / "share" / "cardgames"
+
+
+def default_save_path(game: str, seed: int | None) -> Path:
+    """The file a new game autosaves to when no --save is given."""
+    return data_home() / "saves" / f"{game}-{seed if seed is not None else 'deck'}.json"
+
+
+def save_session(path: Path, session: SavedSession) -> None:
+    """Write the session's record atomically (a crash never leaves half a file)."""
+    meta = {"session": {"seats": list(session.seats), "bot_seed": session.bot_seed}}
+    text = session.state.record(meta).to_json() + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+
+
+def load_session(path: Path, info: GameInfo) -> SavedSession:
+    """Read a saved game back; RecordError says what is wrong with the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read saved game {str(path)!r}: {exc.strerror}") from None
+    record = Record.from_json(text, source=str(path))
+    if record.game != info.name:
+        raise RecordError(f"{str(path)!r} holds a game of {record.game}, not {info.name}")
+    state = info.replay(record)
+    session = record.meta.get("session")
+    players = len(record.players)
+    if (
+        not isinstance(session, dict)
+        or not isinstance(session.get("seats"), list)
+        or len(session["seats"]) != players
+        or not all(s == HUMAN or s in info.bots for s in session["seats"])
+        or not isinstance(session.get("bot_seed"), int)
+    ):
+        raise RecordError(
+            f"{str(path)!r} is a record but not a saved session: 'meta.session' must name "
+            f"the {players} seats ({HUMAN} or one of: {', '.join(info.bots)}) and a bot_seed"
+        )
+    return SavedSession(state, tuple(session["seats"]), session["bot_seed"])
+
+
+def _read_line(stream: IO[str]) -> str | None:
+    """One line of input, or None at the end of input (or a closed stream)."""
+    try:
+        line = stream.readline()
+    except (ValueError, OSError):
+        return None
+    return line if line else None
+
+
+def run_session(
+    info: GameInfo,
+    ui: GameUI,
+    session: SavedSession,
+    *,
+    save_path: Path | None,
+    console: Console | None = None,
+    input_stream: IO[str] | None = None,
+) -> int:
+    """Play `session` to the end or until the human leaves; return the exit code (0).
+
+    Humans type moves in the game's notation or one of the words ``help``, ``moves``,
+    ``quit`` and the game's own commands. Invalid input re-prompts with the reason and changes
+    nothing. The game is saved after every move, so nothing is lost.
+    """
+    out = console if console is not None else Console(highlight=False)
+    stream = input_stream if input_stream is not None else sys.stdin
+    state = session.state
+    agents = {
+        seat: info.bots[kind](session.bot_seed + seat)
+        for seat, kind in enumerate(session.seats)
+        if kind != HUMAN
+    }
+    humans = [seat for seat, kind in enumerate(session.seats) if kind == HUMAN]
+    viewer = humans[0] if humans else None
+    save_warned = False
+
+    def save() -> None:
+        nonlocal save_warned
+        if save_path is None:
+            return
+        try:
+            save_session(save_path, session)
+        except OSError as exc:
+            if not save_warned:
+                out.print(f"[yellow]warning: cannot save to {escape(str(save_path))}: "
+                          f"{escape(exc.strerror or str(exc))}[/]")
+                save_warned = True
+
+    def leave(reason: str) -> int:
+        save()
+        where = (
+            f"saved to {escape(str(save_path))}; continue with --resume {escape(str(save_path))}"
+            if save_path is not None else "not saved (no save file)"
+        )
+        out.print(f"{reason}: game {where}")
+        return 0
+
+    def help_text() -> str:
+        words = {**SESSION_WORDS, **dict.fromkeys(ui.commands, "show it")}
+        lines = [ui.help_text.rstrip(), "", "Other words:"]
+        lines += [f"  {word:<8} {meaning}" for word, meaning in words.items()]
+        return "\n".join(lines)
+
+    seats_text = ", ".join(
+        f"{name} ({'you' if kind == HUMAN else kind})"
+        for name, kind in zip(state.players, session.seats, strict=True)
+    )
+    out.print(f"[bold]{escape(info.title)}[/] — {escape(seats_text)}")
+    if humans:
+        out.print("Type [bold]help[/] for the notation, [bold]moves[/] for what is legal now.")
+
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        if seat in agents:
+            action = agents[seat].act(state.view(seat), state.legal_actions())
+            events = state.apply(action)
+        else:
+            out.print(ui.render(state, seat))
+            while True:
+                label = ui.prompt(state, seat) if ui.prompt else ""
+                out.print(f"{escape(label)}{escape(state.players[seat])}> ", end="")
+                line = _read_line(stream)
+                if line is None:
+                    out.print()
+                    return leave("end of input")
+                text = line.strip()
+                word = text.lower()
+                if not text:
+                    continue
+                if word in ("help", "?"):
+                    out.print(escape(help_text()))
+                elif word == "moves":
+                    out.print("legal now: " + escape(summarize(
+                        (str(a) for a in state.legal_actions()), limit=60)))
+                elif word in ("quit", "exit"):
+                    return leave("quit")
+                elif word in ui.commands:
+                    out.print(ui.commands[word](state, seat))
+                else:
+                    try:
+                        action = state.parse(text)
+                        events = state.apply(action)
+                    except (NotationError, IllegalActionError) as exc:
+                        out.print(f"[red]{escape(str(exc))}[/]")
+                        continue
+                    break
+        out.print(ui.describe(state, seat, action, events, viewer))
+        save()
+    out.print(ui.final(state) if ui.final else escape(info.result_text(state)))
+    return 0
+
+
+def play_command(
+    info: GameInfo,
+    *,
+    option_values: Mapping[str, Any],
+    ui: GameUI,
+    players: int | None = None,
+    seed: int | None = None,
+    human_seat: int = 1,
+    bots: Sequence[str] | None = None,
+    autoplay: bool = False,
+    resume: Path | None = None,
+    save: Path | None = None,
+) -> None:
+    """The body of every ``cardgames play GAME`` command.
+
+    `human_seat` counts from 1. `bots` names the bots of the other seats in seat order (one
+    name is used for all). A bad option or save file is one red line and exit code 2.
+    """
+    import typer
+
+    out = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    try:
+        if resume is not None:
+            session = load_session(resume, info)
+            save_path: Path | None = save or resume
+            if session.state.is_over:
+                raise RecordError(
+                    f"the game in {str(resume)!r} is already over "
+                    f"({info.result_text(session.state)}); start a new one without --resume"
+                )
+        else:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**31)
+            state = info.new_game(players, seed, **dict(option_values))
+            count = len(state.players)
+            if not 1 <= human_seat <= count:
+                raise OptionsError(f"'--seat' must be in 1..{count} (got {human_seat})")
+            chosen = list(bots) if bots else [info.default_bot]
+            for name in chosen:
+                if name not in info.bots:
+                    raise OptionsError(
+                        f"unknown bot {name!r}; bots: {', '.join(info.bots)}"
+                    )
+            others = count if autoplay else count - 1
+            if len(chosen) == 1:
+                chosen = chosen * others
+            elif len(chosen) != others:
+                raise OptionsError(
+                    f"name one bot or {others} bots (one per other seat), got {len(chosen)}"
+                )
+            kinds = iter(chosen)
+            seats = tuple(
+                HUMAN if (seat == human_seat - 1 and not autoplay) else next(kinds)
+                for seat in range(count)
+            )
+            session = SavedSession(state, seats, seed)
+            save_path = save or default_save_path(info.name, seed)
+        code = run_session(info, ui, session, save_path=save_path, console=out)
+    except CardgamesError as exc:
+        err.print(f"[red]error: {escape(str(exc))}[/]")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        out.print()
+        raise typer.Exit(130) from None
+    raise typer.Exit(code)

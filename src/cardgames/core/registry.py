@@ -52,6 +52,8 @@ class GameInfo:
     """Named options (presets, variants) that the conformance tests run."""
     bots: Mapping[str, Callable[[int], Agent]]
     """Seeded bot factories by name; always includes ``"random"``."""
+    cooperative: bool = False
+    """True when all seats share one score (Hanabi): simulations report no win rates."""
     default_bot: str = "random"
     """The bot used when none is named."""
     check_view: Callable[[State[Any], int], None] = _no_check

@@ -1,0 +1,346 @@
+"""The ``cardgames`` command: list, play, replay, simulate, bench, and one sub-app per game.
+
+Bad input anywhere is one red line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import cardgames
+from cardgames.core.agents import RandomAgent
+from cardgames.core.errors import CardgamesError, OptionsError, RecordError
+from cardgames.core.game import State
+from cardgames.core.loop import play as play_loop
+from cardgames.core.record import Record, write_records
+from cardgames.core.registry import GameInfo
+
+__all__ = ["app", "main"]
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+app = typer.Typer(
+    name="cardgames",
+    help="Rule engines for Hanabi, Ikebana and Koi-Koi: play, replay, simulate, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+play_app = typer.Typer(
+    name="play",
+    help="Play a game in the terminal against bots (cardgames play GAME --help).",
+    no_args_is_help=True,
+)
+app.add_typer(play_app)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one red error line and return the exit to raise (code 2)."""
+    err.print(f"[red]error: {escape(message)}[/]")
+    return typer.Exit(2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"cardgames {cardgames.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Rule engines for Hanabi, Ikebana and Koi-Koi."""
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the games, one line each."""
+    table = Table(box=None, show_header=True, header_style="bold")
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("description")
+    for name, info in cardgames.games().items():
+        counts = info.player_counts
+        table.add_row(name, f"{counts.start}–{counts.stop - 1}", info.description)
+    out.print(table)
+
+
+def _game(name: str) -> GameInfo:
+    try:
+        return cardgames.get_game(name)
+    except OptionsError as exc:
+        raise fail(str(exc)) from None
+
+
+def _parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"option {pair!r} is not KEY=VALUE (e.g. -o variant=rainbow)")
+        values[key.strip().replace("-", "_")] = value.strip()
+    return values
+
+
+# ---------------------------------------------------------------------------- replay
+def _load_any_record(path: Path) -> State[Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) > 1:
+            raise RecordError(
+                f"{str(path)!r} holds {len(lines)} records; replay shows one game"
+            ) from None
+        raise RecordError(f"{str(path)!r} is not JSON (a record or a hanab.live export)") from None
+    if isinstance(data, dict) and "game" in data:
+        return cardgames.replay(Record.from_dict(data, source=str(path)))
+    problems = []
+    for info in cardgames.games().values():
+        for fmt, importer in info.importers.items():
+            try:
+                return importer(data)
+            except RecordError as exc:
+                problems.append(f"not a {info.name} {fmt} export ({exc})")
+    raise RecordError(
+        f"{str(path)!r} is neither a cardgames record (it has no 'game' field) nor a "
+        f"known export: " + "; ".join(problems)
+    )
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A cardgames record (.json) or a hanab.live export."),
+    moves: bool = typer.Option(True, "--moves/--no-moves", help="List every move."),
+) -> None:
+    """Show a recorded game move by move and its result."""
+    try:
+        final = _load_any_record(file)
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    info = cardgames.get_game(final.game_name)
+    out.print(f"[bold]{escape(info.title)}[/] — {escape(', '.join(final.players))}")
+    if moves:
+        # Play the history again from the start to name who made each move.
+        state = info.new_game(
+            len(final.players), final.seed, names=final.players, deck=final.deck,
+            options=final.options,
+        )
+        for number, action in enumerate(final.history, start=1):
+            seat = state.current_player
+            state.apply(action)
+            who = state.players[seat] if seat is not None else "?"
+            out.print(f"{number:>4}. {escape(who)}: {escape(str(action))}")
+    out.print(escape(info.result_text(final)))
+
+
+# -------------------------------------------------------------------------- simulate
+@attrs.frozen
+class _Job:
+    game: str
+    players: int | None
+    options: dict[str, str]
+    bots: tuple[str, ...]
+    seed: int
+    rotate: bool
+    keep_records: bool
+
+
+def _play_one(job: _Job, index: int) -> tuple[list[int], list[str], str | None, int]:
+    """Play game number `index` of a simulation; returns scores, bots by seat, record, moves."""
+    info = cardgames.get_game(job.game)
+    seed = job.seed + index
+    state = info.new_game(job.players, seed, **job.options)
+    count = len(state.players)
+    shift = index % count if job.rotate else 0
+    bots = [job.bots[(seat - shift) % len(job.bots)] for seat in range(count)]
+    agents = [info.bots[name](seed * 7919 + seat) for seat, name in enumerate(bots)]
+    record = play_loop(state, agents, max_moves=info.max_moves)
+    text = record.to_json() if job.keep_records else None
+    return state.scores(), bots, text, state.move_count
+
+
+def _play_chunk(args: tuple[_Job, int, int]) -> list[tuple[list[int], list[str], str | None, int]]:
+    job, start, stop = args
+    return [_play_one(job, index) for index in range(start, stop)]
+
+
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="The game to simulate."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games."),
+    bots: str = typer.Option(
+        "", "--bots", help="Bots by seat, comma-separated (one name: every seat). "
+        "Default: the game's default bot."
+    ),
+    players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Game i uses seed S+i."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Processes to use."),
+    rotate: bool = typer.Option(
+        True, "--rotate/--no-rotate", help="Rotate the bots through the seats game by game."
+    ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A game option KEY=VALUE (repeatable), e.g. variant=rainbow."
+    ),
+    out_file: Path | None = typer.Option(
+        None, "--out", help="Write every game's record to this JSON Lines file."
+    ),
+) -> None:
+    """Play many bot games and report mean scores, win rates and games per second."""
+    info = _game(game)
+    names = tuple(b.strip() for b in bots.split(",") if b.strip()) or (info.default_bot,)
+    unknown = [b for b in names if b not in info.bots]
+    if unknown:
+        raise fail(f"unknown bot {unknown[0]!r} for {game}; bots: {', '.join(info.bots)}")
+    job = _Job(
+        info.name, players, _parse_option_pairs(option), names, seed, rotate, out_file is not None
+    )
+    try:
+        _play_one(attrs.evolve(job, keep_records=False), 0)  # validates the options up front
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    chunk = max(1, min(50, games // (workers * 8) or 1))
+    results: list[tuple[list[int], list[str], str | None, int]] = []
+    started = time.perf_counter()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=err, transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{info.name}", total=games)
+        work = [(job, start, stop) for start, stop in _chunks(games, chunk)]
+        if workers == 1:
+            for item in work:
+                done = _play_chunk(item)
+                results.extend(done)
+                progress.advance(task, len(done))
+        else:
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                for done in pool.imap(_play_chunk, work):
+                    results.extend(done)
+                    progress.advance(task, len(done))
+    elapsed = time.perf_counter() - started
+    if out_file is not None:
+        try:
+            with out_file.open("w", encoding="utf-8") as stream:
+                write_records(
+                    (Record.from_json(text) for _, _, text, _ in results if text), stream
+                )
+        except OSError as exc:
+            raise fail(f"cannot write {str(out_file)!r}: {exc.strerror}") from None
+    _report(info, results, elapsed)
+
+
+def _report(
+    info: GameInfo, results: list[tuple[list[int], list[str], str | None, int]], elapsed: float
+) -> None:
+    count = len(results)
+    moves = sum(r[3] for r in results)
+    out.print(
+        f"{count} games of {info.name} in {elapsed:.2f} s: {count / elapsed:,.1f} games/s, "
+        f"{moves / elapsed:,.0f} moves/s"
+    )
+    if info.cooperative:
+        team = [scores[0] for scores, _, _, _ in results]
+        out.print(
+            f"mean score {statistics.fmean(team):.3f} (sd {statistics.pstdev(team):.2f}, "
+            f"min {min(team)}, max {max(team)}); bots: {', '.join(sorted(set(results[0][1])))}"
+        )
+        return
+    table = Table(box=None, header_style="bold")
+    for column in ("bot", "seats played", "wins", "draws", "losses", "win rate", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    tally: dict[str, list[float]] = {}
+    for scores, bots, _, _ in results:
+        best = max(scores)
+        winners = [seat for seat, s in enumerate(scores) if s == best]
+        for seat, bot in enumerate(bots):
+            row = tally.setdefault(bot, [0, 0, 0, 0, 0.0])
+            row[0] += 1
+            if seat in winners:
+                row[1 if len(winners) == 1 else 2] += 1
+            else:
+                row[3] += 1
+            row[4] += scores[seat]
+    for bot, (played, wins, draws, losses, total) in sorted(tally.items()):
+        table.add_row(
+            bot, str(int(played)), str(int(wins)), str(int(draws)), str(int(losses)),
+            f"{wins / played:.1%}", f"{total / played:.2f}",
+        )
+    out.print(table)
+
+
+# ----------------------------------------------------------------------------- bench
+@app.command()
+def bench(
+    game: str = typer.Argument(..., help="The game to benchmark."),
+    seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="How long to run."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The first game's seed."),
+) -> None:
+    """Random self-play through the public API: moves/s and games/s."""
+    info = _game(game)
+    values = _parse_option_pairs(option)
+    try:
+        info.new_game(players, seed, **values)
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    agent = RandomAgent(seed)
+    games = moves = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = info.new_game(players, seed + games, **values)
+        while not state.is_over:
+            state.apply(agent.act(None, state.legal_actions()))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    out.print(
+        f"{info.name}: {games} random games, {moves} moves in {elapsed:.2f} s — "
+        f"{moves / elapsed:,.0f} moves/s, {games / elapsed:,.1f} games/s"
+    )
+
+
+# ------------------------------------------------------------------------ per game
+def _mount_games() -> None:
+    for name, info in cardgames.games().items():
+        module = info.load_cli()
+        if module is None:
+            continue
+        app.add_typer(module.app, name=name, help=f"{info.title}: {info.description}")
+        play_app.command(name, help=f"Play {info.title} in the terminal.")(module.play)
+
+
+_mount_games()
+
+
+def main() -> None:
+    """The console script's entry point."""
+    app()

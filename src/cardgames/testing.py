@@ -1,0 +1,248 @@
+"""Hypothesis strategies and the conformance machine every game must pass.
+
+Needs the ``test`` extra (hypothesis). A game's test module runs the machine with::
+
+    from cardgames.testing import conformance_machine
+
+    TestKoiKoiConformance = conformance_machine("koikoi").TestCase
+
+The machine starts a game from a preset, a player count and a seed, then plays drawn legal
+moves and checks after each: legal actions exist until the game is over, a legal action never
+raises, an illegal action raises IllegalActionError and changes nothing, bad text raises
+NotationError and changes nothing, ``parse(str(a)) == a`` for every legal action, a clone is
+independent, the record survives JSON and replays to an identical state, no view shows what its
+seat may not know, the game's own invariants hold, and a game played out ends within the
+game's move bound.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from cardgames.core.errors import IllegalActionError, NotationError
+from cardgames.core.game import State
+from cardgames.core.record import Record
+from cardgames.core.registry import GameInfo
+
+__all__ = [
+    "conformance_machine",
+    "game_states",
+    "played_states",
+    "player_counts",
+    "preset_names",
+    "seeds",
+]
+
+
+def _info(game: GameInfo | str) -> GameInfo:
+    if isinstance(game, GameInfo):
+        return game
+    import cardgames
+
+    return cardgames.get_game(game)
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for a game's random generator."""
+    return st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def player_counts(game: GameInfo | str) -> st.SearchStrategy[int]:
+    """The player counts a game allows."""
+    return st.sampled_from(list(_info(game).player_counts))
+
+
+def preset_names(game: GameInfo | str) -> st.SearchStrategy[str]:
+    """The names of a game's presets (named options, variants)."""
+    return st.sampled_from(sorted(_info(game).presets))
+
+
+@st.composite
+def game_states(
+    draw: st.DrawFn, game: GameInfo | str, presets: Sequence[str] | None = None
+) -> State[Any]:
+    """A new game: a drawn preset, player count and seed."""
+    info = _info(game)
+    name = draw(st.sampled_from(list(presets) if presets else sorted(info.presets)))
+    return info.new_game(draw(player_counts(info)), draw(seeds()), options=info.presets[name])
+
+
+@st.composite
+def played_states(
+    draw: st.DrawFn,
+    game: GameInfo | str,
+    max_moves: int = 200,
+    presets: Sequence[str] | None = None,
+) -> State[Any]:
+    """A game after a drawn sequence of legal actions (possibly over)."""
+    state = draw(game_states(game, presets))
+    for _ in range(draw(st.integers(min_value=0, max_value=max_moves))):
+        if state.is_over:
+            break
+        state.apply(draw(st.sampled_from(state.legal_actions())))
+    return state
+
+
+_GARBAGE = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["", " ", "play", "play 99", "play -1", "clue", "x y z", "\x00", "buy"]),
+)
+
+
+def conformance_machine(
+    game: GameInfo | str,
+    *,
+    presets: Sequence[str] | None = None,
+    players: Sequence[int] | None = None,
+    max_examples: int = 25,
+    steps: int = 60,
+) -> type[RuleBasedStateMachine]:
+    """A RuleBasedStateMachine checking the State protocol for `game` (its ``.TestCase``
+    runs under pytest). `presets` and `players` narrow what is drawn."""
+    info = _info(game)
+    preset_pool = sorted(presets if presets is not None else info.presets)
+    player_pool = list(players if players is not None else info.player_counts)
+    if not preset_pool:
+        raise ValueError(f"{info.name} has no presets to test")
+
+    class Conformance(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            self.state: State[Any] | None = None
+            self.seen: dict[str, Any] = {}
+
+        @initialize(
+            preset=st.sampled_from(preset_pool),
+            count=st.sampled_from(player_pool),
+            seed=seeds(),
+        )
+        def start(self, preset: str, count: int, seed: int) -> None:
+            self.state = info.new_game(count, seed, options=info.presets[preset])
+
+        @property
+        def game(self) -> State[Any]:
+            assert self.state is not None
+            return self.state
+
+        @precondition(lambda self: self.state is not None and not self.state.is_over)
+        @rule(data=st.data())
+        def play_a_legal_action(self, data: st.DataObject) -> None:
+            state = self.game
+            legal = state.legal_actions()
+            assert legal, "a game that is not over must have a legal action"
+            for action in legal:
+                self.seen.setdefault(str(action), action)
+            action = data.draw(st.sampled_from(legal), label="action")
+            state.apply(action)
+            assert state.move_count <= info.max_moves, (
+                f"{state.move_count} moves exceed the bound {info.max_moves}"
+            )
+
+        @precondition(lambda self: self.state is not None)
+        @rule(data=st.data())
+        def an_illegal_action_changes_nothing(self, data: st.DataObject) -> None:
+            state = self.game
+            legal = set(map(str, state.legal_actions()))
+            others = [a for text, a in sorted(self.seen.items()) if text not in legal]
+            if not others:
+                return
+            action = data.draw(st.sampled_from(others), label="illegal action")
+            before = (state.snapshot(), state.history)
+            try:
+                state.apply(action)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"apply accepted {str(action)!r}, which is not legal")
+            assert (state.snapshot(), state.history) == before, "a refused action changed state"
+
+        @precondition(lambda self: self.state is not None)
+        @rule(text=_GARBAGE)
+        def bad_text_changes_nothing(self, text: str) -> None:
+            state = self.game
+            before = (state.snapshot(), state.history)
+            message = ""
+            try:
+                action = state.parse(text)
+            except NotationError as exc:
+                message = str(exc)
+                assert message, "a NotationError must say what was wrong"
+            else:
+                assert state.parse(str(action)) == action
+            assert (state.snapshot(), state.history) == before, "parse changed the state"
+
+        @precondition(lambda self: self.state is not None)
+        @rule()
+        def a_clone_is_independent(self) -> None:
+            state = self.game
+            twin = state.clone()
+            assert twin == state, "a fresh clone equals its original"
+            before = state.snapshot()
+            if not twin.is_over:
+                twin.apply(twin.legal_actions()[-1])
+                assert state.snapshot() == before, "playing on a clone changed the original"
+                assert state.move_count + 1 == twin.move_count
+
+        @precondition(lambda self: self.state is not None)
+        @rule()
+        def the_record_replays(self) -> None:
+            state = self.game
+            record = Record.from_json(state.record().to_json())
+            replayed = info.replay(record)
+            assert replayed == state, "the replayed record differs from the game"
+
+        @precondition(lambda self: self.state is not None)
+        @rule(seed=seeds())
+        def a_played_out_game_ends(self, seed: int) -> None:
+            rng = random.Random(seed)
+            twin = self.game.clone()
+            while not twin.is_over:
+                legal = twin.legal_actions()
+                assert legal, "a game that is not over must have a legal action"
+                twin.apply(legal[rng.randrange(len(legal))])
+                assert twin.move_count <= info.max_moves, (
+                    f"the game did not end within {info.max_moves} moves"
+                )
+            assert twin.current_player is None
+            assert len(twin.scores()) == len(twin.players)
+            info.invariants(twin)
+            assert info.replay(twin.record()) == twin
+
+        @invariant()
+        def the_protocol_holds(self) -> None:
+            if self.state is None:
+                return
+            state = self.state
+            legal = state.legal_actions()
+            assert state.is_over == (state.current_player is None), (
+                "current_player is None exactly when the game is over"
+            )
+            assert state.is_over == (not legal), "legal actions exist exactly until the end"
+            assert len(state.scores()) == len(state.players)
+            for action in legal:
+                text = str(action)
+                assert state.parse(text) == action, f"parse({text!r}) does not give it back"
+            for seat in range(len(state.players)):
+                info.check_view(state, seat)
+            info.invariants(state)
+
+    Conformance.__name__ = Conformance.__qualname__ = f"{info.name.title()}Conformance"
+    Conformance.TestCase.settings = settings(
+        max_examples=max_examples,
+        stateful_step_count=steps,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    return Conformance

@@ -41,9 +41,10 @@ class TinyOptions:
 
 def make_options(hand_size: int | str = 2) -> TinyOptions:
     try:
-        return TinyOptions(int(hand_size))
+        size = int(hand_size)
     except ValueError:
         raise OptionsError(f"'hand_size' must be a number (got {hand_size!r})") from None
+    return TinyOptions(size)
 
 
 @attrs.frozen

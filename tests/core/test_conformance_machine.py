@@ -7,9 +7,9 @@ from typing import Any, Self
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
-from tinygame import TINY, Play, TinyState, TinyView, make_info
 
 from cardgames.testing import conformance_machine
+from tinygame import TINY, Play, TinyState, TinyView, make_info
 
 TestTinyConformance = conformance_machine(TINY).TestCase
 

@@ -1,0 +1,155 @@
+"""The shared terminal session: prompts, re-prompts, saving, resuming, piped input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+from cardgames.core.errors import RecordError
+from cardgames.core.terminal import (
+    HUMAN,
+    GameUI,
+    SavedSession,
+    load_session,
+    play_command,
+    run_session,
+)
+from tinygame import TINY
+
+UI = GameUI(
+    render=lambda state, seat: f"your hand: {state.view(seat).hand}",
+    help_text="play N   play card N from your hand",
+    commands={"rows": lambda state, seat: f"rows: {state.view(seat).rows}"},
+)
+
+
+def run(session: SavedSession, lines: str, save: Path | None) -> str:
+    screen = io.StringIO()
+    code = run_session(
+        TINY, UI, session, save_path=save, console=Console(file=screen, width=120),
+        input_stream=io.StringIO(lines),
+    )
+    assert code == 0
+    return screen.getvalue()
+
+
+def human_moves(seed: int) -> str:
+    """The first legal move at every human turn, as typed input."""
+    state = TINY.new_game(2, seed)
+    lines = []
+    while not state.is_over:
+        action = state.legal_actions()[0]
+        if state.current_player == 0:
+            lines.append(str(action))
+        state.apply(action)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_whole_game_can_be_typed(tmp_path: Path) -> None:
+    session = SavedSession(TINY.new_game(2, 5), (HUMAN, "random"), 5)
+    screen = run(session, human_moves(5), tmp_path / "save.json")
+    assert session.state.is_over
+    assert "scores:" in screen
+    assert load_session(tmp_path / "save.json", TINY).state == session.state
+
+
+def test_invalid_input_re_prompts_and_changes_nothing(tmp_path: Path) -> None:
+    session = SavedSession(TINY.new_game(2, 5), (HUMAN, "random"), 5)
+    missing = next(c for c in range(1, 10) if c not in session.state.hands[0])
+    screen = run(session, f"dance\nplay {missing}\nhelp\nmoves\nrows\n", tmp_path / "s.json")
+    assert "cannot read 'dance'" in screen
+    assert f"illegal action 'play {missing}'" in screen
+    assert "play N   play card N" in screen
+    assert "quit" in screen
+    assert "legal now: play" in screen
+    assert "rows: ((), ())" in screen
+    assert session.state.move_count == 0
+    assert "end of input: game saved to" in screen
+
+
+def test_quit_saves_and_resume_finishes_the_same_game(tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    session = SavedSession(TINY.new_game(2, 8), (HUMAN, "random"), 8)
+    first_move = str(session.state.legal_actions()[0])
+    run(session, f"{first_move}\nquit\n", save)
+    resumed = load_session(save, TINY)
+    assert resumed.state == session.state
+    assert resumed.seats == (HUMAN, "random")
+    run(resumed, human_moves(8).split("\n", 1)[1], save)
+    assert resumed.state.is_over
+
+
+def test_a_closed_input_stream_saves(tmp_path: Path) -> None:
+    stream = io.StringIO("")
+    stream.close()
+    session = SavedSession(TINY.new_game(2, 1), (HUMAN, "random"), 1)
+    screen = io.StringIO()
+    run_session(TINY, UI, session, save_path=tmp_path / "s.json",
+                console=Console(file=screen), input_stream=stream)
+    assert "end of input" in screen.getvalue()
+    assert (tmp_path / "s.json").exists()
+
+
+def test_a_file_that_is_no_saved_session_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(TINY.new_game(2, 1).record().to_json())
+    with pytest.raises(RecordError, match="not a saved session"):
+        load_session(path, TINY)
+    with pytest.raises(RecordError, match="cannot read"):
+        load_session(tmp_path / "missing.json", TINY)
+
+
+def command_app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.command()
+    def play(
+        seed: int | None = typer.Option(None),
+        seat: int = typer.Option(1),
+        bots: list[str] = typer.Option([]),
+        autoplay: bool = typer.Option(False),
+        resume: Path | None = typer.Option(None),
+        save: Path | None = typer.Option(None),
+        hand_size: str = typer.Option("2"),
+    ) -> None:
+        play_command(
+            TINY, option_values={"hand_size": hand_size}, ui=UI, seed=seed, human_seat=seat,
+            bots=bots, autoplay=autoplay, resume=resume, save=save,
+        )
+
+    return app
+
+
+def test_play_command_autoplays_and_refuses_bad_options(tmp_path: Path) -> None:
+    runner = CliRunner()
+    app = command_app()
+    save = tmp_path / "auto.json"
+    result = runner.invoke(app, ["--seed", "4", "--autoplay", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "scores:" in result.output
+    result = runner.invoke(app, ["--resume", str(save)])
+    assert result.exit_code == 2
+    assert "already over" in result.output
+    for args, complaint in [
+        (["--hand-size", "9"], "'hand_size' must be in 1..3"),
+        (["--seat", "5"], "'--seat' must be in 1..2"),
+        (["--bots", "genius"], "unknown bot 'genius'"),
+        (["--resume", str(tmp_path / "nope.json")], "cannot read saved game"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert complaint in result.output
+        assert "Traceback" not in result.output
+
+
+def test_play_command_reads_piped_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path))
+    result = CliRunner().invoke(command_app(), ["--seed", "5"], input=human_moves(5))
+    assert result.exit_code == 0, result.output
+    assert "scores:" in result.output
+    assert (tmp_path / "saves" / "tiny-5.json").exists()

@@ -1,0 +1,7 @@
+"""Ikebana bots (placeholder replaced below)."""
+
+from __future__ import annotations
+
+from cardgames.core.agents import RandomAgent
+
+GreedyBot = RandomAgent

@@ -1,0 +1,229 @@
+"""Ikebana options: the frozen :class:`IkebanaRules` and its named presets.
+
+Every "interpretation" of the rules file that a group might play otherwise is a field here;
+the engine reads fields, never preset names. Build rules from a preset plus overrides with
+:func:`make_rules` (strings from the command line are accepted:
+``make_rules("default", final_bouquet="on", rounds="3")``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from cardgames.core.errors import OptionsError
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "PRESET_DESCRIPTIONS",
+    "IkebanaRules",
+    "RefusalPayee",
+    "StarterTieBreak",
+    "UnaffordableRefusal",
+    "make_rules",
+]
+
+
+class UnaffordableRefusal(enum.StrEnum):
+    """What a player may do with a drawn card whose refusal price exceeds their prestige.
+
+    * ``keep`` (the rules file's interpretation): the refusal is not allowed, the card must
+      be kept.
+    * ``pay-what-you-have``: a house rule; the player may refuse anyway, paying all the
+      prestige they have left (possibly 0) to the player due the payment.
+    """
+
+    KEEP = "keep"
+    PAY_WHAT_YOU_HAVE = "pay-what-you-have"
+
+
+class StarterTieBreak(enum.StrEnum):
+    """Who starts the next round when several players share the most prestige.
+
+    * ``from-previous`` (the rules file's interpretation): the tied player met first going
+      clockwise from the previous round's starter, that starter included.
+    * ``after-previous``: the same, but counting from the player on the previous starter's
+      left, so a tied starter hands the lead on.
+    """
+
+    FROM_PREVIOUS = "from-previous"
+    AFTER_PREVIOUS = "after-previous"
+
+
+class RefusalPayee(enum.StrEnum):
+    """Who receives refusal payments.
+
+    * ``players`` (the rules): the 1st refusal of a turn pays the player on the left, the
+      2nd the next one clockwise, skipping the refuser; with 2 players all go to the opponent.
+    * ``bank``: the payments go to the bank (a gentler game where refusing helps nobody).
+    """
+
+    PLAYERS = "players"
+    BANK = "bank"
+
+
+_TRUE = {"true", "on", "yes", "1", "y"}
+_FALSE = {"false", "off", "no", "0", "n"}
+_ENUMS: dict[str, type[enum.StrEnum]] = {}  # field name -> its enum, filled below
+
+
+def _coerce(name: str, default: Any, value: Any) -> Any:
+    """Turn a command-line string into the field's type; OptionsError says what is allowed."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if name in _ENUMS:
+        enum_type = _ENUMS[name]
+        try:
+            return enum_type(text)
+        except ValueError:
+            allowed = ", ".join(member.value for member in enum_type)
+            raise OptionsError(f"{name!r} must be one of {allowed} (got {value!r})") from None
+    if isinstance(default, bool):
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionsError(f"{name!r} must be true or false (on/off, yes/no) (got {value!r})")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionsError(f"{name!r} must be a whole number (got {value!r})") from None
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class IkebanaRules:
+    """Every Ikebana option, frozen and validated. The defaults are the rules as written."""
+
+    rounds: int = 4
+    """Rounds in a game: 4. 1..12."""
+    starting_prestige: int = 6
+    """Prestige each player starts with: 6. 0..100."""
+    final_bouquet: bool = False
+    """The "final bouquet" variant: the last round's bouquets score double."""
+    first_player: int = 0
+    """The seat that starts the first round ("a chosen player"): seat 0 unless chosen. 0..4,
+    and below the number of players."""
+    unaffordable_refusal: UnaffordableRefusal = UnaffordableRefusal.KEEP
+    """See :class:`UnaffordableRefusal`."""
+    starter_tie_break: StarterTieBreak = StarterTieBreak.FROM_PREVIOUS
+    """See :class:`StarterTieBreak`."""
+    refusal_payee: RefusalPayee = RefusalPayee.PLAYERS
+    """See :class:`RefusalPayee`."""
+    public_discards: bool = False
+    """Every card of every discard pile is visible. The rules: only the top card is (the
+    default); a group that lets players look through the piles turns this on."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_int(self, "rounds", 1, 12)
+        _check_int(self, "starting_prestige", 0, 100)
+        _check_int(self, "first_player", 0, 4)
+        for field in attrs.fields(type(self)):
+            value = getattr(self, field.name)
+            enum_type = _ENUMS.get(field.name)
+            if enum_type is not None and not isinstance(value, enum_type):
+                allowed = ", ".join(member.value for member in enum_type)
+                raise OptionsError(f"{field.name!r} must be one of {allowed} (got {value!r})")
+            if isinstance(field.default, bool) and not isinstance(value, bool):
+                raise OptionsError(f"{field.name!r} must be true or false (got {value!r})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-able data (enums as their strings)."""
+        return {
+            f.name: (v.value if isinstance(v, enum.Enum) else v)
+            for f in attrs.fields(type(self))
+            for v in (getattr(self, f.name),)
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> IkebanaRules:
+        """Read :meth:`to_dict` data back; OptionsError names an unknown field."""
+        if not isinstance(data, Mapping):
+            raise OptionsError(f"Ikebana rules must be a mapping of option names (got {data!r})")
+        known = {f.name for f in attrs.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise OptionsError(
+                f"unknown Ikebana option {unknown[0]!r}; options: {', '.join(sorted(known))}"
+            )
+        defaults = {f.name: f.default for f in attrs.fields(cls)}
+        values = {name: _coerce(name, defaults[name], value) for name, value in data.items()}
+        try:
+            return cls(**values)
+        except TypeError as exc:  # e.g. a value of a type no option takes
+            raise OptionsError(f"bad Ikebana options {dict(data)!r}: {exc}") from None
+
+
+_ENUMS.update(
+    unaffordable_refusal=UnaffordableRefusal,
+    starter_tie_break=StarterTieBreak,
+    refusal_payee=RefusalPayee,
+)
+
+
+def _check_int(rules: IkebanaRules, name: str, low: int, high: int) -> None:
+    value = getattr(rules, name)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise OptionsError(f"{name!r} must be a whole number in {low}..{high} (got {value!r})")
+
+
+DEFAULT_PRESET: Final = "default"
+
+PRESETS: Final[Mapping[str, IkebanaRules]] = {
+    "default": IkebanaRules(),
+    "final-bouquet": IkebanaRules(final_bouquet=True),
+    "house": IkebanaRules(
+        unaffordable_refusal=UnaffordableRefusal.PAY_WHAT_YOU_HAVE,
+        starter_tie_break=StarterTieBreak.AFTER_PREVIOUS,
+        public_discards=True,
+        starting_prestige=2,
+        rounds=2,
+    ),
+    "bank": IkebanaRules(refusal_payee=RefusalPayee.BANK, final_bouquet=True, first_player=1),
+}
+"""The named option sets; ``default`` is the rules as written."""
+
+PRESET_DESCRIPTIONS: Final[Mapping[str, str]] = {
+    "default": "The rules as written: 4 rounds, 6 prestige to start, refusals paid to players.",
+    "final-bouquet": "The 'final bouquet' variant: the last round's bouquets score double.",
+    "house": (
+        "Short and poor: 2 rounds from 2 prestige, refusals you cannot afford cost all you "
+        "have, tied leaders hand the start on, discard piles open to all."
+    ),
+    "bank": "Refusals are paid to the bank; final bouquet doubled; seat 1 starts.",
+}
+"""One line per preset, for the docs and the command line."""
+
+
+def make_rules(preset: str | IkebanaRules | None = None, **overrides: Any) -> IkebanaRules:
+    """Rules from a preset name (default ``default``) with single options overridden.
+
+    Values may be strings as typed on a command line (``rounds="3"``,
+    ``final_bouquet="on"``). OptionsError names the bad preset, field or value.
+
+    >>> make_rules("final-bouquet", rounds="3").rounds
+    3
+    """
+    if isinstance(preset, IkebanaRules):
+        base = preset
+    else:
+        name = DEFAULT_PRESET if preset is None else str(preset).strip().lower()
+        if name not in PRESETS:
+            raise OptionsError(f"unknown Ikebana preset {preset!r}; presets: {', '.join(PRESETS)}")
+        base = PRESETS[name]
+    if not overrides:
+        return base
+    data = base.to_dict()
+    for key, value in overrides.items():
+        if key not in data:
+            raise OptionsError(
+                f"unknown Ikebana option {key!r}; options: preset, {', '.join(sorted(data))}"
+            )
+        data[key] = value
+    return IkebanaRules.from_dict(data)

@@ -1,0 +1,679 @@
+"""The Ikebana engine: four rounds of bouquets, refusals, purchases and prestige.
+
+A turn is one of
+
+* ``draw``, then ``keep`` (the card joins the bouquet, the turn ends) or ``refuse`` (the card
+  goes face up on the player's own discard pile, the refusal is paid and the next card is
+  drawn at once, so the player is asked ``keep`` or ``refuse`` again);
+* ``buy P``: take the top card of seat P's discard pile (never one's own), paying its value
+  to P; it joins the bouquet and the turn ends.
+
+After every seat has five cards the round is scored (:func:`bouquet_total`), all cards are
+gathered and shuffled, and the player with the most prestige starts the next round.
+
+Cards are int codes (:mod:`cardgames.ikebana.cards`); piles are plain lists with the top card
+at the end, so drawing and discarding are ``pop``/``append``.
+
+Interpretations (see also :class:`~cardgames.ikebana.rules.IkebanaRules`):
+
+* The drawn card is public the moment it is drawn: it is face up either way a moment later.
+* The deck is reshuffled when a card must be drawn and the deck is empty, not before: all
+  discarded cards except each pile's top (the card just refused included, if it is a top)
+  are shuffled into a new deck. Cards refused earlier in the same turn that went under a
+  newer top may therefore come back in the same turn, as the rules do not forbid it.
+* A refusal is only allowed if a next card can be drawn (always true with 55 cards).
+* The chosen first player is ``IkebanaRules.first_player`` (seat 0 unless set).
+* An explicit deck (a real game) is one or more blocks of 55 cards, top first: block k is the
+  deal of round k + 1. Later deals and every reshuffle come from ``random.Random(seed)``
+  (seed 0 when the game was given a deck and no seed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import Event, State
+from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
+from cardgames.ikebana.rules import IkebanaRules, RefusalPayee, UnaffordableRefusal
+from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, score_bouquet
+
+__all__ = [
+    "DEFAULT_NAMES",
+    "DRAW",
+    "KEEP",
+    "REFUSE",
+    "Bought",
+    "Buy",
+    "Draw",
+    "Drew",
+    "GameEnded",
+    "IkebanaAction",
+    "IkebanaState",
+    "IkebanaView",
+    "Keep",
+    "Kept",
+    "Refuse",
+    "Refused",
+    "Reshuffled",
+    "RoundScored",
+]
+
+DEFAULT_NAMES = ("P0", "P1", "P2", "P3", "P4")
+"""Player names when none are given: P + seat number, so ``buy 2`` buys from P2."""
+
+_DRAW, _KEEP, _REFUSE, _BUY = range(4)
+
+
+# ------------------------------------------------------------------------------- actions
+@attrs.frozen(repr=False)
+class Draw:
+    """Draw the top card of the deck (the start of a turn)."""
+
+    kind: ClassVar[int] = _DRAW
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+
+@attrs.frozen(repr=False)
+class Keep:
+    """Keep the drawn card: it joins the bouquet and the turn ends."""
+
+    kind: ClassVar[int] = _KEEP
+
+    def __str__(self) -> str:
+        return "keep"
+
+    def __repr__(self) -> str:
+        return "Keep()"
+
+
+@attrs.frozen(repr=False)
+class Refuse:
+    """Refuse the drawn card: discard it, pay the refusal price, draw the next card."""
+
+    kind: ClassVar[int] = _REFUSE
+
+    def __str__(self) -> str:
+        return "refuse"
+
+    def __repr__(self) -> str:
+        return "Refuse()"
+
+
+@attrs.frozen
+class Buy:
+    """Buy the top card of `seat`'s discard pile for its value (the start of a turn)."""
+
+    seat: int
+    kind: ClassVar[int] = _BUY
+
+    def __str__(self) -> str:
+        return f"buy {self.seat}"
+
+
+IkebanaAction = Draw | Keep | Refuse | Buy
+"""Any Ikebana action."""
+
+DRAW = Draw()
+KEEP = Keep()
+REFUSE = Refuse()
+_BUYS = tuple(Buy(seat) for seat in range(5))
+
+
+# ------------------------------------------------------------------------------- events
+@attrs.frozen
+class Drew:
+    """`seat` drew `card` (visible to all: it is face up either way the next moment)."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} draws {self.card}"
+
+
+@attrs.frozen
+class Kept:
+    """`seat` kept `card` in the bouquet."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} keeps {self.card}"
+
+
+@attrs.frozen
+class Refused:
+    """`seat` refused `card`, paying `paid` (the price was `price`) to `payee` (None: bank)."""
+
+    seat: int
+    card: Card
+    price: int
+    paid: int
+    payee: int | None
+
+    def __str__(self) -> str:
+        to = "the bank" if self.payee is None else f"seat {self.payee}"
+        short = f" (price {self.price})" if self.paid != self.price else ""
+        return f"seat {self.seat} refuses {self.card}, pays {self.paid}{short} to {to}"
+
+
+@attrs.frozen
+class Bought:
+    """`seat` bought `card` from `seller`'s discard pile for `price`."""
+
+    seat: int
+    card: Card
+    seller: int
+    price: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} buys {self.card} from seat {self.seller} for {self.price}"
+
+
+@attrs.frozen
+class Reshuffled:
+    """The deck ran out: `cards` discarded cards (all but each pile's top) form a new deck."""
+
+    cards: int
+
+    def __str__(self) -> str:
+        return f"the deck ran out: {self.cards} discarded cards are shuffled into a new deck"
+
+
+@attrs.frozen
+class RoundScored:
+    """The end of round `round` (1-based): each seat's bouquet score and awarded prestige."""
+
+    round: int
+    scores: tuple[BouquetScore, ...]
+    awarded: tuple[int, ...]
+    prestige: tuple[int, ...]
+    next_starter: int | None
+
+    def __str__(self) -> str:
+        parts = ", ".join(f"seat {seat} +{points}" for seat, points in enumerate(self.awarded))
+        return f"round {self.round} scored: {parts}"
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over: the final prestige and the winners (several on a tie)."""
+
+    prestige: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def __str__(self) -> str:
+        who = " and ".join(f"seat {seat}" for seat in self.winners)
+        verb = "share the victory" if len(self.winners) > 1 else "wins"
+        return f"game over: {who} {verb} with {max(self.prestige)} prestige"
+
+
+# ------------------------------------------------------------------------------- the view
+@attrs.frozen(kw_only=True)
+class IkebanaView:
+    """What one seat may know.
+
+    Everything in Ikebana is public except the order of the deck and (unless
+    ``public_discards``) the cards under each discard pile's top: those are absent.
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: IkebanaRules
+    round: int
+    """The round being played, 1-based (``rules.rounds`` once the game is over)."""
+    starter: int
+    current_player: int | None
+    bouquets: tuple[tuple[Card, ...], ...]
+    discard_tops: tuple[Card | None, ...]
+    discard_sizes: tuple[int, ...]
+    discard_piles: tuple[tuple[Card, ...], ...] | None
+    """Whole piles, bottom first, only with ``rules.public_discards``; None otherwise."""
+    prestige: tuple[int, ...]
+    deck_size: int
+    drawn: Card | None
+    """The card the current player drew and must keep or refuse, if any."""
+    refusals_this_turn: int
+    next_refusal_price: int
+    """What the current player's next refusal would cost (1 + refusals so far this turn)."""
+    next_refusal_payee: int | None
+    """Who would receive it (None: the bank)."""
+    score_factor: int
+    """2 in the final round of the "final bouquet" variant, else 1."""
+    past_rounds: tuple[RoundScored, ...]
+    is_over: bool
+
+
+# ------------------------------------------------------------------------------- the state
+def _deal_blocks(deck: Sequence[str] | None) -> tuple[tuple[int, ...], ...]:
+    """Explicit deals (top first) from deck notation; NotationError if not 55-card blocks."""
+    if deck is None:
+        return ()
+    codes = [Card.from_str(text).code for text in deck]
+    if not codes or len(codes) % DECK_SIZE:
+        raise NotationError(
+            f"an explicit Ikebana deck is one or more blocks of {DECK_SIZE} cards "
+            f"(got {len(codes)})"
+        )
+    blocks = tuple(
+        tuple(codes[start : start + DECK_SIZE]) for start in range(0, len(codes), DECK_SIZE)
+    )
+    full = Counter(FULL_DECK_CODES)
+    for number, block in enumerate(blocks, start=1):
+        if Counter(block) != full:
+            extra = Counter(block) - full
+            missing = full - Counter(block)
+            raise NotationError(
+                f"deck block {number} is not the 55 Ikebana cards: "
+                f"too many {' '.join(str(CARDS[c]) for c in extra.elements()) or '-'}, "
+                f"missing {' '.join(str(CARDS[c]) for c in missing.elements()) or '-'}"
+            )
+    return blocks
+
+
+class IkebanaState(State[IkebanaAction]):
+    """A whole game of Ikebana (every round) for 2-5 players."""
+
+    game_name: ClassVar[str] = "ikebana"
+
+    __slots__ = (
+        "_awarded",
+        "_bank",
+        "_bouquets",
+        "_deals",
+        "_deck",
+        "_discards",
+        "_drawn",
+        "_n",
+        "_over",
+        "_prestige",
+        "_refusals",
+        "_rng",
+        "_round",
+        "_round_log",
+        "_rules",
+        "_starter",
+        "_turn",
+        "_turns_taken",
+    )
+
+    def __init__(
+        self,
+        rules: IkebanaRules | None = None,
+        players: int = 2,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        rules = IkebanaRules() if rules is None else rules
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+            raise OptionsError(f"'players' must be in 2..5 for ikebana (got {players!r})")
+        if rules.first_player >= players:
+            raise OptionsError(
+                f"'first_player' must be a seat in 0..{players - 1} (got {rules.first_player})"
+            )
+        if names is None:
+            names = DEFAULT_NAMES[:players]
+        elif len(names) != players:
+            raise OptionsError(f"'names' must hold {players} names (got {len(names)})")
+        deals = _deal_blocks(deck)
+        if seed is None and not deals:
+            # A game must replay from its record, so an unseeded game picks a seed and keeps it.
+            seed = random.SystemRandom().randrange(2**31)
+        self._init_base(players=tuple(names), options=rules, seed=seed, deck=deck)
+        self._rules = rules
+        self._n = players
+        self._rng = random.Random(0 if seed is None else seed)
+        self._deals = deals
+        self._prestige = [rules.starting_prestige] * players
+        self._awarded = 0
+        self._bank = 0
+        self._round = 0
+        self._round_log: list[RoundScored] = []
+        self._over = False
+        self._starter = rules.first_player
+        self._start_round()
+
+    # ------------------------------------------------------------------ round mechanics
+    def _start_round(self) -> None:
+        if self._round < len(self._deals):
+            deck = list(self._deals[self._round])
+            deck.reverse()  # our list keeps the top card at the end
+        else:
+            deck = list(FULL_DECK_CODES)
+            self._rng.shuffle(deck)
+        self._deck = deck
+        self._bouquets: list[list[int]] = [[] for _ in range(self._n)]
+        self._discards: list[list[int]] = [[] for _ in range(self._n)]
+        self._drawn = -1
+        self._refusals = 0
+        self._turns_taken = 0
+        self._turn = self._starter
+
+    def _reshufflable(self) -> int:
+        return sum(len(pile) - 1 for pile in self._discards if pile)
+
+    def _draw_card(self, events: list[Event]) -> int:
+        deck = self._deck
+        if not deck:
+            for pile in self._discards:
+                if len(pile) > 1:
+                    deck.extend(pile[:-1])
+                    del pile[:-1]
+            self._rng.shuffle(deck)
+            events.append(Reshuffled(len(deck)))
+        return deck.pop()
+
+    def _next_starter(self) -> int:
+        best = max(self._prestige)
+        offset = 0 if self._rules.starter_tie_break == "from-previous" else 1
+        for step in range(self._n):
+            seat = (self._starter + offset + step) % self._n
+            if self._prestige[seat] == best:
+                return seat
+        raise AssertionError("some seat holds the most prestige")  # pragma: no cover
+
+    def _end_round(self, events: list[Event]) -> None:
+        last = self._round == self._rules.rounds - 1
+        factor = 2 if (last and self._rules.final_bouquet) else 1
+        scores = tuple(score_bouquet([CARDS[c] for c in b]) for b in self._bouquets)
+        awarded = tuple(score.total * factor for score in scores)
+        for seat, points in enumerate(awarded):
+            self._prestige[seat] += points
+        self._awarded += sum(awarded)
+        next_starter = None if last else self._next_starter()
+        summary = RoundScored(
+            self._round + 1, scores, awarded, tuple(self._prestige), next_starter
+        )
+        self._round_log.append(summary)
+        events.append(summary)
+        if last:
+            self._over = True
+            self._drawn = -1
+            events.append(GameEnded(tuple(self._prestige), tuple(self.winners())))
+            return
+        assert next_starter is not None
+        self._starter = next_starter
+        self._round += 1
+        self._start_round()
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self._drawn = -1
+        self._refusals = 0
+        self._turns_taken += 1
+        if self._turns_taken == BOUQUET_SIZE * self._n:
+            self._end_round(events)
+        else:
+            self._turn = (self._turn + 1) % self._n
+
+    def _refusal_payee(self) -> int | None:
+        if self._rules.refusal_payee is RefusalPayee.BANK:
+            return None
+        # The k-th refusal pays the k-th player clockwise, skipping the refuser.
+        return (self._turn + 1 + self._refusals % (self._n - 1)) % self._n
+
+    def _can_refuse(self) -> bool:
+        price = self._refusals + 1
+        have = self._prestige[self._turn]
+        if self._rules.unaffordable_refusal is UnaffordableRefusal.KEEP:
+            affordable = have >= price
+        else:
+            affordable = have >= 1  # pays what it has, but a refusal is never free
+        # After the refusal a next card must exist: the deck, or what a reshuffle would bring
+        # (the refused card becomes a top; the old top of this pile goes under it).
+        return affordable and bool(
+            self._deck or self._reshufflable() + (1 if self._discards[self._turn] else 0)
+        )
+
+    # ------------------------------------------------------------------ the State protocol
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        return None if self._over else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """True after the last round has been scored."""
+        return self._over
+
+    def scores(self) -> list[int]:
+        """Each seat's prestige."""
+        return list(self._prestige)
+
+    def winners(self) -> list[int]:
+        """The seats with the most prestige (several share a victory)."""
+        best = max(self._prestige)
+        return [seat for seat, points in enumerate(self._prestige) if points == best]
+
+    @property
+    def rules(self) -> IkebanaRules:
+        """The game's options."""
+        return self._rules
+
+    @property
+    def round_number(self) -> int:
+        """The round being played, 1-based."""
+        return min(self._round + 1, self._rules.rounds)
+
+    @property
+    def round_results(self) -> tuple[RoundScored, ...]:
+        """The scored rounds so far."""
+        return tuple(self._round_log)
+
+    @property
+    def total_awarded(self) -> int:
+        """All bouquet points awarded so far (after the final-bouquet doubling)."""
+        return self._awarded
+
+    @property
+    def paid_to_bank(self) -> int:
+        """All prestige paid to the bank so far (only with ``refusal_payee = bank``)."""
+        return self._bank
+
+    def all_cards(self) -> list[int]:
+        """Every card code the state holds, wherever it is (for the conservation check)."""
+        cards = list(self._deck)
+        for pile in self._bouquets:
+            cards.extend(pile)
+        for pile in self._discards:
+            cards.extend(pile)
+        if self._drawn >= 0:
+            cards.append(self._drawn)
+        return cards
+
+    def bouquet(self, seat: int) -> tuple[Card, ...]:
+        """`seat`'s bouquet this round."""
+        return tuple(CARDS[c] for c in self._bouquets[seat])
+
+    def _legal_actions(self) -> list[IkebanaAction]:
+        if self._over:
+            return []
+        if self._drawn >= 0:
+            return [KEEP, REFUSE] if self._can_refuse() else [KEEP]
+        legal: list[IkebanaAction] = []
+        if self._deck or self._reshufflable():
+            legal.append(DRAW)
+        turn = self._turn
+        have = self._prestige[turn]
+        for seat, pile in enumerate(self._discards):
+            if pile and seat != turn and pile[-1] % 5 + 1 <= have:
+                legal.append(_BUYS[seat])
+        return legal
+
+    def _apply(self, action: IkebanaAction) -> list[Event]:
+        events: list[Event] = []
+        turn = self._turn
+        kind = action.kind
+        if kind == _DRAW:
+            self._drawn = self._draw_card(events)
+            events.append(Drew(turn, CARDS[self._drawn]))
+        elif kind == _KEEP:
+            card = self._drawn
+            self._bouquets[turn].append(card)
+            events.append(Kept(turn, CARDS[card]))
+            self._end_turn(events)
+        elif kind == _REFUSE:
+            card = self._drawn
+            price = self._refusals + 1
+            paid = min(price, self._prestige[turn])
+            payee = self._refusal_payee()
+            self._prestige[turn] -= paid
+            if payee is None:
+                self._bank += paid
+            else:
+                self._prestige[payee] += paid
+            self._discards[turn].append(card)
+            self._refusals += 1
+            events.append(Refused(turn, CARDS[card], price, paid, payee))
+            self._drawn = self._draw_card(events)
+            events.append(Drew(turn, CARDS[self._drawn]))
+        else:
+            assert isinstance(action, Buy)
+            seller = action.seat
+            card = self._discards[seller].pop()
+            price = card % 5 + 1
+            self._prestige[turn] -= price
+            self._prestige[seller] += price
+            self._bouquets[turn].append(card)
+            events.append(Bought(turn, CARDS[card], seller, price))
+            self._end_turn(events)
+        return events
+
+    def illegal_reason(self, action: IkebanaAction) -> str:
+        """Why a well-formed action is refused now, in the rules' words."""
+        if self._over:
+            return "the game is over"
+        kind = action.kind
+        if self._drawn >= 0:
+            if kind in (_DRAW, _BUY):
+                return "you have drawn a card: keep or refuse it (once you draw you cannot buy)"
+            price = self._refusals + 1
+            return (
+                f"refusing now costs {price} prestige and you have {self._prestige[self._turn]}"
+                "; a card you cannot afford to refuse must be kept"
+            )
+        if kind in (_KEEP, _REFUSE):
+            return "draw a card first (or buy a discard pile's top card)"
+        if kind == _BUY:
+            assert isinstance(action, Buy)
+            if action.seat == self._turn:
+                return "you cannot buy from your own discard pile"
+            pile = self._discards[action.seat]
+            if not pile:
+                return f"seat {action.seat}'s discard pile is empty"
+            price = pile[-1] % 5 + 1
+            return (
+                f"{CARDS[pile[-1]]} costs {price} prestige and you have "
+                f"{self._prestige[self._turn]}"
+            )
+        return "there is no card to draw"  # pragma: no cover - 55 cards never run out
+
+    def parse(self, text: str) -> IkebanaAction:
+        """Read ``draw``, ``keep``, ``refuse`` or ``buy P`` (P a seat number or name)."""
+        words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in _SIMPLE:
+            return _SIMPLE[words[0]]
+        if len(words) == 2 and words[0] == "buy":
+            target = words[1]
+            if target.isdigit() and int(target) < self._n:
+                return _BUYS[int(target)]
+            for seat, name in enumerate(self.players):
+                if name.lower() == target:
+                    return _BUYS[seat]
+            raise NotationError(
+                f"{text!r}: no player {words[1]!r}; buy takes a seat 0..{self._n - 1} or a "
+                f"name ({', '.join(self.players)})"
+            )
+        now = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the game is over)"
+        raise NotationError(
+            f"{text!r} is not an Ikebana move; moves are draw, keep, refuse, buy P "
+            f"(P a seat or name); legal now: {now}"
+        )
+
+    def view(self, seat: int) -> IkebanaView:
+        """What `seat` may know: all but the deck order and the cards under discard tops."""
+        if not 0 <= seat < self._n:
+            raise OptionsError(f"seat must be in 0..{self._n - 1} (got {seat!r})")
+        public = self._rules.public_discards
+        last = self._round == self._rules.rounds - 1
+        return IkebanaView(
+            seat=seat,
+            players=self.players,
+            rules=self._rules,
+            round=self.round_number,
+            starter=self._starter,
+            current_player=self.current_player,
+            bouquets=tuple(tuple(CARDS[c] for c in b) for b in self._bouquets),
+            discard_tops=tuple(CARDS[p[-1]] if p else None for p in self._discards),
+            discard_sizes=tuple(len(p) for p in self._discards),
+            discard_piles=(
+                tuple(tuple(CARDS[c] for c in p) for p in self._discards) if public else None
+            ),
+            prestige=tuple(self._prestige),
+            deck_size=len(self._deck),
+            drawn=CARDS[self._drawn] if self._drawn >= 0 else None,
+            refusals_this_turn=self._refusals,
+            next_refusal_price=self._refusals + 1,
+            next_refusal_payee=None if self._over else self._refusal_payee(),
+            score_factor=2 if (last and self._rules.final_bouquet) else 1,
+            past_rounds=tuple(self._round_log),
+            is_over=self._over,
+        )
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The complete state as comparable data."""
+        return (
+            self._n,
+            self._rules,
+            tuple(self._deck),
+            tuple(map(tuple, self._bouquets)),
+            tuple(map(tuple, self._discards)),
+            tuple(self._prestige),
+            self._round,
+            self._starter,
+            self._turn,
+            self._drawn,
+            self._refusals,
+            self._turns_taken,
+            self._awarded,
+            self._bank,
+            self._over,
+            tuple(self._round_log),
+            self._rng.getstate(),
+        )
+
+    def _copy_into(self, new: Self) -> None:
+        new._rules = self._rules
+        new._n = self._n
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._deals = self._deals
+        new._deck = list(self._deck)
+        new._bouquets = [list(b) for b in self._bouquets]
+        new._discards = [list(p) for p in self._discards]
+        new._prestige = list(self._prestige)
+        new._round = self._round
+        new._starter = self._starter
+        new._turn = self._turn
+        new._drawn = self._drawn
+        new._refusals = self._refusals
+        new._turns_taken = self._turns_taken
+        new._awarded = self._awarded
+        new._bank = self._bank
+        new._over = self._over
+        new._round_log = list(self._round_log)
+
+
+_SIMPLE: dict[str, IkebanaAction] = {"draw": DRAW, "keep": KEEP, "refuse": REFUSE}

@@ -8,17 +8,20 @@ from __future__ import annotations
 import json
 import multiprocessing
 import statistics
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
 import cardgames
 from cardgames.core.agents import RandomAgent
@@ -33,7 +36,52 @@ __all__ = ["app", "main"]
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
+
+
+class OneLineErrors(TyperGroup):
+    """The root group: a usage error (unknown command, bad option) is one line, exit code 2.
+
+    Typer's own handler draws a multi-line box; a person at a terminal and a script reading
+    stderr both want one line that says what was wrong and where to look.
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        try:
+            result = super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
+        except click.UsageError as exc:
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+            _exit_with(f"{exc.format_message()}{where}", exc.exit_code)
+        except click.ClickException as exc:
+            _exit_with(exc.format_message(), exc.exit_code)
+        except click.Abort:
+            _exit_with("aborted", 1)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _exit_with(message: str, code: int) -> NoReturn:
+    err.print(f"[red]error: {escape(message)}[/]")
+    sys.exit(code)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     name="cardgames",
     help="Rule engines for Hanabi, Ikebana and Koi-Koi: play, replay, simulate, benchmark.",
     no_args_is_help=True,

@@ -1,0 +1,122 @@
+"""The root command: list, --help, --version, bad commands and options, replay, simulate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import cardgames
+from cardgames.cli import app
+from cardgames.core import RandomAgent, play
+
+runner = CliRunner()
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_version() -> None:
+    code, output = invoke("--version")
+    assert code == 0
+    assert output.strip() == f"cardgames {cardgames.__version__}"
+
+
+def test_list_names_every_game_with_a_description() -> None:
+    code, output = invoke("list")
+    assert code == 0
+    for name, info in cardgames.games().items():
+        assert name in output
+        assert info.description[:30] in output
+
+
+def test_help_shows_the_commands() -> None:
+    code, output = invoke("--help")
+    assert code == 0
+    for command in ("list", "play", "replay", "simulate", "bench", "hanabi", "koikoi", "ikebana"):
+        assert command in output
+    code, output = invoke("play", "--help")
+    assert code == 0
+    for game in cardgames.games():
+        assert game in output
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (["dance"], "No such command 'dance'"),
+        (["play", "chess"], "No such command 'chess'"),
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "koikoi", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "koikoi", "--games", "0"], "--games"),
+        (["simulate", "koikoi", "-o", "novalue"], "is not KEY=VALUE"),
+        (["simulate", "koikoi", "-o", "colour=blue"], "colour"),
+        (["bench", "hanabi", "--players", "9"], "'players' must be in 2..5"),
+        (["replay", "/no/such/file.json"], "cannot read"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(args: list[str], complaint: str) -> None:
+    code, output = invoke(*args)
+    assert code == 2
+    assert complaint in output
+    assert "Traceback" not in output
+
+
+def test_replay_of_a_broken_file_names_the_problem(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    code, output = invoke("replay", str(broken))
+    assert code == 2
+    assert "is not JSON" in output
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"game": "koikoi", "options": {}, "players": ["a", "b"],
+                                 "actions": ["fly away"], "seed": 1}))
+    code, output = invoke("replay", str(wrong))
+    assert code == 2
+    assert "record move 1 'fly away'" in output
+
+
+def test_replay_shows_every_move_and_the_result(tmp_path: Path) -> None:
+    state = cardgames.new_game("koikoi", seed=3)
+    record = play(state, [RandomAgent(1), RandomAgent(2)])
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    code, output = invoke("replay", str(path))
+    assert code == 0, output
+    assert f"{len(record.actions):>4}. " in output
+    assert cardgames.get_game("koikoi").result_text(state) in output.replace("\n", " ") or (
+        cardgames.get_game("koikoi").result_text(state) in output
+    )
+
+
+def test_simulate_reports_and_writes_records(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    code, output = invoke(
+        "simulate", "ikebana", "--games", "4", "--bots", "random", "--seed", "5",
+        "--out", str(out),
+    )
+    assert code == 0, output
+    assert "4 games of ikebana" in output
+    assert "win rate" in output
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4
+    first = cardgames.replay(cardgames.Record.from_json(lines[0]))
+    assert first.is_over
+    assert first.seed == 5
+
+
+def test_simulate_with_workers_matches_one_process(tmp_path: Path) -> None:
+    one, many = tmp_path / "one.jsonl", tmp_path / "many.jsonl"
+    assert invoke("simulate", "hanabi", "-n", "6", "--out", str(one))[0] == 0
+    assert invoke("simulate", "hanabi", "-n", "6", "-w", "2", "--out", str(many))[0] == 0
+    assert one.read_text() == many.read_text()
+
+
+def test_bench_prints_rates() -> None:
+    code, output = invoke("bench", "koikoi", "--seconds", "0.2")
+    assert code == 0
+    assert "moves/s" in output

@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from cardgames.core.agents import RandomAgent
 from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
@@ -107,7 +109,7 @@ def check_view(state: State[Any], seat: int) -> None:
     """AssertionError if `seat`'s view reveals the deck order or cards under discard tops."""
     game = _as_ikebana(state)
     view = game.view(seat)
-    fields = set(type(view).__slots__) if hasattr(type(view), "__slots__") else set(vars(view))
+    fields = set(attrs.fields_dict(type(view)))
     assert not fields & {"deck", "deck_order", "deck_cards"}, "the view holds the deck"
     visible: list[Card] = [card for bouquet in view.bouquets for card in bouquet]
     if view.discard_piles is None:

@@ -1,0 +1,367 @@
+"""The Ikebana engine: turns, refusal prices, purchases, reshuffles, rounds and the end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import cardgames
+import cardgames.ikebana
+from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
+from cardgames.ikebana import (
+    DRAW,
+    GAME,
+    KEEP,
+    REFUSE,
+    Buy,
+    IkebanaRules,
+    IkebanaState,
+    check_view,
+    invariants,
+    make_rules,
+    result_text,
+)
+from cardgames.ikebana.cards import FULL_DECK_CODES, Card
+from cardgames.ikebana.state import Bought, GameEnded, Refused, Reshuffled, RoundScored
+
+
+def deck_starting(*top: str) -> list[str]:
+    """A full 55-card deck (top first) beginning with `top`, the rest in canonical order."""
+    rest = Counter(FULL_DECK_CODES)
+    for text in top:
+        rest[Card.from_str(text).code] -= 1
+    assert min(rest.values()) >= 0, "more copies than the deck holds"
+    return list(top) + [str(Card.from_code(code)) for code in sorted(rest.elements())]
+
+
+def interleave(*bouquets: str) -> list[str]:
+    """Deck order giving each seat its bouquet when everyone keeps, seat 0 first."""
+    hands = [b.split() for b in bouquets]
+    return [hand[i] for i in range(5) for hand in hands]
+
+
+def new(players: int = 2, *, deck: list[str] | None = None, seed: int = 1, **options: object
+        ) -> IkebanaState:
+    state = cardgames.new_game("ikebana", players=players, seed=seed, deck=deck, **options)
+    assert isinstance(state, IkebanaState)
+    return state
+
+
+def play(state: IkebanaState, *moves: str) -> list[object]:
+    events: list[object] = []
+    for move in moves:
+        events += state.apply(state.parse(move))
+        invariants(state)
+    return events
+
+
+# ------------------------------------------------------------------ the turn
+def test_a_turn_starts_with_draw_and_no_buy_when_piles_are_empty() -> None:
+    state = new()
+    assert state.current_player == 0
+    assert state.legal_actions() == [DRAW]
+
+
+def test_after_drawing_only_keep_or_refuse() -> None:
+    state = new(deck=deck_starting("K5"))
+    events = play(state, "draw")
+    assert str(events[0]) == "seat 0 draws K5"
+    assert state.view(0).drawn == Card.from_str("K5")
+    assert state.legal_actions() == [KEEP, REFUSE]
+    play(state, "keep")
+    assert state.bouquet(0) == (Card.from_str("K5"),)
+    assert state.current_player == 1
+
+
+def test_refusal_prices_rise_and_go_clockwise_skipping_the_refuser() -> None:
+    state = new(3, deck=deck_starting("R1", "R2", "R3", "R4", "R5"), starting_prestige=10)
+    state.apply(DRAW)
+    payees = []
+    for price in (1, 2, 3):
+        events = state.apply(REFUSE)
+        refused = events[0]
+        assert isinstance(refused, Refused)
+        assert refused.price == refused.paid == price
+        payees.append(refused.payee)
+    # 1st to the left (seat 1), 2nd to seat 2, 3rd skips seat 0 and goes to seat 1 again.
+    assert payees == [1, 2, 1]
+    assert state.scores() == [10 - 6, 10 + 1 + 3, 10 + 2]
+    assert state.view(0).drawn == Card.from_str("R4")
+    assert state.view(0).discard_tops[0] == Card.from_str("R3")
+    assert state.view(0).discard_sizes[0] == 3
+
+
+def test_two_players_every_refusal_pays_the_opponent() -> None:
+    state = new(2, deck=deck_starting("R1", "R2", "R3", "R4"))
+    play(state, "draw", "refuse", "refuse", "refuse")
+    assert state.scores() == [0, 12]
+
+
+def test_a_refusal_you_cannot_pay_is_not_allowed_so_the_card_must_be_kept() -> None:
+    state = new(2, deck=deck_starting("R1", "R2", "R3", "R4"), starting_prestige=3)
+    play(state, "draw", "refuse", "refuse")  # 1 + 2 = 3 paid, nothing left
+    assert state.scores() == [0, 6]
+    assert state.legal_actions() == [KEEP]
+    with pytest.raises(IllegalActionError, match="must be kept"):
+        state.apply(REFUSE)
+
+
+def test_house_rule_pay_what_you_have_refuses_with_the_rest_but_never_for_free() -> None:
+    state = new(
+        2, deck=deck_starting("R1", "R2", "R3", "R4"), starting_prestige=4,
+        unaffordable_refusal="pay-what-you-have",
+    )
+    events = play(state, "draw", "refuse", "refuse", "refuse")
+    last = [e for e in events if isinstance(e, Refused)][-1]
+    assert (last.price, last.paid) == (3, 1)
+    assert state.scores() == [0, 8]
+    assert state.legal_actions() == [KEEP]
+
+
+def test_bank_payee_takes_the_payments_out_of_the_game() -> None:
+    state = new(2, deck=deck_starting("R1", "R2"), refusal_payee="bank")
+    play(state, "draw", "refuse")
+    assert state.scores() == [5, 6]
+    assert state.paid_to_bank == 1
+
+
+# ------------------------------------------------------------------ buying
+def test_buying_the_top_of_another_pile_pays_its_value_to_that_player() -> None:
+    state = new(2, deck=deck_starting("K4", "R1", "G2"))
+    play(state, "draw", "refuse", "keep")  # seat 0 refuses K4 (pays 1), keeps R1
+    assert state.legal_actions() == [DRAW, Buy(0)]
+    events = play(state, "buy 0")
+    assert isinstance(events[0], Bought)
+    assert str(events[0]) == "seat 1 buys K4 from seat 0 for 4"
+    assert state.scores() == [5 + 4, 7 - 4]
+    assert state.bouquet(1) == (Card.from_str("K4"),)
+    assert state.view(1).discard_tops[0] is None
+    assert state.current_player == 0
+
+
+def test_you_cannot_buy_from_your_own_pile_or_without_the_prestige_or_after_drawing() -> None:
+    state = new(2, deck=deck_starting("K5", "R1", "G2", "B3"), starting_prestige=5)
+    play(state, "draw", "refuse", "keep")  # seat 0: K5 on its pile, 4 prestige; seat 1: 6
+    play(state, "draw", "refuse", "keep")  # seat 1: G2 on its pile; seat 0 back to 5
+    assert state.scores() == [5, 5]
+    assert Buy(1) in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="your own discard pile"):
+        state.apply(Buy(0))
+    play(state, "draw")
+    with pytest.raises(IllegalActionError, match="once you draw you cannot buy"):
+        state.apply(Buy(1))
+    play(state, "keep")
+    # Seat 1 has 5 prestige and K5 costs 5: affordable; at 4 it would not be.
+    assert Buy(0) in state.legal_actions()
+
+
+def test_a_purchase_needs_the_price() -> None:
+    state = new(2, deck=deck_starting("K5", "R1"), starting_prestige=4)
+    play(state, "draw", "refuse", "keep")  # seat 1 now has 5, seat 0 has 3
+    assert Buy(0) in state.legal_actions()
+    state2 = new(2, deck=deck_starting("K5", "R1"), starting_prestige=3)
+    play(state2, "draw", "refuse", "keep")  # seat 1 has 4 < 5
+    assert state2.legal_actions() == [DRAW]
+    with pytest.raises(IllegalActionError, match="costs 5 prestige and you have 4"):
+        state2.apply(Buy(0))
+
+
+# ------------------------------------------------------------------ the reshuffle
+def test_the_exhausted_deck_is_rebuilt_from_the_discards_under_each_top() -> None:
+    # Both players refuse whenever they can afford it: 100 prestige pays for 13 refusals and
+    # the points pass back and forth, so the 55 cards run out within the first few turns.
+    state = new(2, seed=5, starting_prestige=100)
+    reshuffled = None
+    while reshuffled is None:
+        legal = state.legal_actions()
+        action = REFUSE if REFUSE in legal else (DRAW if DRAW in legal else KEEP)
+        before = state.clone()
+        events = state.apply(action)
+        invariants(state)
+        reshuffled = next((e for e in events if isinstance(e, Reshuffled)), None)
+    assert before.view(0).deck_size == 0
+    tops_before = before.view(0).discard_tops
+    sizes_before = before.view(0).discard_sizes
+    view = state.view(0)
+    refused = next(e for e in events if isinstance(e, Refused))
+    # Each pile keeps exactly its top (the card just refused is the refuser's new top).
+    expected_tops = list(tops_before)
+    expected_tops[refused.seat] = refused.card
+    assert view.discard_tops == tuple(expected_tops)
+    assert view.discard_sizes == (1, 1)
+    moved = sum(sizes_before) + 1 - 2
+    assert reshuffled.cards == moved
+    assert view.deck_size == moved - 1  # one card was drawn from the new deck at once
+
+
+# ------------------------------------------------------------------ rounds and the end
+EXAMPLE_A = "R3 G3 K3 B2 Y2"  # 39
+EXAMPLE_B = "R1 R2 G3 G4 R2"  # 16
+
+
+def keep_everything(state: IkebanaState, turns: int) -> list[object]:
+    events: list[object] = []
+    for _ in range(turns):
+        events += play(state, "draw", "keep")
+    return events
+
+
+def test_a_round_scores_every_bouquet_and_the_leader_starts_the_next() -> None:
+    state = new(2, deck=deck_starting(*interleave(EXAMPLE_A, EXAMPLE_B)))
+    events = keep_everything(state, 10)
+    summary = next(e for e in events if isinstance(e, RoundScored))
+    assert summary.awarded == (39, 16)
+    assert [s.total for s in summary.scores] == [39, 16]
+    assert state.scores() == [45, 22]
+    assert state.round_number == 2
+    assert state.current_player == 0
+    assert all(len(state.bouquet(seat)) == 0 for seat in (0, 1))
+    assert state.view(1).deck_size == 55
+    assert state.view(1).discard_sizes == (0, 0)
+
+
+def test_the_player_with_most_prestige_starts_even_if_not_the_previous_starter() -> None:
+    state = new(2, deck=deck_starting(*interleave(EXAMPLE_B, EXAMPLE_A)))
+    keep_everything(state, 10)
+    assert state.current_player == 1
+
+
+@pytest.mark.parametrize(("tie_break", "starter"), [("from-previous", 1), ("after-previous", 0)])
+def test_ties_for_the_next_start(tie_break: str, starter: int) -> None:
+    # Seat 1 starts round 1; both bouquets score 10, so the two tie at 16.
+    state = new(
+        2, deck=deck_starting(*interleave("K5 B5 R1 G2 K3", "R5 G5 K1 B2 R3")),
+        first_player=1, starter_tie_break=tie_break,
+    )
+    keep_everything(state, 10)
+    assert state.scores() == [16, 16]
+    assert state.current_player == starter
+
+
+def test_four_rounds_then_a_shared_victory_on_equal_prestige() -> None:
+    block = deck_starting(*interleave("R5 G5 K1 B2 R3", "K5 B5 R1 G2 K3"))
+    state = new(2, deck=block * 4)
+    events = keep_everything(state, 40)
+    assert state.is_over
+    assert state.current_player is None
+    assert state.legal_actions() == []
+    assert state.scores() == [46, 46]
+    assert state.winners() == [0, 1]
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    assert "share the victory" in str(ended)
+    assert "P0 and P1 share the victory with 46" in result_text(state)
+    assert len(state.round_results) == 4
+
+
+def test_final_bouquet_variant_doubles_only_the_last_round() -> None:
+    block = deck_starting(*interleave(EXAMPLE_A, EXAMPLE_B))
+    state = new(2, deck=block * 2, rounds=2, final_bouquet=True)
+    keep_everything(state, 20)
+    assert [r.awarded for r in state.round_results] == [(39, 16), (78, 32)]
+    assert state.scores() == [6 + 39 + 78, 6 + 16 + 32]
+    assert "P0 wins with 123" in result_text(state)
+
+
+def test_an_explicit_deck_then_seeded_deals_replays_bit_for_bit() -> None:
+    state = new(3, deck=deck_starting("M1"), seed=9)
+    rng = random.Random(3)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert cardgames.replay(state.record()) == state
+
+
+# ------------------------------------------------------------------ notation and errors
+def test_parse_reads_every_form_and_round_trips() -> None:
+    state = new(3, names=["Ann", "Bob", "Cy"])
+    assert state.parse(" DRAW ") == DRAW
+    assert state.parse("keep") == KEEP
+    assert state.parse("refuse") == REFUSE
+    assert state.parse("buy 2") == Buy(2)
+    assert state.parse("buy bob") == Buy(1)
+    assert state.parse("buy 0") == Buy(0)  # well-formed; apply refuses it
+    for action in (DRAW, KEEP, REFUSE, Buy(1)):
+        assert state.parse(str(action)) == action
+        assert eval(repr(action), vars(cardgames.ikebana)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("fold", "'fold' is not an Ikebana move; moves are draw, keep, refuse, buy P"),
+        ("", "legal now: draw"),
+        ("buy", "legal now: draw"),
+        ("buy 7", "no player '7'; buy takes a seat 0..2 or a name"),
+        ("buy zed", "no player 'zed'"),
+    ],
+)
+def test_bad_notation_says_what_is_accepted_and_changes_nothing(text: str, fragment: str) -> None:
+    state = new(3)
+    before = state.snapshot()
+    with pytest.raises(NotationError, match=fragment):
+        state.parse(text)
+    assert state.snapshot() == before
+
+
+def test_an_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    state = new(2)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match=r"draw a card first.*legal now: draw"):
+        state.apply(KEEP)
+    assert state == before
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"rounds": "0"}, "'rounds' must be a whole number in 1..12"),
+        ({"starting_prestige": -1}, "'starting_prestige'"),
+        ({"final_bouquet": "perhaps"}, "'final_bouquet' must be true or false"),
+        ({"refusal_payee": "nobody"}, "players, bank"),
+        ({"preset": "chaos"}, "unknown Ikebana preset 'chaos'"),
+        ({"colour": "red"}, "unknown Ikebana option 'colour'"),
+    ],
+)
+def test_bad_options_name_the_field(options: dict[str, object], fragment: str) -> None:
+    with pytest.raises(OptionsError, match=fragment):
+        make_rules(**options)  # type: ignore[arg-type]  # deliberately wrong values
+
+
+def test_bad_player_count_first_player_and_deck() -> None:
+    with pytest.raises(OptionsError, match=r"'players' must be in 2\.\.5"):
+        cardgames.new_game("ikebana", players=6)
+    with pytest.raises(OptionsError, match=r"'first_player' must be a seat in 0\.\.1"):
+        cardgames.new_game("ikebana", players=2, first_player=3)
+    with pytest.raises(NotationError, match="blocks of 55 cards"):
+        cardgames.new_game("ikebana", players=2, deck=["R1"])
+    with pytest.raises(NotationError, match="too many R5"):
+        cardgames.new_game("ikebana", players=2, deck=["R5", *deck_starting()[1:]])
+
+
+def test_rules_round_trip_through_dicts() -> None:
+    for rules in GAME.presets.values():
+        assert IkebanaRules.from_dict(rules.to_dict()) == rules
+
+
+# ------------------------------------------------------------------ views
+def test_views_hide_the_deck_and_the_cards_under_the_tops() -> None:
+    state = new(2, deck=deck_starting("R1", "R2", "R3"))
+    play(state, "draw", "refuse", "refuse")
+    view = state.view(1)
+    assert view.discard_tops[0] == Card.from_str("R2")
+    assert view.discard_sizes[0] == 2
+    assert view.discard_piles is None
+    assert not hasattr(view, "deck")
+    assert view.next_refusal_price == 3
+    check_view(state, 0)
+    check_view(state, 1)
+
+
+def test_public_discards_show_whole_piles() -> None:
+    state = new(2, deck=deck_starting("R1", "R2", "R3"), public_discards=True)
+    play(state, "draw", "refuse", "refuse")
+    assert state.view(1).discard_piles == ((Card.from_str("R1"), Card.from_str("R2")), ())
+    check_view(state, 1)

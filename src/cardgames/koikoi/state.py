@@ -1,0 +1,883 @@
+"""The Koi-Koi match engine: one :class:`KoiKoiState` holds a whole match of N rounds.
+
+Procedure (rules file, preset ``nintendo`` unless an option says otherwise):
+
+* First dealer: each seat draws a card (seat 0 first); the earlier month deals; the same
+  month draws again. The winner of a round deals the next; after a drawn round where nobody
+  scores the other player deals; with the dealer's privilege the dealer wins and deals again.
+* Deal in pairs: 2 to the dealer's opponent, 2 to the field, 2 to the dealer, four times.
+  Four cards of a month on the field re-deal (``redeal_four_on_field``). Then lucky hands
+  (``lucky_hands``); when both players hold one, the dealer's counts.
+* The dealer moves first. A turn: ``play CARD`` from hand (when the card's month has two
+  cards on the field -- or three without ``capture_all_three`` -- the action names the
+  capture too: ``play CARD capture FIELDCARD``); then the top stock card is turned over
+  automatically; if it matches two field cards (or three without ``capture_all_three``), its
+  player chooses with ``capture FIELDCARD``.
+* After a turn in which a player's pile formed a new yaku or raised one, that player
+  chooses ``koikoi`` or ``stop``. When the round's koi-koi calls are used up
+  (``max_koikoi_calls``), or when no turn is left in the round (both hands are empty), the
+  player stops at once: a choice that is no choice is not asked.
+* Both hands empty with nobody stopped: a drawn round (``drawn_round``).
+
+Chance: one ``random.Random(seed)`` per match shuffles every deal. An explicit deck (for
+tests and foreign records) lists the first-dealer draw cards (pairs, seat 0 first, until the
+months differ), then one 48-card order per deal, top first; later deals shuffle with a
+generator seeded from the deck. :func:`deal_order` builds such an order from chosen hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import Event, State
+from cardgames.koikoi.cards import CARDS, Card, parse_card
+from cardgames.koikoi.events import (
+    CardPlayed,
+    ChoiceRequired,
+    DealerChosen,
+    KoiKoiCalled,
+    LuckyHand,
+    MatchEnded,
+    Redealt,
+    RoundEnd,
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    YakuFormed,
+)
+from cardgames.koikoi.rules import DrawnRound, KoiKoiRules, LuckyHands
+from cardgames.koikoi.yaku import (
+    SLOT_COUNT,
+    YakuScore,
+    YakuTable,
+    month_of_round,
+    round_points,
+    yaku_table_for,
+)
+
+if TYPE_CHECKING:
+    from typing import Self
+
+__all__ = [
+    "CAPTURE",
+    "KOIKOI",
+    "PLAY",
+    "STOP",
+    "KoiKoiAction",
+    "KoiKoiState",
+    "KoiKoiView",
+    "Phase",
+    "deal_order",
+]
+
+PLAY: Final = 0
+CAPTURE: Final = 1
+KOIKOI: Final = 2
+STOP: Final = 3
+_NO_CARD: Final = -1
+
+
+class Phase:
+    """What the current player is asked (ints in the engine, names in views)."""
+
+    PLAY: Final = 0
+    """Play a card from hand."""
+    CAPTURE: Final = 1
+    """Choose which field card the turned-over stock card captures."""
+    DECIDE: Final = 2
+    """Koi-koi or stop."""
+    OVER: Final = 3
+    """The match is over."""
+    NAMES: Final = ("play", "capture", "decide", "over")
+
+
+@attrs.frozen(slots=True, repr=False)
+class KoiKoiAction:
+    """A move. Use the pre-built values (:meth:`from_str`, ``state.legal_actions()``).
+
+    ``str`` is the notation: ``play nov-rain-man``, ``play sep-chaff-1 capture sep-ribbon``,
+    ``capture aug-moon``, ``koikoi``, ``stop``.
+    """
+
+    kind: int
+    """PLAY, CAPTURE, KOIKOI or STOP."""
+    card: int = _NO_CARD
+    """PLAY: the hand card; CAPTURE: the field card the stock card takes."""
+    target: int = _NO_CARD
+    """PLAY: the field card captured when the choice is the player's, else -1."""
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == PLAY:
+            text = "play " + CARDS[self.card].code
+            if self.target != _NO_CARD:
+                text += " capture " + CARDS[self.target].code
+            return text
+        if kind == CAPTURE:
+            return "capture " + CARDS[self.card].code
+        return "koikoi" if kind == KOIKOI else "stop"
+
+    def __repr__(self) -> str:
+        return f"KoiKoiAction.from_str({str(self)!r})"
+
+    @property
+    def card_value(self) -> Card | None:
+        """The card played or captured, as a :class:`Card`."""
+        return None if self.card == _NO_CARD else CARDS[self.card]
+
+    @property
+    def target_value(self) -> Card | None:
+        """The field card named by ``play X capture Y``, as a :class:`Card`."""
+        return None if self.target == _NO_CARD else CARDS[self.target]
+
+    @classmethod
+    def from_str(cls, text: str) -> KoiKoiAction:
+        """Read an action in full notation (card names in any form :func:`parse_card` reads).
+
+        Unlike ``state.parse`` it knows no position, so ``play mar-chaff`` (which chaff?)
+        is refused; ``state.parse`` resolves it against the hand.
+        """
+        return _parse_action(text, None)
+
+
+def _build_actions() -> tuple[
+    tuple[KoiKoiAction, ...], dict[tuple[int, int], KoiKoiAction], tuple[KoiKoiAction, ...]
+]:
+    plays = tuple(KoiKoiAction(PLAY, c) for c in range(48))
+    play_captures = {
+        (c, t): KoiKoiAction(PLAY, c, t)
+        for c in range(48)
+        for t in range(48)
+        if c != t and c >> 2 == t >> 2
+    }
+    captures = tuple(KoiKoiAction(CAPTURE, c) for c in range(48))
+    return plays, play_captures, captures
+
+
+PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS, CAPTURE_ACTIONS = _build_actions()
+KOIKOI_ACTION: Final = KoiKoiAction(KOIKOI)
+STOP_ACTION: Final = KoiKoiAction(STOP)
+
+_CHOOSE_SIZES_ALL: Final = frozenset({2})
+_CHOOSE_SIZES: Final = frozenset({2, 3})
+_KOIKOI_WORDS: Final = frozenset({"koikoi", "koi-koi", "koi", "k"})
+_STOP_WORDS: Final = frozenset({"stop", "shobu", "shōbu", "s"})
+
+
+def _card_token(token: str, candidates: Sequence[int] | None, what: str, text: str) -> int:
+    """A card id from `token`; with `candidates`, forms like ``mar-chaff`` pick among them."""
+    try:
+        return parse_card(token).id
+    except NotationError:
+        if candidates is not None:
+            prefix = token.strip().lower() + "-"
+            for card_id in sorted(candidates):
+                if CARDS[card_id].code.startswith(prefix):
+                    return card_id
+    hint = ""
+    if candidates is not None:
+        hint = f"; {what} now: {', '.join(CARDS[c].code for c in sorted(candidates)) or '(none)'}"
+    raise NotationError(
+        f"{text!r}: {token!r} is not a card (write e.g. nov-rain-man, sep-ribbon, 11-1 or an "
+        f"id){hint}"
+    )
+
+
+def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
+    words = text.strip().lower().split()
+    hand = field = options = None
+    if state is not None and not state._over:
+        hand = state._hands[state._turn]
+        field = [c for month in state._field for c in month]
+        options = state._capture_options() if state._phase == Phase.CAPTURE else None
+    accepted = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
+    if not words:
+        raise NotationError(f"{text!r} is empty; moves are: {accepted}")
+    head = words[0]
+    if len(words) == 1 and head in _KOIKOI_WORDS:
+        return KOIKOI_ACTION
+    if len(words) == 1 and head in _STOP_WORDS:
+        return STOP_ACTION
+    if head in ("capture", "take", "c"):
+        if len(words) != 2:
+            raise NotationError(f"{text!r}: write capture CARD, e.g. capture sep-ribbon")
+        return CAPTURE_ACTIONS[_card_token(words[1], options or field, "capturable", text)]
+    if head in ("play", "p"):
+        words = words[1:]
+    if state is not None and state._phase == Phase.CAPTURE and len(words) == 1 and head not in (
+        "play",
+        "p",
+    ):
+        # During the stock choice a bare card names the capture.
+        return CAPTURE_ACTIONS[_card_token(words[0], options, "capturable", text)]
+    if len(words) == 3 and words[1] in ("capture", "take", "c"):
+        words = [words[0], words[2]]
+    if len(words) == 1:
+        return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text)]
+    if len(words) == 2:
+        card = _card_token(words[0], hand, "in hand", text)
+        same_month = None if field is None else [f for f in field if f >> 2 == card >> 2]
+        target = _card_token(words[1], same_month, "on the field in that month", text)
+        action = PLAY_CAPTURE_ACTIONS.get((card, target))
+        if action is None:
+            raise NotationError(
+                f"{text!r}: {CARDS[card].code} cannot capture {CARDS[target].code}; "
+                f"a card captures a field card of its own month"
+            )
+        return action
+    raise NotationError(f"{text!r} is not a move; moves are: {accepted}")
+
+
+def deal_order(
+    dealer_hand: Sequence[str | int],
+    opponent_hand: Sequence[str | int],
+    field: Sequence[str | int],
+    stock: Sequence[str | int] = (),
+) -> tuple[str, ...]:
+    """The 48-card order (top first) that deals these hands and field.
+
+    `stock` gives the first stock cards, top first; the remaining cards follow in id order.
+    Useful with an explicit deck: ``KoiKoiState(deck=(*draws, *deal_order(...)))``.
+    """
+    def ids(cards: Sequence[str | int]) -> list[int]:
+        return [c if isinstance(c, int) else parse_card(c).id for c in cards]
+
+    dealer, opponent, table, top = ids(dealer_hand), ids(opponent_hand), ids(field), ids(stock)
+    if not len(dealer) == len(opponent) == len(table) == 8:
+        raise OptionsError("deal_order needs 8 cards for each hand and 8 for the field")
+    used = dealer + opponent + table + top
+    if len(set(used)) != len(used):
+        raise OptionsError("deal_order: a card is given twice")
+    rest = [c for c in range(48) if c not in set(used)]
+    order: list[int] = []
+    for i in range(0, 8, 2):
+        order += opponent[i : i + 2] + table[i : i + 2] + dealer[i : i + 2]
+    order += top + rest
+    return tuple(CARDS[c].code for c in order)
+
+
+@attrs.frozen(slots=True)
+class KoiKoiView:
+    """What one seat may know. The opponent's hand and the stock order are absent."""
+
+    seat: int
+    players: tuple[str, ...]
+    rules: KoiKoiRules
+    round_number: int
+    """1-based; after the match, the last round's number."""
+    month: int
+    """The round's month (for tsuki-fuda)."""
+    dealer: int
+    current_player: int | None
+    phase: str
+    """``play``, ``capture`` (choose the stock card's capture), ``decide`` or ``over``."""
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    field: tuple[Card, ...]
+    """Face-up cards, by month."""
+    stock_size: int
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Each seat's captured cards, by id."""
+    yaku: tuple[YakuScore, YakuScore]
+    """Each seat's current yaku (what stopping would score before multipliers)."""
+    koikoi_calls: tuple[int, int]
+    """Koi-koi calls of each seat this round."""
+    koikoi_allowed: bool
+    """Whether another koi-koi may be called this round."""
+    pending_card: Card | None
+    """The turned-over stock card waiting for its capture choice."""
+    capture_options: tuple[Card, ...]
+    """The field cards the pending card may capture."""
+    scores: tuple[int, int]
+    """Match totals."""
+    round_results: tuple[RoundResult, ...]
+    is_over: bool
+
+
+class KoiKoiState(State[KoiKoiAction]):
+    """A Koi-Koi match between seats 0 and 1 (see the module docstring for the procedure).
+
+    >>> state = KoiKoiState(seed=1)
+    >>> state.current_player in (0, 1), len(state.view(0).hand)
+    (True, 8)
+    """
+
+    game_name = "koikoi"
+
+    __slots__ = (
+        "_baseline",
+        "_calls",
+        "_chunk",
+        "_chunks",
+        "_dealer",
+        "_dealer_draws",
+        "_field",
+        "_hands",
+        "_over",
+        "_pending",
+        "_phase",
+        "_pile_before",
+        "_piles",
+        "_results",
+        "_rng",
+        "_round",
+        "_rules",
+        "_start_events",
+        "_stock",
+        "_table",
+        "_totals",
+        "_turn",
+    )
+
+    def __init__(
+        self,
+        rules: KoiKoiRules | None = None,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        rules = KoiKoiRules() if rules is None else rules
+        if not isinstance(rules, KoiKoiRules):
+            raise OptionsError(f"Koi-Koi options must be KoiKoiRules (got {rules!r})")
+        names = ("P1", "P2") if names is None else tuple(names)
+        if len(names) != 2:
+            raise OptionsError(f"Koi-Koi is for 2 players (got {len(names)} names)")
+        chunks: list[tuple[int, ...]] = []
+        draw_cards: list[int] = []
+        if deck is not None:
+            draw_cards, chunks = _split_deck(deck)
+            rng = random.Random(",".join(deck))  # str seeds are stable across runs
+        else:
+            if seed is None:
+                # Record the seed we drew so that the game replays.
+                seed = random.SystemRandom().randrange(2**63)
+            rng = random.Random(seed)
+        self._init_base(players=names, options=rules, seed=seed, deck=deck)
+        self._rules = rules
+        self._table: YakuTable = yaku_table_for(rules)
+        self._rng = rng
+        self._chunks = tuple(chunks)
+        self._chunk = 0
+        self._round = 1
+        self._totals = [0, 0]
+        self._results: list[RoundResult] = []
+        self._over = False
+        self._hands: list[list[int]] = [[], []]
+        self._field: list[list[int]] = [[] for _ in range(12)]
+        self._stock: list[int] = []
+        self._piles = [0, 0]
+        self._pile_before = 0
+        self._calls = [0, 0]
+        self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
+        self._pending = _NO_CARD
+        self._phase = Phase.PLAY
+        draws, dealer = self._choose_dealer(draw_cards)
+        self._dealer_draws = draws
+        self._dealer = dealer
+        self._turn = dealer
+        events: list[Event] = [DealerChosen(draws, dealer)]
+        self._start_round(events)
+        self._start_events = tuple(events)
+
+    # ------------------------------------------------------------------ public read-outs
+    @property
+    def rules(self) -> KoiKoiRules:
+        """The match's rules."""
+        return self._rules
+
+    @property
+    def start_events(self) -> tuple[Event, ...]:
+        """What happened before the first move: the dealer draw, deals, instant rounds."""
+        return self._start_events
+
+    @property
+    def round_number(self) -> int:
+        """The round being played (1-based); the last round's number once over."""
+        return self._round
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current round."""
+        return self._dealer
+
+    @property
+    def phase(self) -> str:
+        """``play``, ``capture``, ``decide`` or ``over``."""
+        return Phase.NAMES[self._phase]
+
+    @property
+    def round_results(self) -> tuple[RoundResult, ...]:
+        """Every finished round, oldest first."""
+        return tuple(self._results)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """Seat's hand (full knowledge: for tests and tools, not for agents)."""
+        return tuple(CARDS[c] for c in self._hands[seat])
+
+    @property
+    def field(self) -> tuple[Card, ...]:
+        """The face-up field, by month."""
+        return tuple(CARDS[c] for month in self._field for c in month)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top first (full knowledge: for tests and tools)."""
+        return tuple(CARDS[c] for c in reversed(self._stock))
+
+    def pile(self, seat: int) -> tuple[Card, ...]:
+        """Seat's captured cards, by id."""
+        return _cards_of_mask(self._piles[seat])
+
+    def yaku(self, seat: int) -> YakuScore:
+        """Seat's current yaku (before round multipliers)."""
+        return self._table.to_score(self._slots(seat))
+
+    @property
+    def koikoi_calls(self) -> tuple[int, int]:
+        """Koi-koi calls of each seat in the current round."""
+        return (self._calls[0], self._calls[1])
+
+    @property
+    def pending_card(self) -> Card | None:
+        """The turned-over stock card waiting for a capture choice."""
+        return None if self._pending == _NO_CARD else CARDS[self._pending]
+
+    # ------------------------------------------------------------------ State protocol
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    def scores(self) -> list[int]:
+        """Match totals by seat."""
+        return list(self._totals)
+
+    def winner(self) -> int | None:
+        """The seat with the higher total once over (None: equal totals or not over)."""
+        if not self._over or self._totals[0] == self._totals[1]:
+            return None
+        return 0 if self._totals[0] > self._totals[1] else 1
+
+    def parse(self, text: str) -> KoiKoiAction:
+        """Notation -> action: ``play CARD [capture CARD]``, ``capture CARD``, ``koikoi``,
+        ``stop``; cards by name (``nov-rain-man``), ``11-1`` or id; ``play mar-chaff`` picks a
+        March chaff from the hand. Errors list the cards that would be accepted now."""
+        return _parse_action(text, self)
+
+    def view(self, seat: int) -> KoiKoiView:
+        if seat not in (0, 1):
+            raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
+        over = self._over
+        options = self._capture_options() if self._phase == Phase.CAPTURE else ()
+        limit = self._rules.max_koikoi_calls
+        return KoiKoiView(
+            seat=seat,
+            players=self.players,
+            rules=self._rules,
+            round_number=self._round,
+            month=month_of_round(self._round),
+            dealer=self._dealer,
+            current_player=None if over else self._turn,
+            phase=Phase.NAMES[self._phase],
+            hand=tuple(CARDS[c] for c in self._hands[seat]),
+            opponent_hand_size=len(self._hands[1 - seat]),
+            field=self.field,
+            stock_size=len(self._stock),
+            piles=(self.pile(0), self.pile(1)),
+            yaku=(self.yaku(0), self.yaku(1)),
+            koikoi_calls=(self._calls[0], self._calls[1]),
+            koikoi_allowed=limit is None or self._calls[0] + self._calls[1] < limit,
+            pending_card=self.pending_card,
+            capture_options=tuple(CARDS[c] for c in options),
+            scores=(self._totals[0], self._totals[1]),
+            round_results=tuple(self._results),
+            is_over=over,
+        )
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._round,
+            self._dealer,
+            self._turn,
+            self._phase,
+            tuple(map(tuple, self._hands)),
+            tuple(map(tuple, self._field)),
+            tuple(self._stock),
+            tuple(self._piles),
+            self._pile_before if self._phase == Phase.CAPTURE else 0,
+            self._pending,
+            tuple(self._calls),
+            tuple(map(tuple, self._baseline)),
+            tuple(self._totals),
+            tuple(self._results),
+            self._over,
+            self._chunk,
+            self._dealer_draws,
+            self._rng.getstate(),
+        )
+
+    def _copy_into(self, new: Self) -> None:
+        new._rules = self._rules
+        new._table = self._table
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        new._chunks = self._chunks
+        new._chunk = self._chunk
+        new._round = self._round
+        new._dealer = self._dealer
+        new._dealer_draws = self._dealer_draws
+        new._turn = self._turn
+        new._phase = self._phase
+        new._hands = [list(self._hands[0]), list(self._hands[1])]
+        new._field = [list(m) for m in self._field]
+        new._stock = list(self._stock)
+        new._piles = list(self._piles)
+        new._pile_before = self._pile_before
+        new._pending = self._pending
+        new._calls = list(self._calls)
+        new._baseline = [list(self._baseline[0]), list(self._baseline[1])]
+        new._totals = list(self._totals)
+        new._results = list(self._results)
+        new._over = self._over
+        new._start_events = self._start_events
+
+    def _legal_actions(self) -> list[KoiKoiAction]:
+        phase = self._phase
+        if phase == Phase.PLAY:
+            field = self._field
+            # Field month sizes that make the player choose: 2, and 3 without capture-all.
+            choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
+            legal: list[KoiKoiAction] = []
+            for card in self._hands[self._turn]:
+                matches = field[card >> 2]
+                if len(matches) in choosing:
+                    for target in matches:
+                        legal.append(PLAY_CAPTURE_ACTIONS[card, target])
+                else:
+                    legal.append(PLAY_ACTIONS[card])
+            return legal
+        if phase == Phase.CAPTURE:
+            return [CAPTURE_ACTIONS[c] for c in self._capture_options()]
+        if phase == Phase.DECIDE:
+            return [KOIKOI_ACTION, STOP_ACTION]
+        return []
+
+    def illegal_reason(self, action: KoiKoiAction) -> str:
+        if self._over:
+            return "the match is over"
+        phase = self._phase
+        kind = action.kind
+        if phase == Phase.DECIDE:
+            return "you formed a yaku: call koikoi or stop"
+        if phase == Phase.CAPTURE:
+            options = ", ".join(CARDS[c].code for c in self._capture_options())
+            pending = CARDS[self._pending].code
+            if kind == CAPTURE:
+                return f"the turned-over {pending} can capture only {options}"
+            return f"choose which field card the turned-over {pending} captures: {options}"
+        if kind in (KOIKOI, STOP):
+            return "koi-koi and stop are decided after a yaku forms; play a card from your hand"
+        if kind == CAPTURE:
+            return "capture names the field card a turned-over stock card takes; play a card first"
+        card = action.card
+        if card not in self._hands[self._turn]:
+            return f"{CARDS[card].code} is not in your hand"
+        matches = self._field[card >> 2]
+        if action.target == _NO_CARD:
+            names = " or ".join(CARDS[c].code for c in matches)
+            return f"{CARDS[card].code} matches {names} on the field: name the one to capture"
+        if action.target not in matches:
+            return f"{CARDS[action.target].code} is not on the field"
+        if len(matches) == 3:
+            return f"three {CARDS[card].month_info.name} cards lie on the field: play captures all"
+        return f"{CARDS[card].code} has only one match: play it without naming a capture"
+
+    def _apply(self, action: KoiKoiAction) -> list[Event]:
+        events: list[Event] = []
+        kind = action.kind
+        turn = self._turn
+        if kind == PLAY:
+            self._pile_before = self._piles[turn]
+            hand = self._hands[turn]
+            card = action.card
+            hand.remove(card)
+            events.append(CardPlayed(turn, card, False, self._capture(card, action.target)))
+            stock_card = self._stock.pop()
+            matches = self._field[stock_card >> 2]
+            count = len(matches)
+            if count == 2 or (count == 3 and not self._rules.capture_all_three):
+                self._pending = stock_card
+                self._phase = Phase.CAPTURE
+                events.append(ChoiceRequired(turn, stock_card, tuple(matches)))
+                return events
+            events.append(CardPlayed(turn, stock_card, True, self._capture(stock_card, _NO_CARD)))
+            self._end_turn(events, self._pile_before)
+        elif kind == CAPTURE:
+            stock_card = self._pending
+            self._pending = _NO_CARD
+            taken = self._capture(stock_card, action.card)
+            events.append(CardPlayed(turn, stock_card, True, taken))
+            self._end_turn(events, self._pile_before)
+        elif kind == KOIKOI:
+            self._calls[turn] += 1
+            self._baseline[turn] = self._slots(turn)
+            events.append(KoiKoiCalled(turn, self._calls[turn]))
+            self._next_turn(events)
+        else:
+            self._finish_round_by_stop(turn, events)
+        return events
+
+    # ------------------------------------------------------------------ the rules
+    def _slots(self, seat: int) -> list[int]:
+        return self._table.slots(
+            self._piles[seat],
+            self._calls[seat] > 0,
+            month_of_round(self._round) if self._rules.tsuki_fuda else 0,
+        )
+
+    def _capture_options(self) -> list[int]:
+        return list(self._field[self._pending >> 2]) if self._pending != _NO_CARD else []
+
+    def _capture(self, card: int, target: int) -> tuple[int, ...]:
+        """Lay `card` on the field, taking `target` or the only/all match(es) into the pile."""
+        matches = self._field[card >> 2]
+        count = len(matches)
+        if count == 0:
+            matches.append(card)
+            return ()
+        if count == 2 or (count == 3 and target != _NO_CARD):
+            matches.remove(target)
+            taken: tuple[int, ...] = (target,)
+        else:  # one match, or three taken together
+            taken = tuple(matches)
+            matches.clear()
+        pile = self._piles[self._turn] | (1 << card)
+        for field_card in taken:
+            pile |= 1 << field_card
+        self._piles[self._turn] = pile
+        return taken
+
+    def _end_turn(self, events: list[Event], pile_before: int) -> None:
+        turn = self._turn
+        self._phase = Phase.PLAY
+        if self._piles[turn] == pile_before:  # nothing captured: no yaku can have changed
+            self._next_turn(events)
+            return
+        slots = self._slots(turn)
+        baseline = self._baseline[turn]
+        improved = False
+        if slots != baseline:  # the usual case, equal lists, is settled by one C comparison
+            for new, old in zip(slots, baseline, strict=True):
+                if new > old:
+                    improved = True
+                    break
+        if not improved:
+            self._next_turn(events)
+            return
+        limit = self._rules.max_koikoi_calls
+        no_calls_left = limit is not None and self._calls[0] + self._calls[1] >= limit
+        no_turn_left = not self._hands[0] and not self._hands[1]
+        must_stop = no_calls_left or no_turn_left
+        events.append(YakuFormed(turn, self._table.to_score(slots), must_stop))
+        if must_stop:
+            self._finish_round_by_stop(turn, events)
+        else:
+            self._phase = Phase.DECIDE
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self._phase = Phase.PLAY
+        if self._hands[0] or self._hands[1]:
+            self._turn = 1 - self._turn
+            return
+        if self._rules.drawn_round is DrawnRound.DEALER:
+            dealer = self._dealer
+            points = self._rules.oya_ken_points
+            score = (points, 0) if dealer == 0 else (0, points)
+            self._finish_round(
+                RoundResult(
+                    self._round, dealer, dealer, RoundEnd.DEALERS_PRIVILEGE, None, None,
+                    score, self.koikoi_calls,
+                ),
+                events,
+            )
+        else:
+            self._finish_round(
+                RoundResult(
+                    self._round, self._dealer, None, RoundEnd.DRAWN, None, None, (0, 0),
+                    self.koikoi_calls,
+                ),
+                events,
+            )
+
+    def _finish_round_by_stop(self, winner: int, events: list[Event]) -> None:
+        yaku = self._table.to_score(self._slots(winner))
+        points = round_points(
+            yaku.total,
+            self._rules,
+            winner_calls=self._calls[winner],
+            loser_calls=self._calls[1 - winner],
+        )
+        score = (points.points, 0) if winner == 0 else (0, points.points)
+        self._finish_round(
+            RoundResult(
+                self._round, self._dealer, winner, RoundEnd.STOP, yaku, points, score,
+                self.koikoi_calls,
+            ),
+            events,
+        )
+
+    def _finish_round(self, result: RoundResult, events: list[Event]) -> None:
+        self._results.append(result)
+        self._totals[0] += result.score[0]
+        self._totals[1] += result.score[1]
+        events.append(RoundEnded(result, (self._totals[0], self._totals[1])))
+        self._pending = _NO_CARD
+        if len(self._results) >= self._rules.rounds:
+            self._over = True
+            self._phase = Phase.OVER
+            events.append(MatchEnded((self._totals[0], self._totals[1]), self.winner()))
+            return
+        self._dealer = 1 - self._dealer if result.winner is None else result.winner
+        self._round += 1
+        self._start_round(events)
+
+    # ------------------------------------------------------------------ dealing
+    def _next_order(self) -> list[int]:
+        if self._chunk < len(self._chunks):
+            order = list(self._chunks[self._chunk])
+            self._chunk += 1
+            return order
+        # Sorting by 48 uniform keys is an unbiased shuffle and several times faster than
+        # random.shuffle (one C-level sort instead of 47 Python-level _randbelow calls).
+        rand = self._rng.random
+        keys = [rand() for _ in range(48)]
+        return sorted(range(48), key=keys.__getitem__)
+
+    def _choose_dealer(self, draw_cards: list[int]) -> tuple[tuple[tuple[int, int], ...], int]:
+        if draw_cards:
+            pairs = [(draw_cards[i], draw_cards[i + 1]) for i in range(0, len(draw_cards), 2)]
+        else:
+            pairs = []
+            while True:
+                first, second = self._rng.sample(range(48), 2)
+                pairs.append((first, second))
+                if first >> 2 != second >> 2:
+                    break
+        first, second = pairs[-1]
+        return tuple(pairs), 0 if first >> 2 < second >> 2 else 1
+
+    def _start_round(self, events: list[Event]) -> None:
+        """Deal (re-dealing as the rules say); a lucky hand may finish the round at once."""
+        rules = self._rules
+        while True:
+            order = self._next_order()
+            dealer = self._dealer
+            hands: list[list[int]] = [[], []]
+            field_cards: list[int] = []
+            for i in range(0, 24, 6):
+                hands[1 - dealer] += order[i : i + 2]
+                field_cards += order[i + 2 : i + 4]
+                hands[dealer] += order[i + 4 : i + 6]
+            field: list[list[int]] = [[] for _ in range(12)]
+            for card in field_cards:
+                field[card >> 2].append(card)
+            if rules.redeal_four_on_field and any(len(m) == 4 for m in field):
+                events.append(Redealt(self._round, "four cards of a month on the field"))
+                continue
+            lucky = None
+            if rules.lucky_hands is not LuckyHands.OFF:
+                for seat in (dealer, 1 - dealer):  # the dealer's hand counts first
+                    kind = _lucky_kind(hands[seat])
+                    if kind is not None:
+                        lucky = (seat, kind)
+                        break
+            if lucky is not None and rules.lucky_hands is LuckyHands.REDEAL:
+                events.append(Redealt(self._round, f"lucky hand ({lucky[1]})"))
+                continue
+            break
+        for hand in hands:
+            hand.sort()
+        self._hands = hands
+        self._field = field
+        stock = order[24:]
+        stock.reverse()  # pop() takes the top
+        self._stock = stock
+        self._piles = [0, 0]
+        self._calls = [0, 0]
+        self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
+        self._pending = _NO_CARD
+        self._phase = Phase.PLAY
+        self._turn = dealer
+        events.append(RoundStarted(self._round, rules.rounds, dealer, tuple(sorted(field_cards))))
+        if lucky is not None:
+            seat, kind = lucky
+            events.append(LuckyHand(seat, kind, tuple(hands[seat])))
+            points = rules.lucky_hand_points
+            self._finish_round(
+                RoundResult(
+                    self._round, dealer, seat, RoundEnd.LUCKY_HAND, None, None,
+                    (points, 0) if seat == 0 else (0, points), (0, 0), kind,
+                ),
+                events,
+            )
+
+
+def _lucky_kind(hand: list[int]) -> str | None:
+    counts = [0] * 12
+    for card in hand:
+        counts[card >> 2] += 1
+    if 4 in counts:
+        return "teshi"
+    if counts.count(2) == 4:
+        return "kuttsuki"
+    return None
+
+
+def _cards_of_mask(mask: int) -> tuple[Card, ...]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def _split_deck(deck: Sequence[str]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """(first-dealer draw cards, 48-card deal orders) of an explicit deck."""
+    try:
+        ids = [parse_card(str(text)).id for text in deck]
+    except NotationError as exc:
+        raise OptionsError(f"explicit Koi-Koi deck: {exc}") from None
+    prefix = len(ids) % 48
+    if prefix == 0 or prefix % 2:
+        raise OptionsError(
+            f"an explicit Koi-Koi deck lists the dealer draw (pairs, seat 0 first, until the "
+            f"months differ) and then whole 48-card deals (got {len(ids)} cards)"
+        )
+    draws = ids[:prefix]
+    for i in range(0, prefix, 2):
+        same = draws[i] >> 2 == draws[i + 1] >> 2
+        last = i == prefix - 2
+        if same == last or draws[i] == draws[i + 1]:
+            raise OptionsError(
+                f"explicit Koi-Koi deck: the dealer draw {CARDS[draws[i]].code}, "
+                f"{CARDS[draws[i + 1]].code} must "
+                + ("differ in month (it is the last pair)" if last else "share a month")
+            )
+    chunks = [tuple(ids[i : i + 48]) for i in range(prefix, len(ids), 48)]
+    for number, chunk in enumerate(chunks, start=1):
+        if len(set(chunk)) != 48:
+            raise OptionsError(
+                f"explicit Koi-Koi deck: deal {number} does not hold each of the 48 cards once"
+            )
+    return draws, chunks

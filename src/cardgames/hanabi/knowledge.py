@@ -1,0 +1,130 @@
+"""What one seat may know: :class:`HanabiView`, the value ``state.view(seat)`` returns.
+
+The seat sees every other hand with the cards' identities, and for its own hand only what the
+clues told it: for each slot the set of cards still possible after every positive and negative
+clue that slot received (rainbow-like, colourless and pink-like suits included), and whether
+any clue touched it. Its own cards' identities are absent from the view, not masked: an
+:class:`OwnSlot` has no card field at all.
+
+Public information is there too: fireworks, discards, tokens, fuses, deck size, whose turn
+it is, the final round, the bonus tiles, the pending bonus choice and the move history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardgames.hanabi.cards import Card
+from cardgames.hanabi.variants import HanabiVariant
+
+__all__ = ["HanabiView", "OwnSlot", "SeenSlot", "cards_in_mask"]
+
+
+def cards_in_mask(mask: int, card_types: Sequence[Card]) -> frozenset[Card]:
+    """The cards whose type bit is set in `mask` (bit i = ``card_types[i]``)."""
+    found = []
+    index = 0
+    while mask:
+        if mask & 1:
+            found.append(card_types[index])
+        mask >>= 1
+        index += 1
+    return frozenset(found)
+
+
+@attrs.frozen(slots=True)
+class OwnSlot:
+    """A card in the viewer's own hand: only what the viewer knows about it."""
+
+    slot: int
+    """1 = the newest card."""
+    possible: frozenset[Card]
+    """Every card it may still be, given the clues this slot received (positive and negative);
+    visible cards elsewhere are not subtracted (a bot may do that)."""
+    touched: bool
+    """Whether any clue has touched this card."""
+
+    @property
+    def possible_suits(self) -> frozenset[str]:
+        """The suit letters still possible."""
+        return frozenset(card.suit for card in self.possible)
+
+    @property
+    def possible_ranks(self) -> frozenset[int]:
+        """The ranks still possible."""
+        return frozenset(card.rank for card in self.possible)
+
+    @property
+    def known(self) -> Card | None:
+        """The card, when the clues leave exactly one possibility."""
+        if len(self.possible) == 1:
+            return next(iter(self.possible))
+        return None
+
+
+@attrs.frozen(slots=True)
+class SeenSlot:
+    """A card in another player's hand: its identity and what its holder knows of it."""
+
+    slot: int
+    """1 = the newest card."""
+    card: Card
+    """The card itself (the viewer can see it)."""
+    possible: frozenset[Card]
+    """What its holder may still think it is (from the clues it received)."""
+    touched: bool
+    """Whether any clue has touched this card."""
+
+
+@attrs.frozen(slots=True)
+class HanabiView:
+    """Everything one seat may know at one moment; hidden cards are absent."""
+
+    seat: int
+    """The viewing seat (0-based)."""
+    players: tuple[str, ...]
+    """Player names by seat."""
+    variant: HanabiVariant
+    """The variant being played."""
+    own_hand: tuple[OwnSlot, ...]
+    """The viewer's own slots, slot 1 (newest) first, without identities."""
+    other_hands: tuple[tuple[SeenSlot, ...], ...]
+    """Every seat's hand, slot 1 first; the viewer's own entry is empty."""
+    fireworks: tuple[tuple[Card, ...], ...]
+    """Per suit (variant order), the cards played on it in play order."""
+    discards: tuple[Card, ...]
+    """The discard pile, oldest first (misplays included)."""
+    playable: frozenset[Card]
+    """The cards that would fit on a firework now."""
+    clue_tokens: int
+    max_clue_tokens: int
+    fuses: int
+    """Fuse tokens left."""
+    max_fuses: int
+    deck_size: int
+    """Cards left in the draw pile."""
+    current_player: int | None
+    """The seat to act, None once the game is over."""
+    turn: int
+    """How many actions have been taken (bonus choices included)."""
+    final_round_turns: int | None
+    """Turns left in the final round (None before the last card is drawn)."""
+    bonus_tiles_left: int
+    bonus_tiles_used: tuple[int, ...]
+    """The tiles drawn so far, in order."""
+    pending: str | None
+    """The bonus choice the current player must make now (a sentence), or None."""
+    history: tuple[str, ...]
+    """Every action so far, in notation."""
+    score: int
+    max_score: int
+    is_over: bool
+    can_deck_play: bool
+    """Whether ``play deck`` is available now (deck-plays option, one card left)."""
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards the viewer holds."""
+        return len(self.own_hand)

@@ -1,0 +1,1030 @@
+"""The Hanabi rule engine: :class:`HanabiState`.
+
+State is kept in flat lists of ints: cards are numbered by their position in the dealt deck
+(their "order", as on hanab.live), each order has a card type (an index into
+``variant.card_types``), and clue and play checks are bit tests on per-game tables built once
+per (variant, number of players) and shared by every state. Actions are pre-built values.
+
+Rules as implemented (the rules file's options and interpretations):
+
+* Hands of 5 (2-3 players) or 4 (4-5 players) plus the variant's delta. Slot 1 is the newest
+  card; a drawn card enters at slot 1. Hands are dealt in blocks: the first h cards of the
+  deck to seat 0, the next h to seat 1, ... (hanab.live's order); the rest is the pile.
+* Clue: costs a token, impossible at 0; touches every matching card; empty clues allowed
+  unless ``empty_clues`` is off. Discard: impossible with every token available; regains one.
+* Play: a fitting card joins its firework, otherwise it is discarded and a fuse burns.
+  Completing a firework (its 5; a black 1; the fifth card of an up-or-down firework)
+  regains a token unless all are available -- or, with bonus tiles, draws a tile instead.
+* The last fuse ends the game at once with score 0 (``score_after_strikeout`` keeps the
+  fireworks' score). All fireworks complete ends it at once. When the last card is drawn
+  (or played from the deck), every player, that one included, gets exactly one more turn.
+* All or nothing: no final round; the game goes on with shrinking hands until every firework
+  is complete (win), the last fuse burns, a card needed to complete a firework is gone, or
+  no player can act. A player who cannot act (no cards, no clue possible) is skipped. The
+  score is the maximum for a win and 0 otherwise.
+* Bonus tiles: see :meth:`HanabiState._firework_completed`. The choices are actions of the
+  current player; the player draws their card after the tile's effect is settled.
+* Score: one point per card in a normal firework; a black powder firework adds minus one per
+  missing card. Ratings follow the rulebook bands (see :func:`rating`).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import State
+from cardgames.hanabi.actions import (
+    BonusClue,
+    BonusPlay,
+    BonusReshuffle,
+    Clue,
+    Clued,
+    DeckPlay,
+    Discard,
+    Discarded,
+    Drew,
+    FireworkCompleted,
+    FuseLost,
+    GameEnded,
+    HanabiAction,
+    Play,
+    Played,
+    TileDrawn,
+    TokenRegained,
+)
+from cardgames.hanabi.cards import START_RANK, Card
+from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot, cards_in_mask
+from cardgames.hanabi.variants import (
+    HanabiVariant,
+    PlayOrder,
+    ScoreRule,
+    variant_from_name,
+)
+
+if TYPE_CHECKING:
+    from typing import Self
+
+__all__ = ["BONUS_TILES", "HanabiState", "rating"]
+
+BONUS_TILES = (1, 2, 3, 4, 5, 6)
+"""The six bonus tiles, by effect number."""
+
+_TILE_TEXT = {
+    1: "regain a clue token",
+    2: "regain a clue token and restore a fuse",
+    3: "give a free colour clue",
+    4: "give a free rank clue",
+    5: "shuffle a discarded card back into the draw pile",
+    6: "play a discarded card onto its firework",
+}
+
+# Game-end reasons (also the text of GameEnded events).
+END_STRIKEOUT = "the last fuse burned"
+END_PERFECT = "every firework is complete"
+END_FINAL_ROUND = "the final round is over"
+END_CARD_GONE = "a card needed to complete a firework is gone"
+END_STUCK = "no player can act"
+
+# Up-or-down firework directions.
+_UNDECIDED, _UP, _DOWN = 0, 1, 2
+
+
+def rating(score: int, max_score: int, *, perfect_needed: bool = False) -> str:
+    """The rulebook's rating line for `score`.
+
+    Bands: 0-5 horrible, 6-10 mediocre, 11-15 honourable, 16-20 excellent, 21-24
+    extraordinary, 25 legendary; with a sixth suit (maximum 30) 25-29 legendary and 30
+    divine. Interpretation: with a maximum above 25 the top score is "divine"; with a maximum
+    below 25 the score is scaled to 25 first. All or nothing has only a win or a loss.
+    """
+    if perfect_needed:
+        return ("perfect show, the team wins" if score == max_score
+                else "the show is not perfect, the team loses")
+    if max_score > 25:
+        if score >= max_score:
+            return "divine!"
+        scaled = min(score, 25)
+    elif max_score < 25:
+        scaled = score * 25 // max_score
+    else:
+        scaled = score
+    if scaled <= 5:
+        return "horrible, booed by the crowd"
+    if scaled <= 10:
+        return "mediocre, just a spatter of applause"
+    if scaled <= 15:
+        return "honourable, but not very memorable"
+    if scaled <= 20:
+        return "excellent, crowd pleasing"
+    if scaled <= 24:
+        return "extraordinary, will be remembered for a very long time"
+    return "legendary, everyone left speechless, stars in their eyes"
+
+
+class _Tables:
+    """Everything fixed by (variant, number of players): bit tables and pre-built actions."""
+
+    def __init__(self, variant: HanabiVariant, players: int) -> None:
+        self.variant = variant
+        self.players = players
+        self.hand_size = variant.hand_size(players)
+        types = variant.card_types
+        self.card_types = types
+        self.type_count = len(types)
+        self.all_types_mask = (1 << len(types)) - 1
+        suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
+        self.type_suit = tuple(suit_index[card.suit] for card in types)
+        self.type_rank = tuple(card.rank for card in types)
+        self.type_of_card = {card: t for t, card in enumerate(types)}
+        self.type_copies = tuple(
+            variant.suits[self.type_suit[t]].copies(card.rank) for t, card in enumerate(types))
+        self.suit_types = tuple(
+            sum(1 << t for t in range(len(types)) if self.type_suit[t] == s)
+            for s in range(len(variant.suits)))
+        self.suit_type_by_rank = tuple(
+            {card.rank: t for t, card in enumerate(types) if self.type_suit[t] == s}
+            for s in range(len(variant.suits)))
+        # Clue values: colours first, then ranks; bit c of touch[t] = clue c touches type t.
+        self.clue_values: tuple[str | int, ...] = (*variant.clue_colours, *variant.clue_ranks)
+        self.clue_index = {value: c for c, value in enumerate(self.clue_values)}
+        self.clue_is_colour = tuple(isinstance(v, str) for v in self.clue_values)
+        touch = []
+        for card in types:
+            bits = 0
+            for c, value in enumerate(self.clue_values):
+                if variant.clue_touches(card, value):
+                    bits |= 1 << c
+            touch.append(bits)
+        self.touch = tuple(touch)
+        self.clue_types = tuple(
+            sum(1 << t for t in range(len(types)) if touch[t] >> c & 1)
+            for c in range(len(self.clue_values)))
+        self.colour_clue_bits = sum(
+            1 << c for c, colour in enumerate(self.clue_is_colour) if colour)
+        self.rank_clue_bits = sum(
+            1 << c for c, colour in enumerate(self.clue_is_colour) if not colour)
+        max_hand = self.hand_size
+        self.plays = tuple(Play(slot) for slot in range(1, max_hand + 1))
+        self.discards = tuple(Discard(slot) for slot in range(1, max_hand + 1))
+        self.deck_play = DeckPlay()
+        # clues[seat][target] = the Clue actions to `target`, in clue-value order.
+        self.clues = tuple(
+            tuple(
+                tuple(Clue(target, value) for value in self.clue_values) if target != seat
+                else ()
+                for target in range(players))
+            for seat in range(players))
+        self.all_clues = tuple(
+            tuple(action for per_target in self.clues[seat] for action in per_target)
+            for seat in range(players))
+        self.bonus_clues = tuple(
+            tuple(
+                tuple(BonusClue(target, value) for value in self.clue_values) if target != seat
+                else ()
+                for target in range(players))
+            for seat in range(players))
+        self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types)
+        self.bonus_plays = tuple(BonusPlay(card) for card in types)
+        self.black_powder = tuple(
+            suit.score_rule is ScoreRule.BLACK_POWDER for suit in variant.suits)
+        self.row_length = tuple(suit.row_length for suit in variant.suits)
+        self.orders = tuple(suit.order for suit in variant.suits)
+        self.start_score = -sum(
+            length for length, black in zip(self.row_length, self.black_powder, strict=True)
+            if black)
+        # The cards of one deck, type by type, in the variant's canonical order.
+        self.deck_types = tuple(
+            self.type_of_card[card] for card in variant.deck_cards())
+
+
+@functools.lru_cache(maxsize=256)
+def _tables(variant: HanabiVariant, players: int) -> _Tables:
+    return _Tables(variant, players)
+
+
+class HanabiState(State[HanabiAction]):
+    """One game of Hanabi in any variant; see the module docstring for the rules.
+
+    Build one with ``HanabiState(variant, players=3, seed=7)`` or from an explicit deck order
+    (top card first, in card notation) with ``HanabiState(variant, players=3,
+    deck=["R1", ...])``. `names` are the players' names (default ``Player 1`` ...). With an
+    explicit deck the remaining chance (bonus tile order, reshuffles) comes from `seed`
+    (0 when None).
+    """
+
+    game_name: ClassVar[str] = "hanabi"
+
+    __slots__ = (
+        "_clue_tokens",
+        "_clued",
+        "_deck_orders",
+        "_discard_count",
+        "_discards",
+        "_end_reason",
+        "_final_turns",
+        "_fuses",
+        "_fw",
+        "_fw_dir",
+        "_hands",
+        "_know",
+        "_order_type",
+        "_over",
+        "_pending",
+        "_playable",
+        "_rng",
+        "_score",
+        "_seat",
+        "_suit_playable",
+        "_t",
+        "_tiles",
+        "_tiles_used",
+    )
+
+    def __init__(
+        self,
+        variant: HanabiVariant | str | None = None,
+        players: int = 2,
+        seed: int | None = None,
+        *,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if variant is None:
+            variant = variant_from_name("standard")
+        elif isinstance(variant, str):
+            variant = variant_from_name(variant)
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+            raise OptionsError(f"'players' must be in 2..5 for hanabi (got {players!r})")
+        if variant.starting_player >= players:
+            raise OptionsError(
+                f"'starting_player' must be below the number of players {players} "
+                f"(got {variant.starting_player})"
+            )
+        names_tuple = tuple(names) if names is not None else tuple(
+            f"Player {seat + 1}" for seat in range(players))
+        if len(names_tuple) != players:
+            raise OptionsError(f"'names' must hold {players} names (got {len(names_tuple)})")
+        t = _tables(variant, players)
+        dealt = t.hand_size * players
+        if variant.deck_size <= dealt:
+            raise OptionsError(
+                f"variant {variant.name!r} has {variant.deck_size} cards, too few to deal "
+                f"{players} hands of {t.hand_size} and keep a draw pile"
+            )
+        if deck is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**32)
+            rng = random.Random(seed)
+            order_types = list(t.deck_types)
+            rng.shuffle(order_types)
+            deck_text = None
+        else:
+            rng = random.Random(0 if seed is None else seed)
+            order_types = self._read_deck(t, deck)
+            deck_text = tuple(str(t.card_types[x]) for x in order_types)
+        self._init_base(players=names_tuple, options=variant, seed=seed, deck=deck_text)
+        self._t = t
+        self._order_type = tuple(order_types)
+        size = t.hand_size
+        self._hands = [list(range(seat * size, (seat + 1) * size)) for seat in range(players)]
+        for hand in self._hands:
+            hand.reverse()  # stored oldest first; the first card dealt is the oldest
+        full = t.all_types_mask
+        self._know = [[full] * size for _ in range(players)]
+        self._clued = [[False] * size for _ in range(players)]
+        self._deck_orders = list(range(len(order_types) - 1, dealt - 1, -1))  # top = last
+        self._discards: list[int] = []
+        self._discard_count = [0] * t.type_count
+        self._clue_tokens = variant.clue_tokens
+        self._fuses = variant.fuses
+        suit_count = len(variant.suits)
+        self._fw: list[list[int]] = [[] for _ in range(suit_count)]
+        self._fw_dir = [_UNDECIDED] * suit_count
+        self._suit_playable = [self._next_playable(s) for s in range(suit_count)]
+        self._playable = 0
+        for bits in self._suit_playable:
+            self._playable |= bits
+        self._score = t.start_score
+        self._seat = variant.starting_player
+        self._final_turns = -1
+        self._over = False
+        self._end_reason: str | None = None
+        self._pending = 0
+        if variant.bonus_tiles:
+            tiles = list(BONUS_TILES)
+            rng.shuffle(tiles)
+            self._tiles = tiles
+            self._rng: random.Random | None = rng
+        else:
+            self._tiles = []
+            self._rng = None
+        self._tiles_used: list[int] = []
+
+    @staticmethod
+    def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
+        types: list[int] = []
+        for text in deck:
+            card = text if isinstance(text, Card) else Card.from_str(str(text))
+            index = t.type_of_card.get(card)
+            if index is None:
+                raise OptionsError(
+                    f"deck card {str(text)!r} is not a card of {t.variant.name!r}; cards: "
+                    f"{', '.join(map(str, t.card_types))}"
+                )
+            types.append(index)
+        if sorted(types) != sorted(t.deck_types):
+            raise OptionsError(
+                f"the explicit deck must hold exactly the {len(t.deck_types)} cards of "
+                f"{t.variant.name!r} (got {len(types)} cards with a different mix)"
+            )
+        return types
+
+    # ================================================================= public queries
+    @property
+    def variant(self) -> HanabiVariant:
+        """The variant (the state's options)."""
+        variant: HanabiVariant = self.options
+        return variant
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        return None if self._over else self._seat
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._over
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended (None while it goes on)."""
+        return self._end_reason
+
+    @property
+    def score(self) -> int:
+        """The team's score now (0 after the last fuse, unless the variant keeps it)."""
+        if self._over and self._end_reason is not None:
+            if self._end_reason == END_STRIKEOUT and not self.variant.score_after_strikeout:
+                return 0
+            if self.variant.all_or_nothing and self._end_reason != END_PERFECT:
+                return 0
+        return self._score
+
+    @property
+    def fireworks_score(self) -> int:
+        """The fireworks' score, whatever the ending (black powder counted)."""
+        return self._score
+
+    def scores(self) -> list[int]:
+        """The team score, once per seat."""
+        return [self.score] * len(self.players)
+
+    @property
+    def max_score(self) -> int:
+        """The score of a perfect game."""
+        return self.variant.max_score
+
+    @property
+    def rating(self) -> str:
+        """The rulebook's rating line for the current score."""
+        return rating(self.score, self.max_score, perfect_needed=self.variant.all_or_nothing)
+
+    @property
+    def clue_tokens(self) -> int:
+        """Clue tokens available."""
+        return self._clue_tokens
+
+    @property
+    def fuses(self) -> int:
+        """Fuse tokens left."""
+        return self._fuses
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self._deck_orders)
+
+    @property
+    def final_round_turns(self) -> int | None:
+        """Turns left in the final round, None before it starts."""
+        return None if self._final_turns < 0 else self._final_turns
+
+    @property
+    def pending_tile(self) -> int | None:
+        """The bonus tile (3-6) whose choice the current player must make, or None."""
+        return self._pending or None
+
+    @property
+    def bonus_tiles_left(self) -> int:
+        """Bonus tiles not drawn yet."""
+        return len(self._tiles)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards of `seat`, slot 1 (newest) first. Omniscient: not for agents."""
+        types = self._t.card_types
+        order_type = self._order_type
+        return tuple(types[order_type[o]] for o in reversed(self._hands[seat]))
+
+    def hand_orders(self, seat: int) -> tuple[int, ...]:
+        """The deck positions ("orders", hanab.live's card ids) of `seat`'s cards, slot 1 first."""
+        return tuple(reversed(self._hands[seat]))
+
+    def deck_order_of_top(self) -> int | None:
+        """The deck position of the top card of the draw pile (None if it is empty)."""
+        return self._deck_orders[-1] if self._deck_orders else None
+
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The draw pile, top first. Omniscient: not for agents."""
+        types = self._t.card_types
+        return tuple(types[self._order_type[o]] for o in reversed(self._deck_orders))
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The discard pile, oldest first."""
+        types = self._t.card_types
+        return tuple(types[self._order_type[o]] for o in self._discards)
+
+    @property
+    def fireworks(self) -> tuple[tuple[Card, ...], ...]:
+        """Per suit, the cards played on it, in play order."""
+        types = self._t.card_types
+        return tuple(tuple(types[x] for x in stack) for stack in self._fw)
+
+    def card_at(self, order: int) -> Card:
+        """The card dealt at deck position `order`."""
+        return self._t.card_types[self._order_type[order]]
+
+    def slot_of_order(self, seat: int, order: int) -> int | None:
+        """The slot (1 = newest) holding the card with deck position `order`, or None."""
+        hand = self._hands[seat]
+        if order in hand:
+            return len(hand) - hand.index(order)
+        return None
+
+    def playable_cards(self) -> frozenset[Card]:
+        """The cards that would fit on a firework now."""
+        return cards_in_mask(self._playable, self._t.card_types)
+
+    # ================================================================= notation
+    def seat_of(self, word: str) -> int:
+        """A seat index from a 1-based seat number or a player name; NotationError otherwise."""
+        count = len(self.players)
+        if word.isdigit():
+            number = int(word)
+            if 1 <= number <= count:
+                return number - 1
+        lowered = word.lower()
+        for seat, name in enumerate(self.players):
+            if name.lower() == lowered:
+                return seat
+        raise NotationError(
+            f"{word!r} is not a player; write a seat number 1-{count} or a name "
+            f"({', '.join(self.players)})"
+        )
+
+    def _clue_value(self, word: str) -> str | int:
+        t = self._t
+        lowered = word.lower()
+        if lowered in t.clue_index:
+            return lowered
+        if word.isdigit() and int(word) in t.clue_index:
+            return int(word)
+        for suit in t.variant.suits:
+            if suit.letter == word.upper() and suit.name in t.clue_index:
+                return suit.name
+        accepted = [*t.variant.clue_colours, *map(str, t.variant.clue_ranks)]
+        raise NotationError(
+            f"{word!r} is not a clue in {t.variant.name!r}; clues: {', '.join(accepted)}"
+        )
+
+    def _slot(self, word: str) -> int:
+        size = self._t.hand_size
+        if word.isdigit() and 1 <= int(word) <= size:
+            return int(word)
+        raise NotationError(f"{word!r} is not a slot; write a number 1-{size} (1 = newest card)")
+
+    def _card(self, word: str) -> Card:
+        card = Card.from_str(word)
+        if card not in self._t.type_of_card:
+            raise NotationError(
+                f"{word!r} is not a card of {self.variant.name!r}; cards: "
+                f"{', '.join(map(str, self._t.card_types))}"
+            )
+        return card
+
+    def parse(self, text: str) -> HanabiAction:
+        """Read a move: ``play N``, ``discard N``, ``clue P red``, ``clue P 3``, ``play deck``,
+        ``bonus clue P red``, ``bonus reshuffle R3``, ``bonus play R3`` (see
+        :mod:`cardgames.hanabi.actions`). NotationError names the offending word."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be text (got {text!r})")
+        words = text.split()
+        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, "
+                 "bonus clue P VALUE, bonus reshuffle CARD, bonus play CARD")
+        if not words:
+            raise NotationError(f"empty move {text!r}; moves: {forms}")
+        verb = words[0].lower()
+        rest = words[1:]
+        if verb == "play" and len(rest) == 1:
+            if rest[0].lower() == "deck":
+                return self._t.deck_play
+            slot = self._slot(rest[0])
+            return self._t.plays[slot - 1]
+        if verb == "discard" and len(rest) == 1:
+            return self._t.discards[self._slot(rest[0]) - 1]
+        if verb == "clue" and len(rest) == 2:
+            target = self.seat_of(rest[0])
+            value = self._clue_value(rest[1])
+            return Clue(target, value)
+        if verb == "bonus" and len(rest) >= 2:
+            kind = rest[0].lower()
+            if kind == "clue" and len(rest) == 3:
+                return BonusClue(self.seat_of(rest[1]), self._clue_value(rest[2]))
+            if kind == "reshuffle" and len(rest) == 2:
+                return BonusReshuffle(self._card(rest[1]))
+            if kind == "play" and len(rest) == 2:
+                return BonusPlay(self._card(rest[1]))
+            raise NotationError(
+                f"{text!r}: 'bonus' is followed by 'clue P VALUE', 'reshuffle CARD' or "
+                f"'play CARD'"
+            )
+        if verb in ("play", "discard", "clue"):
+            shape = {"play": "play N (or play deck)", "discard": "discard N",
+                     "clue": "clue P COLOUR or clue P RANK"}[verb]
+            raise NotationError(f"{text!r}: write {shape}")
+        raise NotationError(f"{words[0]!r} is not a move in {text!r}; moves: {forms}")
+
+    # ================================================================= legality
+    def _legal_actions(self) -> list[HanabiAction]:
+        if self._over:
+            return []
+        t = self._t
+        seat = self._seat
+        if self._pending:
+            return self._pending_actions()
+        size = len(self._hands[seat])
+        actions: list[HanabiAction] = list(t.plays[:size])
+        if self.variant.deck_plays and len(self._deck_orders) == 1:
+            actions.append(t.deck_play)
+        if self._clue_tokens < self.variant.clue_tokens:
+            actions.extend(t.discards[:size])
+        if self._clue_tokens > 0:
+            if self.variant.empty_clues:
+                actions.extend(t.all_clues[seat])
+            else:
+                actions.extend(self._touching_clues(t.clues[seat]))
+        return actions
+
+    def _touching_clues(
+        self, per_target: Sequence[Sequence[Any]]
+    ) -> list[Any]:
+        t = self._t
+        touch = t.touch
+        order_type = self._order_type
+        found: list[Any] = []
+        for target, actions in enumerate(per_target):
+            if not actions:
+                continue
+            bits = 0
+            for order in self._hands[target]:
+                bits |= touch[order_type[order]]
+            found.extend(action for c, action in enumerate(actions) if bits >> c & 1)
+        return found
+
+    def _pending_actions(self) -> list[HanabiAction]:
+        t = self._t
+        tile = self._pending
+        seat = self._seat
+        if tile in (3, 4):
+            wanted = t.colour_clue_bits if tile == 3 else t.rank_clue_bits
+            per_target = t.bonus_clues[seat]
+            if self.variant.empty_clues:
+                candidates = [a for actions in per_target for a in actions]
+            else:
+                candidates = self._touching_clues(per_target)
+            return [a for a in candidates if wanted >> t.clue_index[a.value] & 1]
+        types = sorted({self._order_type[o] for o in self._discards})
+        if tile == 5:
+            return [t.bonus_reshuffles[x] for x in types]
+        return [t.bonus_plays[x] for x in types if self._playable >> x & 1]
+
+    def illegal_reason(self, action: HanabiAction) -> str:
+        """Why `action` is refused now, in the rules' words."""
+        if self._over:
+            return "the game is over"
+        seat = self._seat
+        pending = self._pending
+        if pending and not isinstance(action, BonusClue | BonusReshuffle | BonusPlay):
+            return f"bonus tile {pending} first needs your choice: {self._pending_text()}"
+        if isinstance(action, Play | Discard):
+            size = len(self._hands[seat])
+            if action.slot > size:
+                return f"your hand has {size} card{'s' if size != 1 else ''}"
+            if isinstance(action, Discard):
+                return (f"all {self.variant.clue_tokens} clue tokens are available; "
+                        f"you cannot discard")
+        if isinstance(action, DeckPlay):
+            if not self.variant.deck_plays:
+                return "deck plays are off in this variant"
+            return f"the draw pile holds {len(self._deck_orders)} cards; deck plays need 1"
+        if isinstance(action, Clue | BonusClue):
+            if isinstance(action, BonusClue) and not pending:
+                return "no bonus clue is due"
+            if action.target == seat:
+                return "you cannot clue yourself"
+            if action.target >= len(self.players):
+                return f"there are {len(self.players)} players"
+            if isinstance(action, Clue) and self._clue_tokens == 0:
+                return "no clue token is left"
+            if isinstance(action, BonusClue) and pending in (3, 4) and (
+                    isinstance(action.value, str) != (pending == 3)):
+                return f"bonus tile {pending} gives a {'colour' if pending == 3 else 'rank'} clue"
+            if not self.variant.empty_clues:
+                return "the clue touches no card and empty clues are off"
+        if isinstance(action, BonusReshuffle | BonusPlay):
+            if pending not in ((5,) if isinstance(action, BonusReshuffle) else (6,)):
+                return "no such bonus choice is due"
+            if isinstance(action, BonusPlay):
+                return f"no discarded {action.card} that fits a firework"
+            return f"no {action.card} in the discard pile"
+        return "it is not among the legal actions now"
+
+    # ================================================================= applying
+    def _apply(self, action: HanabiAction) -> list[object]:
+        events: list[object] = []
+        seat = self._seat
+        cls = type(action)
+        if cls is Play:
+            assert isinstance(action, Play)
+            hand = self._hands[seat]
+            index = len(hand) - action.slot
+            order = hand.pop(index)
+            del self._know[seat][index]
+            del self._clued[seat][index]
+            self._play_card(order, action.slot, events)
+        elif cls is Discard:
+            assert isinstance(action, Discard)
+            hand = self._hands[seat]
+            index = len(hand) - action.slot
+            order = hand.pop(index)
+            del self._know[seat][index]
+            del self._clued[seat][index]
+            kind = self._order_type[order]
+            self._discards.append(order)
+            self._discard_count[kind] += 1
+            self._clue_tokens += 1
+            events.append(Discarded(seat, self._t.card_types[kind], action.slot))
+            if self.variant.all_or_nothing and not self._all_completable():
+                self._finish(END_CARD_GONE, events)
+        elif cls is Clue:
+            assert isinstance(action, Clue)
+            self._clue_tokens -= 1
+            events.append(self._give_clue(action.target, action.value, free=False))
+        elif cls is DeckPlay:
+            order = self._deck_orders.pop()
+            self._play_card(order, None, events)
+        elif cls is BonusClue:
+            assert isinstance(action, BonusClue)
+            self._pending = 0
+            events.append(self._give_clue(action.target, action.value, free=True))
+        elif cls is BonusReshuffle:
+            assert isinstance(action, BonusReshuffle)
+            self._pending = 0
+            order = self._take_discard(action.card)
+            self._deck_orders.append(order)
+            assert self._rng is not None
+            self._rng.shuffle(self._deck_orders)
+            events.append(TileDrawn(5, f"{action.card} shuffled back into the draw pile"))
+        else:
+            assert isinstance(action, BonusPlay)
+            self._pending = 0
+            order = self._take_discard(action.card)
+            events.append(TileDrawn(6, f"{action.card} played from the discard pile"))
+            self._play_card(order, None, events, from_discards=True)
+        if not self._over and not self._pending:
+            self._end_turn(events)
+        return events
+
+    def _give_clue(self, target: int, value: str | int, *, free: bool) -> Clued:
+        t = self._t
+        c = t.clue_index[value]
+        bit_types = t.clue_types[c]
+        anti = ~bit_types
+        touch = t.touch
+        order_type = self._order_type
+        hand = self._hands[target]
+        know = self._know[target]
+        clued = self._clued[target]
+        size = len(hand)
+        slots = []
+        for i in range(size):
+            if touch[order_type[hand[i]]] >> c & 1:
+                know[i] &= bit_types
+                clued[i] = True
+                slots.append(size - i)
+            else:
+                know[i] &= anti
+        slots.reverse()
+        return Clued(self._seat, target, value, tuple(slots), free)
+
+    def _take_discard(self, card: Card) -> int:
+        kind = self._t.type_of_card[card]
+        discards = self._discards
+        for i in range(len(discards) - 1, -1, -1):
+            if self._order_type[discards[i]] == kind:
+                order = discards.pop(i)
+                self._discard_count[kind] -= 1
+                return order
+        raise AssertionError(f"no {card} in the discard pile")  # legality was checked
+
+    def _play_card(
+        self, order: int, slot: int | None, events: list[object], *, from_discards: bool = False
+    ) -> None:
+        t = self._t
+        kind = self._order_type[order]
+        if self._playable >> kind & 1:
+            suit = t.type_suit[kind]
+            stack = self._fw[suit]
+            stack.append(kind)
+            self._score += 1
+            if t.orders[suit] is PlayOrder.UP_OR_DOWN and self._fw_dir[suit] == _UNDECIDED:
+                rank = t.type_rank[kind]
+                if rank in (1, 2):
+                    self._fw_dir[suit] = _UP
+                elif rank in (4, 5):
+                    self._fw_dir[suit] = _DOWN
+            bits = self._next_playable(suit)
+            self._playable = (self._playable & ~t.suit_types[suit]) | bits
+            self._suit_playable[suit] = bits
+            if not from_discards:
+                events.append(Played(self._seat, t.card_types[kind], slot, True))
+            if len(stack) == t.row_length[suit]:
+                events.append(FireworkCompleted(t.variant.suits[suit].name))
+                if all(len(self._fw[s]) == t.row_length[s] for s in range(len(self._fw))):
+                    self._finish(END_PERFECT, events)
+                    return
+                self._firework_completed(events)
+        else:
+            self._discards.append(order)
+            self._discard_count[kind] += 1
+            self._fuses -= 1
+            events.append(Played(self._seat, t.card_types[kind], slot, False))
+            events.append(FuseLost(self._fuses))
+            if self._fuses == 0:
+                self._finish(END_STRIKEOUT, events)
+                return
+            if self.variant.all_or_nothing and not self._all_completable():
+                self._finish(END_CARD_GONE, events)
+
+    def _next_playable(self, suit: int) -> int:
+        """The type bits of the cards that fit on `suit`'s firework now."""
+        t = self._t
+        stack = self._fw[suit]
+        by_rank = t.suit_type_by_rank[suit]
+        row = t.row_length[suit]
+        if len(stack) >= row:
+            return 0
+        order = t.orders[suit]
+        if order is PlayOrder.UP_OR_DOWN:
+            direction = self._fw_dir[suit]
+            if not stack:
+                ranks: tuple[int, ...] = (1, 5, START_RANK)
+            elif direction == _UNDECIDED:
+                ranks = (2, 4)  # only the START card is down
+            else:
+                last = t.type_rank[stack[-1]]
+                ranks = (last + 1,) if direction == _UP else (last - 1,)
+        else:
+            row_ranks = t.variant.suits[suit].row_ranks
+            if order is PlayOrder.DESCENDING:
+                ranks = (row_ranks[-1 - len(stack)],)
+            else:
+                ranks = (row_ranks[len(stack)],)
+        bits = 0
+        for rank in ranks:
+            kind = by_rank.get(rank)
+            if kind is not None:
+                bits |= 1 << kind
+        return bits
+
+    def _firework_completed(self, events: list[object]) -> None:
+        """A firework was completed: regain a token, or draw and apply a bonus tile.
+
+        Tiles: 1 regain a token; 2 regain a token and restore a lost fuse; 3/4 a free
+        colour/rank clue (the current player chooses whom and which); 5 shuffle a chosen
+        discarded card back into the pile (tile 6 instead when the pile is empty); 6 play a
+        chosen discarded card that fits (completing a firework draws another tile). An effect
+        that cannot apply is lost; with no tiles left a token returns as usual.
+        """
+        variant = self.variant
+        if variant.bonus_tiles and self._tiles:
+            tile = self._tiles.pop()
+            self._tiles_used.append(tile)
+            if tile in (1, 2):
+                outcome = self._regain_token()
+                if tile == 2 and self._fuses < variant.fuses:
+                    self._fuses += 1
+                    outcome += ", a fuse is restored"
+                elif tile == 2:
+                    outcome += ", no fuse was lost"
+                events.append(TileDrawn(tile, outcome))
+                return
+            effect = 6 if tile == 5 and not self._deck_orders else tile
+            self._pending = effect
+            if self._pending_actions():
+                text = _TILE_TEXT[effect]
+                if effect != tile:
+                    text += " (the draw pile is empty, so tile 6 applies)"
+                events.append(TileDrawn(tile, f"{text}: your choice"))
+            else:
+                self._pending = 0
+                events.append(TileDrawn(tile, f"{_TILE_TEXT[effect]}: not possible, lost"))
+            return
+        if self._clue_tokens < variant.clue_tokens:
+            self._clue_tokens += 1
+            events.append(TokenRegained(self._clue_tokens))
+
+    def _regain_token(self) -> str:
+        if self._clue_tokens < self.variant.clue_tokens:
+            self._clue_tokens += 1
+            return "a clue token returns"
+        return "every clue token is already available"
+
+    def _end_turn(self, events: list[object]) -> None:
+        seat = self._seat
+        deck = self._deck_orders
+        # A short hand with cards in the pile is always the draw this turn owes: hands only
+        # shrink (all or nothing) once the pile is empty.
+        if deck and len(self._hands[seat]) < self._t.hand_size:
+            self._hands[seat].append(deck.pop())
+            self._know[seat].append(self._t.all_types_mask)
+            self._clued[seat].append(False)
+            events.append(Drew(seat, len(deck)))
+        if self._final_turns > 0:
+            self._final_turns -= 1
+            if self._final_turns == 0:
+                self._finish(END_FINAL_ROUND, events)
+                return
+        if not deck and self._final_turns < 0 and not self.variant.all_or_nothing:
+            self._final_turns = len(self.players)
+        players = len(self.players)
+        self._seat = (seat + 1) % players
+        if self.variant.all_or_nothing:
+            for _ in range(players):
+                if self._legal_actions():
+                    return
+                self._seat = (self._seat + 1) % players
+            self._finish(END_STUCK, events)
+
+    def _all_completable(self) -> bool:
+        """Whether every firework can still be completed (all or nothing needs them all)."""
+        return all(self._completable(suit) for suit in range(len(self._fw)))
+
+    def _completable(self, suit: int) -> bool:
+        t = self._t
+        stack = self._fw[suit]
+        if len(stack) >= t.row_length[suit]:
+            return True
+        by_rank = t.suit_type_by_rank[suit]
+
+        def available(*ranks: int) -> bool:
+            for rank in ranks:
+                kind = by_rank.get(rank)
+                if kind is None or self._discard_count[kind] >= t.type_copies[kind]:
+                    return False
+            return True
+
+        order = t.orders[suit]
+        if order is not PlayOrder.UP_OR_DOWN:
+            row_ranks = t.variant.suits[suit].row_ranks
+            sequence = row_ranks[::-1] if order is PlayOrder.DESCENDING else row_ranks
+            return available(*sequence[len(stack):])
+        direction = self._fw_dir[suit]
+        if direction != _UNDECIDED:
+            last = t.type_rank[stack[-1]]
+            return available(*(range(last + 1, 6) if direction == _UP else range(last - 1, 0, -1)))
+        if stack:  # only the START card is down: 2-3-4-5 or 4-3-2-1 remain
+            return available(2, 3, 4) and (available(5) or available(1))
+        starts_up = available(1) or available(START_RANK)
+        starts_down = available(5) or available(START_RANK)
+        return available(2, 3, 4) and ((starts_up and available(5)) or
+                                       (starts_down and available(1)))
+
+    def _finish(self, reason: str, events: list[object]) -> None:
+        self._over = True
+        self._end_reason = reason
+        events.append(GameEnded(reason, self.score, self.rating))
+
+    # ================================================================= views
+    def _pending_text(self) -> str:
+        tile = self._pending
+        return f"bonus tile: {_TILE_TEXT[tile]}" if tile else ""
+
+    def view(self, seat: int) -> HanabiView:
+        """What `seat` may know now (its own cards' identities are absent)."""
+        if not 0 <= seat < len(self.players):
+            raise ValueError(f"seat {seat!r} is not in 0..{len(self.players) - 1}")
+        t = self._t
+        types = t.card_types
+        order_type = self._order_type
+
+        def slots_of(owner: int) -> list[tuple[int, int, int, bool]]:
+            hand = self._hands[owner]
+            size = len(hand)
+            return [(size - i, hand[i], self._know[owner][i], self._clued[owner][i])
+                    for i in range(size - 1, -1, -1)]
+
+        own = tuple(OwnSlot(slot, cards_in_mask(mask, types), touched)
+                    for slot, _, mask, touched in slots_of(seat))
+        others = tuple(
+            () if owner == seat else tuple(
+                SeenSlot(slot, types[order_type[order]], cards_in_mask(mask, types), touched)
+                for slot, order, mask, touched in slots_of(owner))
+            for owner in range(len(self.players)))
+        return HanabiView(
+            seat=seat,
+            players=self.players,
+            variant=self.variant,
+            own_hand=own,
+            other_hands=others,
+            fireworks=self.fireworks,
+            discards=self.discards,
+            playable=self.playable_cards(),
+            clue_tokens=self._clue_tokens,
+            max_clue_tokens=self.variant.clue_tokens,
+            fuses=self._fuses,
+            max_fuses=self.variant.fuses,
+            deck_size=len(self._deck_orders),
+            current_player=self.current_player,
+            turn=len(self._history),
+            final_round_turns=self.final_round_turns,
+            bonus_tiles_left=len(self._tiles),
+            bonus_tiles_used=tuple(self._tiles_used),
+            pending=self._pending_text() or None,
+            history=tuple(str(a) for a in self._history),
+            score=self.score,
+            max_score=self.max_score,
+            is_over=self._over,
+            can_deck_play=(not self._over and not self._pending and self.variant.deck_plays
+                           and len(self._deck_orders) == 1),
+        )
+
+    # ================================================================= copying, equality
+    def _copy_into(self, new: Self) -> None:
+        new._t = self._t
+        new._order_type = self._order_type
+        new._hands = [list(hand) for hand in self._hands]
+        new._know = [list(k) for k in self._know]
+        new._clued = [list(c) for c in self._clued]
+        new._deck_orders = list(self._deck_orders)
+        new._discards = list(self._discards)
+        new._discard_count = list(self._discard_count)
+        new._clue_tokens = self._clue_tokens
+        new._fuses = self._fuses
+        new._fw = [list(stack) for stack in self._fw]
+        new._fw_dir = list(self._fw_dir)
+        new._suit_playable = list(self._suit_playable)
+        new._playable = self._playable
+        new._score = self._score
+        new._seat = self._seat
+        new._final_turns = self._final_turns
+        new._over = self._over
+        new._end_reason = self._end_reason
+        new._pending = self._pending
+        new._tiles = list(self._tiles)
+        new._tiles_used = list(self._tiles_used)
+        if self._rng is None:
+            new._rng = None
+        else:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            new._rng = rng
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The complete state as comparable data (bonus-tile generator included)."""
+        return (
+            self._order_type,
+            tuple(map(tuple, self._hands)),
+            tuple(map(tuple, self._know)),
+            tuple(map(tuple, self._clued)),
+            tuple(self._deck_orders),
+            tuple(self._discards),
+            self._clue_tokens,
+            self._fuses,
+            tuple(map(tuple, self._fw)),
+            tuple(self._fw_dir),
+            self._score,
+            self._seat,
+            self._final_turns,
+            self._over,
+            self._end_reason,
+            self._pending,
+            tuple(self._tiles),
+            tuple(self._tiles_used),
+            None if self._rng is None else self._rng.getstate(),
+        )

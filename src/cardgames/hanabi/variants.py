@@ -1,0 +1,830 @@
+"""Hanabi variants as data: suits with independent clue and play properties, plus options.
+
+A :class:`Suit` says which colour clues touch it (its own colour, every colour, none), which
+rank clues touch it (its own rank, every rank, none) -- both settable per rank, so "only its
+1s are touched by every colour" is expressible -- its ranks and how many copies of each, the
+order its firework is played in (ascending, descending, or "up or down" with a START card)
+and how its firework scores (normal, or black powder: minus one per missing card).
+
+A :class:`HanabiVariant` is a tuple of suits plus the options of the rulebooks and of the
+online sites: hand size change, clue tokens, fuses, empty clues, the score after the last
+fuse, all-or-nothing, bonus tiles, deck plays. The engine reads these flags, never names.
+
+Variants are named by specs joined with ``+`` (parsed generically, see
+:func:`variant_from_name`): ``"rainbow+black-powder+bonus+fuses-2"``. :data:`CATALOGUE`
+holds the named variants with a one-line description each, and the hanab.live variants our
+conformance records use are found by their hanab.live names too
+(``variant_from_name("Rainbow-Ones & Pink (5 Suits)")``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from cardgames.core.errors import OptionsError
+from cardgames.hanabi.cards import START_RANK, Card, rank_text
+
+__all__ = [
+    "CATALOGUE",
+    "STANDARD_COUNTS",
+    "SUIT_LIBRARY",
+    "CatalogueEntry",
+    "ClueTouch",
+    "HanabiVariant",
+    "PlayOrder",
+    "ScoreRule",
+    "Suit",
+    "hanablive_variant",
+    "variant_from_name",
+    "variant_names",
+]
+
+
+class ClueTouch(enum.Enum):
+    """Which clues of one kind (colour or rank) touch a card."""
+
+    OWN = "own"
+    """Only the clue naming the suit's own colour (or the card's own rank)."""
+    ALL = "all"
+    """Every clue of that kind (rainbow for colours, pink for ranks)."""
+    NONE = "none"
+    """No clue of that kind (black / hanab.live white for colours, brown for ranks)."""
+
+
+class PlayOrder(enum.Enum):
+    """The order a suit's firework is built in."""
+
+    ASCENDING = "ascending"
+    """Lowest rank first (1 up to 5)."""
+    DESCENDING = "descending"
+    """Highest rank first (5 down to 1), like black powder or hanab.live reversed suits."""
+    UP_OR_DOWN = "up-or-down"
+    """hanab.live "Up or Down": start with a 1 (then up), a 5 (then down) or the START card
+    (then a 2 goes up, a 4 goes down); the START card stands in for the 1 or the 5."""
+
+
+class ScoreRule(enum.Enum):
+    """How a suit's firework adds to the score."""
+
+    NORMAL = "normal"
+    """One point per card in the firework."""
+    BLACK_POWDER = "black-powder"
+    """Minus one point per card missing from the complete row (empty -5, complete 0)."""
+
+
+STANDARD_COUNTS: tuple[tuple[int, int], ...] = ((1, 3), (2, 2), (3, 2), (4, 2), (5, 1))
+"""The rank distribution of a normal suit: three 1s, two 2s, 3s and 4s, one 5."""
+MIRRORED_COUNTS: tuple[tuple[int, int], ...] = ((1, 1), (2, 2), (3, 2), (4, 2), (5, 3))
+"""The default black powder distribution: the mirror of a normal suit (three 5s, one 1), so
+that the first card of its descending row is not unique (the rulebook prints no counts)."""
+ONE_OF_EACH: tuple[tuple[int, int], ...] = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
+"""One card of each rank (short rainbow, hanab.live "dark" suits)."""
+UP_OR_DOWN_COUNTS: tuple[tuple[int, int], ...] = (
+    (1, 1), (2, 2), (3, 2), (4, 2), (5, 1), (START_RANK, 1)
+)
+"""hanab.live "Up or Down": one 1, one 5 and one START card, two each of 2-4."""
+
+_SUIT_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+_ALLOWED_RANKS = (*range(1, 10), START_RANK)
+
+
+def _touch_pairs(value: Any, field: str) -> tuple[tuple[int, ClueTouch], ...]:
+    """Normalise per-rank overrides given as a mapping or pairs, with string touches."""
+    items = value.items() if isinstance(value, Mapping) else value
+    pairs: list[tuple[int, ClueTouch]] = []
+    try:
+        for rank, touch in items:
+            pairs.append((int(rank), _touch(touch, field)))
+    except (TypeError, ValueError):
+        raise OptionsError(
+            f"{field!r} must map ranks to 'own', 'all' or 'none' (got {value!r})"
+        ) from None
+    return tuple(sorted(pairs))
+
+
+def _touch(value: Any, field: str) -> ClueTouch:
+    if isinstance(value, ClueTouch):
+        return value
+    try:
+        return ClueTouch(str(value).lower())
+    except ValueError:
+        raise OptionsError(
+            f"{field!r} must be one of own, all, none (got {value!r})"
+        ) from None
+
+
+def _enum(kind: type[enum.Enum], value: Any, field: str) -> Any:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(str(value).lower())
+    except ValueError:
+        allowed = ", ".join(str(member.value) for member in kind)
+        raise OptionsError(f"{field!r} must be one of {allowed} (got {value!r})") from None
+
+
+def _counts(value: Any) -> tuple[tuple[int, int], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    try:
+        pairs = tuple(sorted((int(rank), int(copies)) for rank, copies in items))
+    except (TypeError, ValueError):
+        raise OptionsError(
+            f"'counts' must map ranks to numbers of copies (got {value!r})"
+        ) from None
+    return pairs
+
+
+@attrs.frozen(slots=True)
+class Suit:
+    """One suit: its clue properties, its ranks and copies, play order and score rule."""
+
+    name: str
+    """Lower-case name, also the name of its clue colour when colour clues touch it as own."""
+    letter: str
+    """One upper-case letter used in card notation (``R3``)."""
+    colour_clues: ClueTouch = attrs.field(default=ClueTouch.OWN, converter=ClueTouch)
+    """Which colour clues touch its cards (unless overridden for a rank)."""
+    rank_clues: ClueTouch = attrs.field(default=ClueTouch.OWN, converter=ClueTouch)
+    """Which rank clues touch its cards (unless overridden for a rank)."""
+    colour_clues_by_rank: tuple[tuple[int, ClueTouch], ...] = ()
+    """Per-rank overrides of `colour_clues`: ``((1, ClueTouch.ALL),)`` = rainbow 1s."""
+    rank_clues_by_rank: tuple[tuple[int, ClueTouch], ...] = ()
+    """Per-rank overrides of `rank_clues`: ``((1, ClueTouch.ALL),)`` = 1s touched by every
+    rank clue."""
+    counts: tuple[tuple[int, int], ...] = STANDARD_COUNTS
+    """(rank, copies) for each rank of the suit, ascending by rank."""
+    order: PlayOrder = attrs.field(default=PlayOrder.ASCENDING, converter=PlayOrder)
+    """The order its firework is played in."""
+    score_rule: ScoreRule = attrs.field(default=ScoreRule.NORMAL, converter=ScoreRule)
+    """How its firework scores."""
+    style: str = "white"
+    """A display colour for renderers (a rich colour name)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not _SUIT_NAME.match(self.name):
+            raise OptionsError(
+                f"suit 'name' must be a lower-case word such as 'red' (got {self.name!r})"
+            )
+        if not (isinstance(self.letter, str) and len(self.letter) == 1
+                and self.letter.isalpha() and self.letter.isupper() and self.letter != "S"):
+            raise OptionsError(
+                f"suit 'letter' must be one upper-case letter other than S (got "
+                f"{self.letter!r} for suit {self.name!r})"
+            )
+        ranks = [rank for rank, _ in self.counts]
+        if not ranks or len(set(ranks)) != len(ranks):
+            raise OptionsError(
+                f"suit {self.name!r}: 'counts' must list each rank once (got {self.counts!r})"
+            )
+        for rank, copies in self.counts:
+            if rank not in _ALLOWED_RANKS or not 1 <= copies <= 9:
+                raise OptionsError(
+                    f"suit {self.name!r}: 'counts' entry {(rank, copies)!r} is not allowed; "
+                    f"ranks 1-9 (or {START_RANK} = START) with 1-9 copies"
+                )
+        if (START_RANK in ranks) != (self.order is PlayOrder.UP_OR_DOWN):
+            raise OptionsError(
+                f"suit {self.name!r}: a START card (rank {START_RANK}) belongs to exactly the "
+                f"'up-or-down' play order (got order {self.order.value!r}, ranks {ranks})"
+            )
+        played = self.row_ranks
+        if played != tuple(range(played[0], played[0] + len(played))):
+            raise OptionsError(
+                f"suit {self.name!r}: ranks must be consecutive (got {list(played)})"
+            )
+        if self.order is PlayOrder.UP_OR_DOWN and played != (1, 2, 3, 4, 5):
+            raise OptionsError(
+                f"suit {self.name!r}: 'up-or-down' needs ranks 1-5 (got {list(played)})"
+            )
+        for field, pairs in (("colour_clues_by_rank", self.colour_clues_by_rank),
+                             ("rank_clues_by_rank", self.rank_clues_by_rank)):
+            for rank, touch in pairs:
+                if rank not in ranks or not isinstance(touch, ClueTouch):
+                    raise OptionsError(
+                        f"suit {self.name!r}: {field!r} entry {(rank, touch)!r} must name a "
+                        f"rank of the suit ({ranks}) and a ClueTouch"
+                    )
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Every rank in the suit (START included), ascending."""
+        return tuple(rank for rank, _ in self.counts)
+
+    @property
+    def row_ranks(self) -> tuple[int, ...]:
+        """The ranks that make up a complete firework row, ascending (START excluded)."""
+        return tuple(rank for rank, _ in self.counts if rank != START_RANK)
+
+    @property
+    def row_length(self) -> int:
+        """How many cards make a complete firework of this suit."""
+        return len(self.row_ranks)
+
+    @property
+    def card_count(self) -> int:
+        """How many cards of this suit are in the deck."""
+        return sum(copies for _, copies in self.counts)
+
+    def copies(self, rank: int) -> int:
+        """How many copies of `rank` the suit has (0 if none)."""
+        return dict(self.counts).get(rank, 0)
+
+    def colour_touch(self, rank: int) -> ClueTouch:
+        """Which colour clues touch this suit's card of `rank`."""
+        return dict(self.colour_clues_by_rank).get(rank, self.colour_clues)
+
+    def rank_touch(self, rank: int) -> ClueTouch:
+        """Which rank clues touch this suit's card of `rank`."""
+        return dict(self.rank_clues_by_rank).get(rank, self.rank_clues)
+
+    @property
+    def has_own_colour(self) -> bool:
+        """Whether some card of the suit is touched by a clue naming this suit's colour."""
+        return any(self.colour_touch(rank) is ClueTouch.OWN for rank in self.ranks)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able data; :meth:`from_dict` reads it back."""
+        return {
+            "name": self.name,
+            "letter": self.letter,
+            "colour_clues": self.colour_clues.value,
+            "rank_clues": self.rank_clues.value,
+            "colour_clues_by_rank": {str(r): t.value for r, t in self.colour_clues_by_rank},
+            "rank_clues_by_rank": {str(r): t.value for r, t in self.rank_clues_by_rank},
+            "counts": {str(rank): copies for rank, copies in self.counts},
+            "order": self.order.value,
+            "score_rule": self.score_rule.value,
+            "style": self.style,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Suit:
+        """Read :meth:`to_dict` data; OptionsError naming the field on anything bad."""
+        if not isinstance(data, Mapping):
+            raise OptionsError(f"a suit must be a mapping of its fields (got {data!r})")
+        known = {field.name for field in attrs.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise OptionsError(
+                f"unknown suit field(s) {', '.join(unknown)}; allowed: {', '.join(sorted(known))}"
+            )
+        return cls(
+            name=data.get("name", ""),
+            letter=data.get("letter", ""),
+            colour_clues=_touch(data.get("colour_clues", "own"), "colour_clues"),
+            rank_clues=_touch(data.get("rank_clues", "own"), "rank_clues"),
+            colour_clues_by_rank=_touch_pairs(
+                data.get("colour_clues_by_rank", {}), "colour_clues_by_rank"),
+            rank_clues_by_rank=_touch_pairs(
+                data.get("rank_clues_by_rank", {}), "rank_clues_by_rank"),
+            counts=_counts(data.get("counts", dict(STANDARD_COUNTS))),
+            order=_enum(PlayOrder, data.get("order", "ascending"), "order"),
+            score_rule=_enum(ScoreRule, data.get("score_rule", "normal"), "score_rule"),
+            style=str(data.get("style", "white")),
+        )
+
+
+def _check_int(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise OptionsError(f"{name!r} must be an integer in {low}..{high} (got {value!r})")
+
+    return check
+
+
+def _check_bool(name: str) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if not isinstance(value, bool):
+            raise OptionsError(f"{name!r} must be true or false (got {value!r})")
+
+    return check
+
+
+def _suits_tuple(value: Any) -> tuple[Suit, ...]:
+    if isinstance(value, Suit):
+        return (value,)
+    try:
+        return tuple(value)
+    except TypeError:
+        raise OptionsError(f"'suits' must be a sequence of Suit (got {value!r})") from None
+
+
+@attrs.frozen(slots=True)
+class HanabiVariant:
+    """The options of one Hanabi game: suits plus rule options, validated on construction.
+
+    Derived values (clue colours and ranks, the card types, the maximum score) are computed
+    once here; the engine reads them, and it branches on flags, never on names.
+    """
+
+    name: str = "standard"
+    """The variant's name (a catalogue name or a ``+`` spec); informative only."""
+    suits: tuple[Suit, ...] = attrs.field(factory=lambda: _standard_suits(), converter=_suits_tuple)
+    """The suits, in display order (their order also numbers hanab.live's suit indices)."""
+    hand_size_delta: int = attrs.field(default=0, validator=_check_int("hand_size_delta", -1, 1))
+    """Added to the hand size (5 with 2-3 players, 4 with 4-5): hanab.live oneExtraCard=+1,
+    oneLessCard=-1."""
+    clue_tokens: int = attrs.field(default=8, validator=_check_int("clue_tokens", 1, 20))
+    """Clue tokens at the start, which is also the most the team can hold."""
+    fuses: int = attrs.field(default=3, validator=_check_int("fuses", 1, 10))
+    """Fuse tokens; losing the last one ends the game."""
+    empty_clues: bool = attrs.field(default=True, validator=_check_bool("empty_clues"))
+    """Whether a clue may touch no card (allowed in every printed rulebook)."""
+    score_after_strikeout: bool = attrs.field(
+        default=False, validator=_check_bool("score_after_strikeout"))
+    """Keep the fireworks' score when the last fuse is lost (default: the score is 0)."""
+    all_or_nothing: bool = attrs.field(default=False, validator=_check_bool("all_or_nothing"))
+    """Only a perfect game wins; no final round after the last draw."""
+    bonus_tiles: bool = attrs.field(default=False, validator=_check_bool("bonus_tiles"))
+    """Completing a firework draws one of six bonus tiles instead of regaining a token."""
+    deck_plays: bool = attrs.field(default=False, validator=_check_bool("deck_plays"))
+    """With one card left in the draw pile, it may be played blind from the pile."""
+    starting_player: int = attrs.field(default=0, validator=_check_int("starting_player", 0, 4))
+    """The seat that moves first (0-based; must be below the number of players)."""
+    hanablive_name: str | None = None
+    """The hanab.live name of the same variant, when there is one (for exports)."""
+
+    # ------------------------------------------------------------------ derived, computed once
+    clue_colours: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The colours a clue may name, in suit order (suits with their own colour)."""
+    clue_ranks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The ranks a clue may name (START is never named)."""
+    card_types: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Every distinct card, suit by suit, rank ascending; the engine's card ints index this."""
+    max_score: int = attrs.field(init=False, eq=False, repr=False)
+    """The score of a perfect game."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise OptionsError(f"'name' must be a non-empty string (got {self.name!r})")
+        if not 1 <= len(self.suits) <= 8 or not all(isinstance(s, Suit) for s in self.suits):
+            raise OptionsError(
+                f"'suits' must hold 1 to 8 Suit values (got {len(self.suits)} in {self.name!r})"
+            )
+        for field in ("name", "letter"):
+            values = [getattr(suit, field) for suit in self.suits]
+            doubled = sorted({v for v in values if values.count(v) > 1})
+            if doubled:
+                raise OptionsError(
+                    f"variant {self.name!r}: suit {field}s must differ (repeated: "
+                    f"{', '.join(doubled)})"
+                )
+        if self.hanablive_name is not None and not isinstance(self.hanablive_name, str):
+            raise OptionsError(
+                f"'hanablive_name' must be a string or None (got {self.hanablive_name!r})"
+            )
+        colours = tuple(suit.name for suit in self.suits if suit.has_own_colour)
+        ranks = tuple(sorted({rank for suit in self.suits for rank in suit.row_ranks}))
+        types = tuple(Card(suit.letter, rank) for suit in self.suits for rank in suit.ranks)
+        best = sum(suit.row_length for suit in self.suits
+                   if suit.score_rule is ScoreRule.NORMAL)
+        object.__setattr__(self, "clue_colours", colours)
+        object.__setattr__(self, "clue_ranks", ranks)
+        object.__setattr__(self, "card_types", types)
+        object.__setattr__(self, "max_score", best)
+
+    # ------------------------------------------------------------------ questions
+    def hand_size(self, players: int) -> int:
+        """Cards per hand with `players` players (5 with 2-3, 4 with 4-5, plus the delta)."""
+        return (5 if players <= 3 else 4) + self.hand_size_delta
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck holds."""
+        return sum(suit.card_count for suit in self.suits)
+
+    @property
+    def has_sixth_suit_ratings(self) -> bool:
+        """Whether the maximum passes 25, so the rating adds 'divine' at the top."""
+        return self.max_score > 25
+
+    def suit_of(self, letter: str) -> int:
+        """The index of the suit with `letter`; OptionsError listing the letters if none."""
+        for index, suit in enumerate(self.suits):
+            if suit.letter == letter:
+                return index
+        raise OptionsError(
+            f"no suit with letter {letter!r} in {self.name!r}; letters: "
+            f"{', '.join(s.letter for s in self.suits)}"
+        )
+
+    def deck_cards(self) -> list[Card]:
+        """Every card of the deck (copies included), suit by suit, rank ascending."""
+        return [Card(suit.letter, rank) for suit in self.suits
+                for rank, copies in suit.counts for _ in range(copies)]
+
+    def clue_touches(self, card: Card, clue: str | int) -> bool:
+        """Whether a clue naming colour `clue` (a name) or rank `clue` (an int) touches `card`."""
+        suit = self.suits[self.suit_of(card.suit)]
+        if isinstance(clue, str):
+            touch = suit.colour_touch(card.rank)
+            return touch is ClueTouch.ALL or (touch is ClueTouch.OWN and clue == suit.name)
+        touch = suit.rank_touch(card.rank)
+        return touch is ClueTouch.ALL or (touch is ClueTouch.OWN and clue == card.rank)
+
+    def describe(self) -> str:
+        """A one-line summary: suits and the options that differ from the rulebook."""
+        parts = [", ".join(s.name for s in self.suits)]
+        if self.clue_tokens != 8:
+            parts.append(f"{self.clue_tokens} clue tokens")
+        if self.fuses != 3:
+            parts.append(f"{self.fuses} fuse{'s' if self.fuses > 1 else ''}")
+        if self.hand_size_delta:
+            parts.append(f"hand size {self.hand_size_delta:+d}")
+        for flag, text in ((not self.empty_clues, "no empty clues"),
+                           (self.score_after_strikeout, "score kept after the last fuse"),
+                           (self.all_or_nothing, "all or nothing"),
+                           (self.bonus_tiles, "bonus tiles"),
+                           (self.deck_plays, "deck plays")):
+            if flag:
+                parts.append(text)
+        if self.starting_player:
+            parts.append(f"player {self.starting_player + 1} starts")
+        return "; ".join(parts)
+
+    # ------------------------------------------------------------------ data round trip
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able data holding everything (suits included); :meth:`from_dict` reads it."""
+        return {
+            "name": self.name,
+            "suits": [suit.to_dict() for suit in self.suits],
+            "hand_size_delta": self.hand_size_delta,
+            "clue_tokens": self.clue_tokens,
+            "fuses": self.fuses,
+            "empty_clues": self.empty_clues,
+            "score_after_strikeout": self.score_after_strikeout,
+            "all_or_nothing": self.all_or_nothing,
+            "bonus_tiles": self.bonus_tiles,
+            "deck_plays": self.deck_plays,
+            "starting_player": self.starting_player,
+            "hanablive_name": self.hanablive_name,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HanabiVariant:
+        """Read :meth:`to_dict` data (suits may be omitted when `name` is a known variant)."""
+        if not isinstance(data, Mapping):
+            raise OptionsError(f"Hanabi options must be a mapping (got {data!r})")
+        fields = {f.name for f in attrs.fields(cls) if f.init}
+        unknown = sorted(set(data) - fields)
+        if unknown:
+            raise OptionsError(
+                f"unknown Hanabi option(s) {', '.join(unknown)}; allowed: "
+                f"{', '.join(sorted(fields))}"
+            )
+        values = dict(data)
+        if "suits" in values:
+            raw = values["suits"]
+            if not isinstance(raw, list | tuple):
+                raise OptionsError(f"'suits' must be a list of suits (got {raw!r})")
+            values["suits"] = tuple(
+                s if isinstance(s, Suit) else Suit.from_dict(s) for s in raw)
+            return cls(**values)
+        base = variant_from_name(str(values.pop("name", "standard")))
+        return attrs.evolve(base, **values)
+
+
+# ---------------------------------------------------------------------- the suit library
+def _suit(name: str, letter: str, style: str, **kwargs: Any) -> Suit:
+    return Suit(name=name, letter=letter, style=style, **kwargs)
+
+
+_ALL, _NONE = ClueTouch.ALL, ClueTouch.NONE
+
+SUIT_LIBRARY: dict[str, Suit] = {
+    suit.name: suit
+    for suit in (
+        _suit("red", "R", "red"),
+        _suit("yellow", "Y", "yellow"),
+        _suit("green", "G", "green"),
+        _suit("blue", "B", "blue"),
+        _suit("white", "W", "white"),
+        _suit("purple", "P", "magenta"),
+        _suit("teal", "T", "cyan"),
+        # Rulebook "Kleurenruil": a sixth suit with a clue colour of its own.
+        _suit("multicolour", "M", "bright_magenta"),
+        # Rulebook "Kleurenruil 2" / "Buntes Feuerwerk", hanab.live "Rainbow".
+        _suit("rainbow", "M", "bright_magenta", colour_clues=_ALL),
+        # German "Schwarzpulver": no colour, played 5 down to 1, scored by missing cards.
+        _suit("black", "K", "bright_black", colour_clues=_NONE, counts=MIRRORED_COUNTS,
+              order=PlayOrder.DESCENDING, score_rule=ScoreRule.BLACK_POWDER),
+        # hanab.live special suits (see their "quick overview of special suits").
+        _suit("pink", "I", "pink1", rank_clues=_ALL),
+        _suit("brown", "N", "dark_orange3", rank_clues=_NONE),
+        _suit("omni", "O", "bright_white", colour_clues=_ALL, rank_clues=_ALL),
+        _suit("null", "U", "grey50", colour_clues=_NONE, rank_clues=_NONE),
+        _suit("colourless", "C", "grey85", colour_clues=_NONE),
+        _suit("light-pink", "L", "plum1", colour_clues=_NONE, rank_clues=_ALL),
+        _suit("muddy-rainbow", "D", "orange4", colour_clues=_ALL, rank_clues=_NONE),
+    )
+}
+"""Suits by name, for variant specs (``"standard+pink"``) and for building variants.
+
+``colourless`` is hanab.live's "White" (no colour clue touches it); ``white`` is the
+rulebook's ordinary white suit.
+"""
+
+
+def _standard_suits() -> tuple[Suit, ...]:
+    return tuple(SUIT_LIBRARY[n] for n in ("red", "yellow", "green", "blue", "white"))
+
+
+_HANABLIVE_COLOURS = ("red", "yellow", "green", "blue", "purple", "teal")
+
+# Whole-variant transforms: the touch given to one rank of every suit ("rainbow-ones").
+_SPECIAL_KINDS: dict[str, tuple[ClueTouch | None, ClueTouch | None]] = {
+    "rainbow": (_ALL, None),
+    "pink": (None, _ALL),
+    "white": (_NONE, None),
+    "brown": (None, _NONE),
+    "omni": (_ALL, _ALL),
+    "null": (_NONE, _NONE),
+    "light-pink": (_NONE, _ALL),
+    "muddy-rainbow": (_ALL, _NONE),
+}
+_SPECIAL_RANKS = {"ones": 1, "fives": 5}
+
+
+@attrs.frozen
+class CatalogueEntry:
+    """A named variant and its one-line description."""
+
+    name: str
+    spec: str
+    description: str
+    hanablive_name: str | None = None
+
+    @property
+    def variant(self) -> HanabiVariant:
+        """The variant this entry names."""
+        return variant_from_name(self.name)
+
+
+_CATALOGUE_ROWS: tuple[tuple[str, str, str, str | None], ...] = (
+    ("standard", "standard", "the base game: red, yellow, green, blue, white", None),
+    ("fuses-2", "standard+fuses-2", "only 2 fuse tokens", None),
+    ("fuses-1", "standard+fuses-1", "only 1 fuse token", None),
+    ("clues-9", "standard+clues-9", "9 clue tokens (the spare token)", None),
+    ("clues-10", "standard+clues-10", "10 clue tokens (Spanish edition: add 2)", None),
+    ("no-empty-clues", "standard+no-empty-clues", "a clue must touch at least one card", None),
+    ("keep-score", "standard+keep-score", "the fireworks still score after the last fuse",
+     None),
+    ("rainbow", "standard+rainbow",
+     "sixth suit multicolour with its own clue colour (Kleurenruil), max 30", None),
+    ("rainbow-short", "standard+rainbow-short",
+     "five multicolour cards, one of each rank, clued as their own colour", None),
+    ("rainbow-every-colour", "standard+rainbow-every-colour",
+     "sixth suit rainbow, touched by every colour clue and never named", None),
+    ("black-powder", "standard+black-powder",
+     "black suit played 5 down to 1, no colour, minus 1 per missing black card", None),
+    ("bonus", "standard+bonus", "six bonus tiles replace the token for a finished firework",
+     None),
+    ("all-or-nothing", "standard+all-or-nothing",
+     "only a perfect game wins; no final round, hands shrink", None),
+    ("deck-plays", "standard+deck-plays", "the last card of the pile may be played blind",
+     None),
+    ("rainbow+black-powder+bonus+fuses-2", "standard+rainbow+black-powder+bonus+fuses-2",
+     "the rulebook's combination example", None),
+    ("rainbow-every-colour+all-or-nothing", "standard+rainbow-every-colour+all-or-nothing",
+     "rainbow suit and a perfect game needed", None),
+    ("3-suits", "3-suits", "red, yellow, green only", None),
+    ("4-suits", "4-suits", "red, yellow, green, blue", None),
+    ("6-suits", "6-suits", "hanab.live six suits (adds teal)", None),
+    ("pink", "no-variant+pink", "a pink suit touched by every rank clue", None),
+    ("brown", "no-variant+brown", "a brown suit no rank clue touches", None),
+    ("omni", "no-variant+omni", "an omni suit touched by every clue", None),
+    ("null", "no-variant+null", "a null suit no clue touches", None),
+    ("colourless", "no-variant+colourless", "hanab.live white: no colour clue touches it",
+     None),
+    ("dark-rainbow", "no-variant+dark-rainbow",
+     "one-of-each rainbow suit touched by every colour clue", None),
+    ("reversed-purple", "4-suits+reversed-purple", "purple is played from 5 down to 1", None),
+    ("extra-card", "standard+extra-card", "one more card in every hand", None),
+    ("one-less-card", "standard+one-less-card", "one card less in every hand", None),
+    ("no-variant", "no-variant", "hanab.live No Variant: red, yellow, green, blue, purple",
+     "No Variant"),
+    ("rainbow-ones-and-pink", "4-suits+pink+rainbow-ones",
+     "hanab.live: pink suit, every 1 touched by every colour clue",
+     "Rainbow-Ones & Pink (5 Suits)"),
+    ("omni-ones-and-white", "no-variant+colourless+omni-ones",
+     "hanab.live: white (colourless) suit, every 1 touched by every clue",
+     "Omni-Ones & White (6 Suits)"),
+    ("up-or-down", "no-variant+up-or-down",
+     "hanab.live: each firework goes 1 up or 5 down, or starts from a START card",
+     "Up or Down (5 Suits)"),
+    ("up-or-down-and-brown", "no-variant+brown+up-or-down",
+     "hanab.live: Up or Down with a brown suit", "Up or Down & Brown (6 Suits)"),
+)
+
+CATALOGUE: dict[str, CatalogueEntry] = {
+    name: CatalogueEntry(name, spec, description, hanablive)
+    for name, spec, description, hanablive in _CATALOGUE_ROWS
+}
+"""The named variants (name -> entry with its spec and a one-line description)."""
+
+_HANABLIVE_NAMES: dict[str, str] = {
+    entry.hanablive_name.lower(): name
+    for name, entry in CATALOGUE.items()
+    if entry.hanablive_name is not None
+}
+
+_OPTION_WORDS: dict[str, dict[str, Any]] = {
+    "bonus": {"bonus_tiles": True},
+    "all-or-nothing": {"all_or_nothing": True},
+    "no-empty-clues": {"empty_clues": False},
+    "empty-clues": {"empty_clues": True},
+    "keep-score": {"score_after_strikeout": True},
+    "deck-plays": {"deck_plays": True},
+    "extra-card": {"hand_size_delta": 1},
+    "one-less-card": {"hand_size_delta": -1},
+}
+_SUIT_WORDS: dict[str, Callable[[], Suit]] = {
+    "rainbow": lambda: SUIT_LIBRARY["multicolour"],
+    "rainbow-short": lambda: attrs.evolve(SUIT_LIBRARY["multicolour"], counts=ONE_OF_EACH),
+    "rainbow-every-colour": lambda: SUIT_LIBRARY["rainbow"],
+    "black-powder": lambda: SUIT_LIBRARY["black"],
+}
+_NUMBERED = re.compile(r"^(fuses|clues)-(\d+)$")
+_SUIT_COUNT = re.compile(r"^([1-6])-suits$")
+_SPECIAL = re.compile(r"^([a-z-]+)-(ones|fives)$")
+
+
+def _base_suits(part: str) -> tuple[Suit, ...] | None:
+    if part == "standard":
+        return _standard_suits()
+    if part == "no-variant":
+        return tuple(SUIT_LIBRARY[n] for n in _HANABLIVE_COLOURS[:5])
+    match = _SUIT_COUNT.match(part)
+    if match:
+        return tuple(SUIT_LIBRARY[n] for n in _HANABLIVE_COLOURS[: int(match.group(1))])
+    return None
+
+
+def _suit_word(part: str) -> Suit | None:
+    if part in _SUIT_WORDS:
+        return _SUIT_WORDS[part]()
+    if part in SUIT_LIBRARY:
+        return SUIT_LIBRARY[part]
+    for prefix, change in (("dark-", {"counts": ONE_OF_EACH}),
+                           ("reversed-", {"order": PlayOrder.DESCENDING})):
+        if part.startswith(prefix):
+            rest = part[len(prefix):]
+            inner = SUIT_LIBRARY.get(rest) or _suit_word(rest)
+            if inner is None or (inner.order is not PlayOrder.ASCENDING and prefix == "reversed-"):
+                return None
+            return attrs.evolve(inner, name=f"{prefix}{inner.name}", **change)
+    return None
+
+
+def _known_words() -> list[str]:
+    words = ["standard", "no-variant", "up-or-down", *(f"{n}-suits" for n in range(1, 7))]
+    words += list(_OPTION_WORDS) + list(_SUIT_WORDS) + list(SUIT_LIBRARY)
+    words += ["fuses-N", "clues-N"]
+    words += [f"{kind}-{which}" for kind in _SPECIAL_KINDS for which in _SPECIAL_RANKS]
+    words += [f"dark-{n}" for n in SUIT_LIBRARY] + [f"reversed-{n}" for n in SUIT_LIBRARY]
+    return words
+
+
+def _unknown(word: str, spec: str) -> OptionsError:
+    candidates = list(dict.fromkeys([*CATALOGUE, *_known_words(), *_HANABLIVE_NAMES]))
+    near = difflib.get_close_matches(word.lower(), candidates, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    return OptionsError(
+        f"unknown Hanabi variant or suit {word!r} in {spec!r}{hint} "
+        f"(`cardgames hanabi variants` lists the names; combine them with '+')"
+    )
+
+
+def variant_from_name(name: str) -> HanabiVariant:
+    """The variant called `name`: a catalogue name, a hanab.live name, or a ``+`` spec.
+
+    A spec is parts joined with ``+``. The first part may be a base (``standard``,
+    ``no-variant`` = hanab.live's five suits, ``N-suits`` for N = 1..6 of red, yellow,
+    green, blue, purple, teal, or any catalogue name); without one the base is ``standard``.
+    The other parts add a suit (``rainbow``, ``rainbow-short``, ``rainbow-every-colour``,
+    ``black-powder``, any library suit such as ``pink``, ``dark-<suit>`` for one of each
+    rank, ``reversed-<suit>`` for a descending suit), set an option (``bonus``,
+    ``all-or-nothing``, ``no-empty-clues``, ``keep-score``, ``deck-plays``, ``extra-card``,
+    ``one-less-card``, ``fuses-N``, ``clues-N``) or change every suit (``up-or-down``,
+    ``<kind>-ones`` / ``<kind>-fives`` with kind rainbow, pink, white, brown, omni, null,
+    light-pink or muddy-rainbow). Unknown words raise OptionsError with the nearest names.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise OptionsError(f"'variant' must be a variant name (got {name!r})")
+    text = name.strip()
+    hanablive = _HANABLIVE_NAMES.get(text.lower())
+    if hanablive is not None:
+        return variant_from_name(hanablive)
+    key = text.lower()
+    if key in CATALOGUE:
+        entry = CATALOGUE[key]
+        built = _from_spec(entry.spec, key)
+        return attrs.evolve(built, name=key, hanablive_name=entry.hanablive_name)
+    return _from_spec(key, key)
+
+
+def _from_spec(spec: str, name: str) -> HanabiVariant:
+    parts = [p.strip() for p in spec.split("+")]
+    if any(not p for p in parts):
+        raise OptionsError(f"variant {spec!r} has an empty part; join names with '+'")
+    suits: list[Suit]
+    base = _base_suits(parts[0])
+    options: dict[str, Any] = {}
+    if base is not None:
+        suits = list(base)
+        rest = parts[1:]
+    elif parts[0] in CATALOGUE and len(parts) > 1:
+        inner = variant_from_name(parts[0])
+        suits = list(inner.suits)
+        options = {k: v for k, v in inner.to_dict().items()
+                   if k not in ("name", "suits", "hanablive_name")}
+        rest = parts[1:]
+    else:
+        suits = list(_standard_suits())
+        rest = parts
+    transforms: list[Callable[[Suit], Suit]] = []
+    for part in rest:
+        if part in _OPTION_WORDS:
+            options.update(_OPTION_WORDS[part])
+            continue
+        numbered = _NUMBERED.match(part)
+        if numbered:
+            options["fuses" if numbered.group(1) == "fuses" else "clue_tokens"] = int(
+                numbered.group(2))
+            continue
+        if part == "up-or-down":
+            transforms.append(_make_up_or_down)
+            continue
+        special = _SPECIAL.match(part)
+        if special and special.group(1) in _SPECIAL_KINDS:
+            transforms.append(_special_rank(special.group(1), _SPECIAL_RANKS[special.group(2)]))
+            continue
+        suit = _suit_word(part)
+        if suit is None:
+            raise _unknown(part, spec)
+        suits.append(suit)
+    for transform in transforms:
+        suits = [transform(suit) for suit in suits]
+    return HanabiVariant(name=name, suits=tuple(suits), **options)
+
+
+def _make_up_or_down(suit: Suit) -> Suit:
+    if suit.order is PlayOrder.UP_OR_DOWN:
+        return suit
+    if suit.row_ranks != (1, 2, 3, 4, 5) or suit.order is not PlayOrder.ASCENDING:
+        raise OptionsError(
+            f"'up-or-down' needs ascending suits of ranks 1-5; {suit.name!r} is not one"
+        )
+    return attrs.evolve(suit, counts=UP_OR_DOWN_COUNTS, order=PlayOrder.UP_OR_DOWN)
+
+
+def _special_rank(kind: str, rank: int) -> Callable[[Suit], Suit]:
+    colour, clue_rank = _SPECIAL_KINDS[kind]
+
+    def change(suit: Suit) -> Suit:
+        if rank not in suit.ranks:
+            return suit
+        colours = dict(suit.colour_clues_by_rank)
+        ranks = dict(suit.rank_clues_by_rank)
+        if colour is not None:
+            colours[rank] = colour
+        if clue_rank is not None:
+            ranks[rank] = clue_rank
+        return attrs.evolve(suit, colour_clues_by_rank=tuple(sorted(colours.items())),
+                            rank_clues_by_rank=tuple(sorted(ranks.items())))
+
+    return change
+
+
+def hanablive_variant(name: str) -> HanabiVariant:
+    """The variant for a hanab.live variant name; OptionsError naming the supported ones."""
+    key = _HANABLIVE_NAMES.get(name.strip().lower())
+    if key is None:
+        supported = sorted(e.hanablive_name for e in CATALOGUE.values() if e.hanablive_name)
+        near = difflib.get_close_matches(name, supported, n=3, cutoff=0.5)
+        hint = f" (did you mean {', '.join(near)}?)" if near else ""
+        raise OptionsError(
+            f"unsupported hanab.live variant {name!r}{hint}; supported: {', '.join(supported)}"
+        )
+    return variant_from_name(key)
+
+
+def variant_names() -> list[str]:
+    """The catalogue names, in catalogue order."""
+    return list(CATALOGUE)
+
+
+def rank_name(rank: int) -> str:
+    """A rank as written in clue notation."""
+    return rank_text(rank)
+
+
+def describe_suits(suits: Iterable[Suit]) -> str:
+    """Suit names joined by commas (for listings)."""
+    return ", ".join(suit.name for suit in suits)

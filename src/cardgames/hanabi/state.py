@@ -290,9 +290,9 @@ class HanabiState(State[HanabiAction]):
         self._t = t
         self._order_type = tuple(order_types)
         size = t.hand_size
+        # Hands are stored oldest first: the first card dealt to a seat is its oldest card
+        # (the highest slot), as if each card had been drawn in turn.
         self._hands = [list(range(seat * size, (seat + 1) * size)) for seat in range(players)]
-        for hand in self._hands:
-            hand.reverse()  # stored oldest first; the first card dealt is the oldest
         full = t.all_types_mask
         self._know = [[full] * size for _ in range(players)]
         self._clued = [[False] * size for _ in range(players)]
@@ -766,6 +766,11 @@ class HanabiState(State[HanabiAction]):
             if len(stack) == t.row_length[suit]:
                 events.append(FireworkCompleted(t.variant.suits[suit].name))
                 if all(len(self._fw[s]) == t.row_length[s] for s in range(len(self._fw))):
+                    # The last firework still returns its token (hanab.live counts it in the
+                    # final tally); a bonus tile would have nothing left to do.
+                    if self._clue_tokens < t.variant.clue_tokens:
+                        self._clue_tokens += 1
+                        events.append(TokenRegained(self._clue_tokens))
                     self._finish(END_PERFECT, events)
                     return
                 self._firework_completed(events)

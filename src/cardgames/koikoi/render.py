@@ -1,0 +1,582 @@
+"""Koi-Koi at the terminal: rich renderables for cards, piles, yaku, tables and summaries.
+
+Everything a seat's table shows comes from that seat's view (``state.view(seat)``): the
+opponent's hand and the stock order are never drawn. Cards are written in the notation the
+prompt accepts (``nov-rain-man``) and coloured by kind: brights gold, animals green, poetry
+ribbons red, blue ribbons blue, plain ribbons magenta, chaff grey.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind
+from cardgames.koikoi.events import (
+    CardPlayed,
+    ChoiceRequired,
+    DealerChosen,
+    KoiKoiCalled,
+    LuckyHand,
+    MatchEnded,
+    Redealt,
+    RoundEnd,
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    YakuFormed,
+)
+from cardgames.koikoi.rules import PRESET_DESCRIPTIONS, KoiKoiRules
+from cardgames.koikoi.state import KoiKoiView
+from cardgames.koikoi.yaku import YakuScore, round_points, score_yaku, yaku_table
+
+__all__ = [
+    "KIND_STYLES",
+    "card_style",
+    "card_table",
+    "card_text",
+    "cards_grid",
+    "cards_text",
+    "describe_event",
+    "field_renderable",
+    "hand_renderable",
+    "match_line",
+    "pile_table",
+    "presets_renderable",
+    "presets_table",
+    "round_results_table",
+    "round_summary",
+    "score_pile_renderable",
+    "table_renderable",
+    "yaku_score_text",
+    "yaku_status",
+    "yaku_table_renderable",
+]
+
+KIND_STYLES: Final[Mapping[str, str]] = {
+    "bright": "bold yellow",
+    "animal": "green",
+    "poetry ribbon": "bold red",
+    "blue ribbon": "bold blue",
+    "plain ribbon": "magenta",
+    "chaff": "grey62",
+}
+"""The colour of each kind of card (``Card.description``)."""
+
+_KIND_PLURALS: Final = (
+    (Kind.BRIGHT, "brights"),
+    (Kind.ANIMAL, "animals"),
+    (Kind.RIBBON, "ribbons"),
+    (Kind.CHAFF, "chaff"),
+)
+
+
+def _card(card: Card | int) -> Card:
+    return CARDS[card] if isinstance(card, int) else card
+
+
+def card_style(card: Card | int) -> str:
+    """The rich style of a card, by its kind (ribbons by colour)."""
+    return KIND_STYLES[_card(card).description]
+
+
+def card_text(card: Card | int, *, kind: bool = False) -> Text:
+    """The card's notation, coloured by kind; with `kind`, its kind follows in grey."""
+    found = _card(card)
+    text = Text(found.code, style=card_style(found))
+    if kind:
+        label = found.description
+        if found.is_sake_cup:
+            label += " · also chaff"
+        elif found.is_rain_man:
+            label = "bright · rain man"
+        elif found.is_lightning:
+            label = "chaff · lightning"
+        text.append(f" ({label})", style="dim")
+    return text
+
+
+def cards_text(cards: Iterable[Card | int], *, empty: str = "—") -> Text:
+    """Cards side by side, coloured by kind, separated by two spaces."""
+    text = Text()
+    for number, card in enumerate(cards):
+        if number:
+            text.append("  ")
+        text.append_text(card_text(card))
+    if not text:
+        text.append(empty, style="dim")
+    return text
+
+
+def pile_table(pile: Sequence[int], *, sake_cup_as_chaff: bool, compact: bool = False) -> Table:
+    """A captured pile grouped by kind, with counts; the sake cup is noted when it is chaff too.
+
+    `compact` leaves out the kinds of which the pile holds nothing.
+    """
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column()
+    by_kind = sorted(pile)
+    for kind, plural in _KIND_PLURALS:
+        members = [i for i in by_kind if CARDS[i].kind is kind]
+        count = len(members)
+        if kind is Kind.CHAFF and sake_cup_as_chaff and any(CARDS[i].is_sake_cup for i in pile):
+            count += 1
+            label = f"{plural} {count} (with sake cup)"
+        else:
+            label = f"{plural} {count}"
+        if count or not compact:
+            table.add_row(label, cards_text(members))
+    if compact and not pile:
+        table.add_row("pile", Text("nothing captured yet", style="dim"))
+    return table
+
+
+def yaku_score_text(score: YakuScore, *, none: str = "no yaku yet") -> Text:
+    """The yaku of a pile, each with its points, and the total."""
+    if not score:
+        return Text(none, style="dim")
+    text = Text()
+    for number, yaku in enumerate(score.yaku):
+        if number:
+            text.append(" + ")
+        text.append(yaku.name, style="bold")
+        text.append(f" {yaku.points}")
+    text.append(f" = {score.total}", style="bold")
+    return text
+
+
+def card_table() -> Table:
+    """The 48 cards: id, short form, notation, month, flower, kind and names."""
+    table = Table(title="The 48 Hanafuda cards", header_style="bold")
+    for column in ("id", "short", "notation", "month", "flower", "kind", "English", "Japanese"):
+        table.add_column(column, justify="right" if column == "id" else "left")
+    for card in CARDS:
+        table.add_row(
+            str(card.id),
+            card.short,
+            card_text(card),
+            MONTHS[card.month - 1].name,
+            card.flower,
+            card.description,
+            card.name,
+            card.japanese,
+        )
+    return table
+
+
+def yaku_table_renderable(rules: KoiKoiRules, title: str) -> Table:
+    """The yaku and what each pays under `rules`."""
+    table = Table(title=title, header_style="bold")
+    table.add_column("yaku")
+    table.add_column("cards")
+    table.add_column("points")
+    for row in yaku_table(rules):
+        style = "dim" if row.points == "off" else ""
+        name = Text.assemble((row.name, "bold"), (f"\n{row.english}", "dim"))
+        table.add_row(name, row.cards, row.points, style=style)
+    notes = []
+    if rules.double_at_7:
+        notes.append("a total of 7 or more is doubled")
+    notes.append(
+        {
+            "double": "the winner's points are doubled if the loser called koi-koi",
+            "none": "koi-koi calls do not change the points",
+            "growing": "the winner's points are multiplied by 1 + the round's koi-koi calls",
+        }[rules.koikoi_penalty.value]
+    )
+    table.caption = "; ".join(notes)
+    return table
+
+
+def _option_value(value: object) -> str:
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(getattr(value, "value", value))
+
+
+def presets_table(presets: Mapping[str, KoiKoiRules]) -> Table:
+    """The presets side by side: one column per preset, one row per option.
+
+    Values that differ from the first preset are highlighted.
+    """
+    table = Table(title="Koi-Koi presets", header_style="bold")
+    table.add_column("option", style="bold")
+    names = list(presets)
+    for name in names:
+        table.add_column(name + (" (default)" if name == names[0] else ""))
+    data = {name: rules.to_dict() for name, rules in presets.items()}
+    for option in data[names[0]]:
+        first = data[names[0]][option]
+        cells = [
+            Text(
+                _option_value(data[name][option]),
+                style="" if data[name][option] == first else "bold cyan",
+            )
+            for name in names
+        ]
+        table.add_row(option, *cells)
+    return table
+
+
+def presets_renderable(presets: Mapping[str, KoiKoiRules]) -> RenderableType:
+    """:func:`presets_table` followed by one line describing each preset."""
+    notes = Table.grid(padding=(0, 1))
+    notes.add_column(style="bold", no_wrap=True)
+    notes.add_column()
+    for name in presets:
+        notes.add_row(name, PRESET_DESCRIPTIONS.get(name, ""))
+    return Group(presets_table(presets), notes)
+
+
+# --------------------------------------------------------------------------- events
+def _who(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
+
+
+def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[int]) -> Table:
+    """A finished round: how it ended, every yaku and multiplier, and the match totals."""
+    table = Table(
+        title=f"Round {result.round_number} over", title_style="bold", show_header=False,
+        box=None, padding=(0, 1),
+    )
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column()
+    table.add_row("dealer", _who(names, result.dealer))
+    if result.winner is None:
+        table.add_row("result", Text("drawn — nobody scores", style="bold"))
+    else:
+        winner = _who(names, result.winner)
+        if result.end is RoundEnd.LUCKY_HAND:
+            table.add_row(
+                "result", Text(f"{winner} wins with a lucky hand ({result.lucky_hand})", "bold")
+            )
+        elif result.end is RoundEnd.DEALERS_PRIVILEGE:
+            table.add_row(
+                "result", Text(f"drawn; dealer's privilege: {winner} scores", style="bold")
+            )
+        else:
+            table.add_row("result", Text(f"{winner} stops and wins the round", style="bold"))
+        if result.yaku is not None:
+            for yaku in result.yaku.yaku:
+                table.add_row("yaku", Text.assemble((yaku.name, "bold"), f"  {yaku.points}"))
+        if result.points is not None:
+            table.add_row("yaku total", str(result.points.base))
+            for multiplier in result.points.multipliers:
+                table.add_row("multiplier", f"×{multiplier.factor} — {multiplier.reason}")
+        table.add_row(
+            "points", Text(f"{winner} +{result.score[result.winner]}", style="bold green")
+        )
+    calls = ", ".join(
+        f"{_who(names, seat)} {count}" for seat, count in enumerate(result.koikoi_calls) if count
+    )
+    if calls:
+        table.add_row("koi-koi calls", calls)
+    table.add_row(
+        "match",
+        " · ".join(f"{_who(names, seat)} {total}" for seat, total in enumerate(totals)),
+    )
+    return table
+
+
+def describe_event(event: object, names: Sequence[str], viewer: int | None) -> RenderableType:
+    """One event as the player at `viewer` should read it (names instead of seat numbers)."""
+    you = viewer
+
+    def who(seat: int) -> str:
+        return "You" if seat == you else _who(names, seat)
+
+    if isinstance(event, CardPlayed):
+        if event.from_stock:
+            verb = "turn over" if event.seat == you else "turns over"
+        else:
+            verb = "play" if event.seat == you else "plays"
+        text = Text(f"{who(event.seat)} {verb} ")
+        text.append_text(card_text(event.card))
+        if event.captured:
+            text.append(" and capture" + ("" if event.seat == you else "s") + " ")
+            text.append_text(cards_text(event.captured))
+        else:
+            text.append(" onto the field", style="dim")
+        return text
+    if isinstance(event, ChoiceRequired):
+        if event.seat != you:
+            return Group()  # the bot's choice follows at once as its capture
+        text = Text(f"{who(event.seat)}: ")
+        text.append_text(card_text(event.card))
+        text.append(" matches ")
+        text.append_text(cards_text(event.options))
+        text.append(" — which one does it take?")
+        return text
+    if isinstance(event, YakuFormed):
+        text = Text(f"{who(event.seat)} " + ("have" if event.seat == you else "has") + " ")
+        text.append_text(yaku_score_text(event.score))
+        if event.must_stop:
+            text.append(" — koi-koi is not possible now: the round ends", style="dim")
+        else:
+            text.append(" — koi-koi or stop?", style="bold magenta")
+        return text
+    if isinstance(event, KoiKoiCalled):
+        times = "" if event.calls == 1 else f" (call {event.calls})"
+        return Text(f"{who(event.seat)} call{'' if event.seat == you else 's'} KOI-KOI!{times}",
+                    style="bold magenta")
+    if isinstance(event, LuckyHand):
+        text = Text(f"{who(event.seat)} show{'' if event.seat == you else 's'} a lucky hand "
+                    f"({event.kind}): ", style="bold")
+        text.append_text(cards_text(event.hand))
+        return text
+    if isinstance(event, RoundStarted):
+        month = MONTHS[(event.round_number - 1) % 12].name
+        text = Text(f"Round {event.round_number} of {event.rounds} ({month}): "
+                    f"{who(event.dealer)} deal{'' if event.dealer == you else 's'}; field ",
+                    style="bold")
+        text.append_text(cards_text(event.field))
+        return text
+    if isinstance(event, RoundEnded):
+        return round_summary(event.result, names, event.totals)
+    if isinstance(event, MatchEnded):
+        return match_line(event, names)
+    if isinstance(event, DealerChosen):
+        parts = [
+            f"{_who(names, 0)} draws {CARDS[a].code}, {_who(names, 1)} draws {CARDS[b].code}"
+            for a, b in event.draws
+        ]
+        return Text("; ".join(parts) + f" — {_who(names, event.dealer)} deals first")
+    if isinstance(event, Redealt):
+        return Text(f"Round {event.round_number}: re-deal ({event.reason})", style="dim")
+    return Text(str(event))
+
+
+def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
+    """The match result in one line."""
+    score = " – ".join(f"{_who(names, s)} {t}" for s, t in enumerate(event.totals))
+    if event.winner is None:
+        return Text(f"Match drawn: {score}", style="bold")
+    return Text(f"{_who(names, event.winner)} wins the match: {score}", style="bold green")
+
+
+def score_pile_renderable(pile: Sequence[int], rules: KoiKoiRules) -> RenderableType:
+    """What ``cardgames koikoi score`` prints: the pile grouped by kind and its yaku."""
+    score = score_yaku(pile, rules)
+    lines: list[RenderableType] = [pile_table(pile, sake_cup_as_chaff=rules.sake_cup_as_chaff)]
+    if score:
+        for yaku in score.yaku:
+            lines.append(Text.assemble(("  " + yaku.name, "bold"), f"  {yaku.points}"))
+        final = round_points(score.total, rules)
+        lines.append(Text(f"total {score.total} before round multipliers", style="bold"))
+        if final.multipliers:
+            lines.append(Text(f"as a round won without koi-koi: {final}", style="dim"))
+    else:
+        lines.append(Text("no yaku", style="dim"))
+    return Group(*lines)
+
+
+
+# ------------------------------------------------------------------------- the table
+def _seat_name(view: KoiKoiView, seat: int) -> str:
+    return "You" if seat == view.seat else view.players[seat]
+
+
+def _capture_hint(card: Card, field: Sequence[Card], capture_all_three: bool) -> Text:
+    matches = [f for f in field if f.month == card.month]
+    text = Text("  ")
+    if not matches:
+        text.append("no match: goes onto the field", style="dim")
+        return text
+    if len(matches) == 1:
+        text.append("takes ", style="dim")
+    elif len(matches) == 3 and capture_all_three:
+        text.append("takes all three: ", style="dim")
+    else:
+        text.append("takes one of ", style="dim")
+    text.append_text(cards_text(matches))
+    return text
+
+
+def _side(view: KoiKoiView, seat: int) -> Table:
+    """One player's header line, captured pile by kind and current yaku."""
+    rules = view.rules
+    table = Table.grid(padding=(0, 1))
+    table.add_column()
+    head = Text(_seat_name(view, seat), style="bold cyan" if seat == view.seat else "bold")
+    head.append(f"  {view.scores[seat]} points", style="bold")
+    if seat == view.dealer:
+        head.append("  · dealer", style="dim")
+    if seat != view.seat:
+        head.append(f"  · {view.opponent_hand_size} cards in hand", style="dim")
+    calls = view.koikoi_calls[seat]
+    if calls:
+        head.append(f"  · KOI-KOI{'' if calls == 1 else f' ×{calls}'}", style="bold magenta")
+    table.add_row(head)
+    table.add_row(pile_table(
+        [c.id for c in view.piles[seat]], sake_cup_as_chaff=rules.sake_cup_as_chaff, compact=True
+    ))
+    table.add_row(Text.assemble(("yaku ", "dim"), yaku_score_text(view.yaku[seat])))
+    return table
+
+
+def field_renderable(view: KoiKoiView) -> Table:
+    """The face-up field, one column per month present; cards your hand can take are marked."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column()
+    hand_months = {card.month for card in view.hand}
+    line = Text()
+    for number, card in enumerate(view.field):
+        if number:
+            line.append("  ")
+        text = card_text(card)
+        if card.month in hand_months:
+            text.stylize("underline")
+        line.append_text(text)
+    if not view.field:
+        line.append("(empty)", style="dim")
+    title = Text(f"Field ({len(view.field)})", style="bold")
+    title.append(f"   stock {view.stock_size}", style="dim")
+    title.append("   underlined: your hand can take it", style="dim")
+    table.add_row(title)
+    table.add_row(line)
+    return table
+
+
+def hand_renderable(view: KoiKoiView) -> Table:
+    """Your hand: each card with its kind and what it would capture."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim", justify="right")
+    table.add_column()
+    table.add_column()
+    table.add_row("", Text(f"Your hand ({len(view.hand)})", style="bold"), "")
+    for card in view.hand:
+        table.add_row(
+            str(card.id),
+            card_text(card, kind=True),
+            _capture_hint(card, view.field, view.rules.capture_all_three),
+        )
+    return table
+
+
+def _question(view: KoiKoiView) -> Text | None:
+    """What the seat to act is asked, when it is not an ordinary play."""
+    if view.current_player != view.seat:
+        return None
+    if view.phase == "capture" and view.pending_card is not None:
+        text = Text("You turned over ", style="bold")
+        text.append_text(card_text(view.pending_card))
+        text.append(": it matches ", style="bold")
+        text.append_text(cards_text(view.capture_options))
+        text.append(" — type ", style="bold")
+        text.append("capture CARD", style="bold reverse")
+        return text
+    if view.phase == "decide":
+        text = Text("You have ", style="bold")
+        text.append_text(yaku_score_text(view.yaku[view.seat]))
+        text.append(" — type ", style="bold")
+        text.append("koikoi", style="bold reverse")
+        text.append(" to play on for more, or ", style="bold")
+        text.append("stop", style="bold reverse")
+        text.append(" to score now", style="bold")
+        return text
+    return None
+
+
+def table_renderable(view: KoiKoiView) -> RenderableType:
+    """The whole table as the view's seat sees it."""
+    rules = view.rules
+    month = MONTHS[view.month - 1]
+    title = f"Koi-Koi · round {view.round_number} of {rules.rounds} · {month.name} ({month.flower})"
+    if rules.max_koikoi_calls is not None:
+        left = max(0, rules.max_koikoi_calls - sum(view.koikoi_calls))
+        title += f" · koi-koi calls left {left}"
+    parts: list[RenderableType] = [
+        _side(view, 1 - view.seat),
+        Rule(style="dim"),
+        field_renderable(view),
+        Rule(style="dim"),
+        _side(view, view.seat),
+        Text(),
+        hand_renderable(view),
+    ]
+    question = _question(view)
+    if question is not None:
+        parts += [Text(), question]
+    return Panel(Group(*parts), title=title, title_align="left", border_style="cyan")
+
+
+def cards_grid(view: KoiKoiView) -> Table:
+    """All 48 cards by month, each marked with where this seat knows it to be."""
+    table = Table(title="Where the cards are (as you know it)", header_style="bold")
+    table.add_column("month")
+    for index in range(1, 5):
+        table.add_column(str(index))
+    places: dict[int, str] = {}
+    for card in view.hand:
+        places[card.id] = "hand"
+    for card in view.field:
+        places[card.id] = "field"
+    for seat in (0, 1):
+        for card in view.piles[seat]:
+            places[card.id] = "your pile" if seat == view.seat else "their pile"
+    if view.pending_card is not None:
+        places[view.pending_card.id] = "turned over"
+    for month in MONTHS:
+        row: list[RenderableType] = [f"{month.number:>2} {month.abbreviation} {month.flower}"]
+        for card in CARDS[(month.number - 1) * 4 : month.number * 4]:
+            cell = card_text(card)
+            cell.append(f"\n{places.get(card.id, 'unseen')}", style="dim")
+            row.append(cell)
+        table.add_row(*row)
+    return table
+
+
+def yaku_status(view: KoiKoiView) -> RenderableType:
+    """Both sides' current yaku, then the yaku table of the rules in force."""
+    lines = Table.grid(padding=(0, 1))
+    lines.add_column(style="bold")
+    lines.add_column()
+    for seat in (view.seat, 1 - view.seat):
+        lines.add_row(_seat_name(view, seat), yaku_score_text(view.yaku[seat]))
+    return Group(lines, yaku_table_renderable(view.rules, "Yaku (rules in force)"))
+
+
+def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) -> Table:
+    """Every finished round: dealer, winner, yaku, multipliers and points of each seat."""
+    table = Table(title="Rounds", header_style="bold")
+    table.add_column("round", justify="right")
+    table.add_column("dealer")
+    table.add_column("result")
+    table.add_column("yaku")
+    table.add_column("multipliers")
+    for name in names:
+        table.add_column(name, justify="right")
+    totals = [0] * len(names)
+    for result in results:
+        for seat, points in enumerate(result.score):
+            totals[seat] += points
+        if result.winner is None:
+            outcome = "drawn"
+        elif result.end is RoundEnd.STOP:
+            outcome = f"{_who(names, result.winner)} stops"
+        elif result.end is RoundEnd.LUCKY_HAND:
+            outcome = f"{_who(names, result.winner)}: lucky hand ({result.lucky_hand})"
+        else:
+            outcome = f"{_who(names, result.winner)}: dealer's privilege"
+        yaku = ", ".join(str(y) for y in result.yaku.yaku) if result.yaku else "—"
+        multipliers = (
+            " ".join(f"×{m.factor} {m.reason}" for m in result.points.multipliers)
+            if result.points and result.points.multipliers
+            else "—"
+        )
+        table.add_row(
+            str(result.round_number), _who(names, result.dealer), outcome, yaku, multipliers,
+            *(str(points) if points else "·" for points in result.score),
+        )
+    table.add_section()
+    table.add_row("", "", "total", "", "", *(Text(str(t), style="bold") for t in totals))
+    return table

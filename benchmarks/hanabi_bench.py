@@ -140,7 +140,8 @@ def main() -> None:
     if args.variant != "standard":
         print("HLE comparison runs only on the standard deck")
         return
-    theirs = run_for(args.seconds, hle(pyhanabi, args.players, args.seed), "HLE pyhanabi (C++ via cffi)")
+    label = "HLE pyhanabi (C++ via cffi)"
+    theirs = run_for(args.seconds, hle(pyhanabi, args.players, args.seed), label)
     print(theirs.line())
     print(
         f"ratio cardgames/HLE: {mine.moves_per_second / theirs.moves_per_second:.2f}x moves/s, "

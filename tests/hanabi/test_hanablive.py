@@ -1,0 +1,262 @@
+"""hanab.live interop: the recorded games replay to their results, exports round-trip."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgames.core.errors import RecordError
+from cardgames.hanabi.actions import DeckPlay
+from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
+from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.variants import variant_from_name
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO.parent / "shared" / "conformance" / "hanabi" / "hanablive"
+
+needs_data = pytest.mark.skipif(
+    not DATA.is_dir(), reason=f"conformance data folder {DATA} is absent"
+)
+
+
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+# ------------------------------------------------------------------ recorded results
+# (file, score, clue tokens left, fuses lost or None, turns or None) from the README table.
+RECORDED = [
+    ("no_variant", 23, 4, 0, 53),
+    ("example_game", 25, 3, 0, None),
+    ("game-194321", 25, 4, None, None),
+    ("rainbow-ones_and_pink", 25, 8, None, 53),
+]
+
+
+@needs_data
+@pytest.mark.parametrize(("name", "score", "clues", "strikes", "turns"), RECORDED)
+def test_recorded_games_reach_their_results(
+    name: str, score: int, clues: int, strikes: int | None, turns: int | None
+) -> None:
+    state = from_hanablive(load(name))
+    assert state.is_over
+    assert state.score == score
+    assert state.clue_tokens == clues
+    if strikes is not None:
+        assert state.variant.fuses - state.fuses == strikes
+    if turns is not None:
+        assert state.move_count == turns
+
+
+@needs_data
+def test_up_or_down_reaches_its_result() -> None:
+    # Recorded: score 24, 2 clues, 50 turns. hanab.live ended the game there because no
+    # further point could be scored (blue 1 is gone); the rulebook has no such ending, so
+    # our state is still in its final round with one turn left.
+    state = from_hanablive(load("up_or_down"))
+    assert (state.score, state.clue_tokens, state.move_count) == (24, 2, 50)
+    assert state.final_round_turns == 1
+    assert not state.is_over
+
+
+@needs_data
+@pytest.mark.parametrize("name", ["omni-ones_and_white", "up_or_down_critical"])
+def test_records_without_a_stated_result_replay(name: str) -> None:
+    data = load(name)
+    state = from_hanablive(data)
+    assert state.move_count == len(data["actions"])
+    assert state.variant.hanablive_name == data["options"]["variant"]
+
+
+@needs_data
+def test_the_variant_and_options_come_from_the_export() -> None:
+    state = from_hanablive(load("omni-ones_and_white"))
+    variant = state.variant
+    assert variant.deck_plays
+    assert variant.empty_clues
+    assert variant.starting_player == 1
+    assert len(variant.suits) == 6
+    # hanab.live forbids empty clues unless the export allows them.
+    assert not from_hanablive(load("no_variant")).variant.empty_clues
+
+
+@needs_data
+def test_deck_orders_map_to_the_slots_the_engine_uses() -> None:
+    data = load("no_variant")
+    state = from_hanablive(data)
+    final_hands = [state.hand_orders(seat) for seat in range(len(state.players))]
+    # Every card order ends in exactly one place: a hand, the fireworks or the discards.
+    held = {order for hand in final_hands for order in hand}
+    played_or_discarded = {a["target"] for a in data["actions"] if a["type"] in (0, 1)}
+    assert held.isdisjoint(played_or_discarded)
+    assert len(held) + len(played_or_discarded) == len(data["deck"])
+    for seat, hand in enumerate(final_hands):
+        for slot, order in enumerate(hand, start=1):
+            deck_card = data["deck"][order]
+            card = state.card_at(order)
+            assert card.rank == deck_card["rank"]
+            assert state.variant.suit_of(card.suit) == deck_card["suitIndex"]
+            assert state.slot_of_order(seat, order) == slot
+
+
+# ------------------------------------------------------------------ round trips
+@needs_data
+@pytest.mark.parametrize("name", sorted(p.stem for p in DATA.glob("*.json")) if DATA.is_dir()
+                         else ["absent"])
+def test_exports_round_trip(name: str) -> None:
+    state = from_hanablive(load(name))
+    again = from_hanablive(to_hanablive(state))
+    assert again == state
+    assert again.score == state.score
+
+
+def random_game(variant: str, players: int, seed: int, moves: int | None = None) -> HanabiState:
+    state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over and (moves is None or state.move_count < moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("standard", 2), ("no-variant", 3), ("rainbow-ones-and-pink", 4),
+     ("omni-ones-and-white", 5), ("up-or-down", 2), ("no-empty-clues", 3),
+     ("extra-card", 2), ("one-less-card", 4), ("all-or-nothing", 3), ("deck-plays", 2)],
+)
+def test_our_games_round_trip_through_an_export(variant: str, players: int) -> None:
+    for seed in range(5):
+        state = random_game(variant, players, seed)
+        export = json.loads(json.dumps(to_hanablive(state)))  # survives JSON
+        again = from_hanablive(export)
+        # The same cards and moves (the rulebook's white suit exports as hanab.live purple).
+        assert to_hanablive(again) == export
+        assert again.move_count == state.move_count
+        assert (again.score, again.clue_tokens, again.fuses, again.is_over) == (
+            state.score, state.clue_tokens, state.fuses, state.is_over)
+        assert again.discards == tuple(
+            again.variant.card_types[state.variant.card_types.index(c)] for c in state.discards)
+
+
+def test_an_unfinished_game_round_trips() -> None:
+    state = random_game("no-variant", 3, seed=11, moves=7)
+    again = from_hanablive(to_hanablive(state))
+    assert again == state
+    assert not again.is_over
+
+
+def test_a_deck_play_exports_as_a_play_of_the_last_pile_card() -> None:
+    variant = variant_from_name("no-variant+deck-plays")
+    state = HanabiState(variant, players=2, seed=3)
+    rng = random.Random(3)
+    # Burn clue tokens and discard until one card is left, keeping the game alive.
+    while state.deck_size > 1:
+        legal = state.legal_actions()
+        discards = [a for a in legal if str(a).startswith("discard")]
+        clues = [a for a in legal if str(a).startswith("clue")]
+        state.apply(rng.choice(discards or clues))
+    top = state.deck_order_of_top()
+    state.apply(DeckPlay())
+    export = to_hanablive(state)
+    assert export["actions"][-1] == {"type": 0, "target": top, "value": 0}
+    assert export["options"]["deckPlays"] is True
+    again = from_hanablive(export)
+    # Same cards, moves and state; only the variant's name differs ("no-variant" + option).
+    assert (again.snapshot(), again.history) == (state.snapshot(), state.history)
+
+
+def test_the_rulebook_suits_export_as_no_variant() -> None:
+    state = random_game("standard", 2, seed=5)
+    export = to_hanablive(state)
+    assert export["options"]["variant"] == "No Variant"
+    assert export["options"]["emptyClues"] is True
+
+
+@pytest.mark.parametrize(
+    ("variant", "reason"),
+    [("bonus", "bonus tiles"), ("fuses-2", "2 fuses"), ("clues-10", "10 clue tokens"),
+     ("keep-score", "the score kept"), ("black-powder", "no hanab.live equivalent")],
+)
+def test_rules_hanablive_lacks_cannot_be_exported(variant: str, reason: str) -> None:
+    state = HanabiState(variant_from_name(variant), players=2, seed=1)
+    with pytest.raises(RecordError, match=reason):
+        to_hanablive(state)
+
+
+# ------------------------------------------------------------------ bad exports
+def minimal_export() -> dict[str, Any]:
+    state = random_game("no-variant", 2, seed=2, moves=4)
+    data = to_hanablive(state)
+    data["players"] = ["Alice", "Bob"]
+    return data
+
+
+def broken(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(minimal_export())
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1, 2], "expected a JSON object"),
+        (broken(lambda d: d.pop("players")), "'players' must be a list of 2 to 5"),
+        (broken(lambda d: d.update(players=["a"] * 6)), "'players' must be a list of 2 to 5"),
+        (broken(lambda d: d.update(actions="none")), "'actions' must be a list"),
+        (broken(lambda d: d.update(deck=[])), "'deck' must be a non-empty list"),
+        (broken(lambda d: d["deck"][0].update(suitIndex=9)), "deck card 0 has suitIndex 9"),
+        (broken(lambda d: d["deck"][3].update(rank="x")), "deck card 3: 'rank' must be an int"),
+        (broken(lambda d: d["deck"][4].update(rank=7)), "deck card 4 has rank 7"),
+        (broken(lambda d: d["deck"].pop()), "exactly the 50 cards"),
+        (broken(lambda d: d["options"].update(variant="Rainbow (6 Suits)")),
+         "unsupported hanab.live variant 'Rainbow \\(6 Suits\\)'"),
+        (broken(lambda d: d["options"].update(detrimentalCharacters=True)),
+         "option 'detrimentalCharacters' = True is not supported"),
+        (broken(lambda d: d["options"].update(deckPlays="yes")),
+         "option 'deckPlays' must be true or false"),
+        (broken(lambda d: d["options"].update(startingPlayer=2)),
+         "'startingPlayer' must be in 0..1"),
+        (broken(lambda d: d["actions"].insert(0, {"type": 0, "target": 7})),
+         "action 0 \\(play card 7\\): Alice holds cards"),
+        (broken(lambda d: d["actions"].insert(0, {"type": 1, "target": 0})),
+         "action 0 .*all 8 clue tokens are available"),
+        (broken(lambda d: d["actions"].insert(0, {"type": 2, "target": 1, "value": 5})),
+         "colour 5 is not one of the variant's clue colours"),
+        (broken(lambda d: d["actions"].insert(0, {"type": 3, "target": 0, "value": 2})),
+         "you cannot clue yourself"),
+        (broken(lambda d: d["actions"].insert(0, {"type": 9, "target": 0})),
+         "type 9 is not an action type"),
+        (broken(lambda d: d["actions"].insert(0, {"type": 4, "target": 0, "value": 2})),
+         "the export says the game ended \\(strikeout\\) but by the rules it goes on"),
+        (broken(lambda d: d["actions"].insert(0, "play")), "action 0 must be an object"),
+    ],
+)
+def test_bad_exports_are_record_errors_naming_the_problem(data: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        from_hanablive(data)
+
+
+def test_a_game_ended_by_the_site_stops_the_replay_there() -> None:
+    data = minimal_export()
+    data["actions"] = [*data["actions"][:2], {"type": 4, "target": 0, "value": 4},
+                       *data["actions"][2:]]
+    state = from_hanablive(data)
+    assert state.move_count == 2
+    assert not state.is_over
+
+
+def test_moves_after_the_end_are_refused() -> None:
+    state = random_game("no-variant", 2, seed=4)
+    data = to_hanablive(state)
+    data["actions"].append({"type": 3, "target": 1, "value": 1})
+    with pytest.raises(RecordError, match="comes after the game ended"):
+        from_hanablive(data)
+    data["actions"][-1] = {"type": 4, "target": 0, "value": 1}
+    assert from_hanablive(data) == state

@@ -1,0 +1,39 @@
+"""Fixtures for Koi-Koi tests: states dealt from chosen hands, field and stock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from cardgames.koikoi import KoiKoiRules, KoiKoiState, deal_order
+
+# The cards each seat draws for the first deal: the earlier month deals.
+SEAT0_DEALS = ("jan-chaff-1", "dec-chaff-1")
+SEAT1_DEALS = ("dec-chaff-1", "jan-chaff-1")
+
+Dealt = Callable[..., KoiKoiState]
+
+
+def dealt_state(
+    dealer_hand: Sequence[str],
+    opponent_hand: Sequence[str],
+    field: Sequence[str],
+    stock: Sequence[str] = (),
+    *,
+    rules: KoiKoiRules | None = None,
+    dealer: int = 0,
+    more_deals: Sequence[Sequence[str]] = (),
+) -> KoiKoiState:
+    """A match whose first deal is exactly this (seat `dealer` deals); later deals follow."""
+    draws = SEAT0_DEALS if dealer == 0 else SEAT1_DEALS
+    deck = [*draws, *deal_order(dealer_hand, opponent_hand, field, stock)]
+    for order in more_deals:
+        deck += order
+    return KoiKoiState(rules, deck=deck)
+
+
+@pytest.fixture
+def dealt() -> Dealt:
+    """The :func:`dealt_state` factory."""
+    return dealt_state

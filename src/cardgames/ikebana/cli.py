@@ -1,0 +1,200 @@
+"""``cardgames ikebana ...`` (score, presets) and ``cardgames play ikebana``.
+
+The play command runs the shared terminal session (:mod:`cardgames.core.terminal`): you in
+seat 0 against greedy bots, the table drawn from your seat's view, moves typed in the
+notation (``draw``, ``keep``, ``refuse``, ``buy P``) plus ``help``, ``moves``, ``scores`` and
+``quit`` (the game is saved after every move; ``--resume FILE`` continues it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.text import Text
+
+from cardgames.core.errors import CardgamesError
+from cardgames.core.game import Event, State
+from cardgames.core.terminal import GameUI, play_command
+from cardgames.ikebana import GAME
+from cardgames.ikebana.render import (
+    describe_event,
+    presets_table,
+    round_table,
+    score_renderable,
+    table_renderable,
+)
+from cardgames.ikebana.rules import DEFAULT_PRESET, PRESET_DESCRIPTIONS, PRESETS
+from cardgames.ikebana.scoring import score_bouquet
+from cardgames.ikebana.state import GameEnded, IkebanaState, IkebanaView
+
+__all__ = ["HELP_TEXT", "UI", "app", "play"]
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+app = typer.Typer(
+    name="ikebana",
+    help="Ikebana: score a bouquet, list the presets.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+HELP_TEXT = """\
+Ikebana: each round, add one card a turn to your bouquet until everyone has five.
+
+At the start of your turn:
+  draw       draw the top card, then:
+    keep       it joins your bouquet, your turn ends
+    refuse     it goes on your discard pile, you pay the refusal price (1, then 2, 3 ...
+               to the next players on your left) and draw the next card
+  buy P      take the top card of player P's discard pile (P = seat number or name),
+             paying its value to P; it joins your bouquet and your turn ends
+A bouquet scores its best combinations (pairs to five of a kind: value x count; runs
+1-2-3-4: 8, 2-3-4-5: 12, 1-2-3-4-5: 15) times the colours: two colours x2, one of each
+colour x3, one colour x4. Multicolour (M) cards take the best colour. Cards: colour letter
+(R G K B Y M) and value, e.g. K5.
+  scores     every past round's bouquets with their breakdown"""
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error: {escape(message)}[/]", soft_wrap=True)
+    return typer.Exit(2)
+
+
+# ------------------------------------------------------------------ reference commands
+@app.command()
+def score(
+    cards: list[str] = typer.Argument(..., help="Five cards, e.g. R3 G3 K3 B2 Y2."),
+) -> None:
+    """Score a five-card bouquet and show how: combinations, colours, multicolour cards."""
+    words = [word for text in cards for word in text.replace(",", " ").split()]
+    try:
+        result = score_bouquet(words)
+    except CardgamesError as exc:
+        raise _fail(str(exc)) from None
+    out.print(score_renderable(result))
+
+
+@app.command()
+def presets() -> None:
+    """Print the presets side by side: one column per preset, one row per option."""
+    out.print(presets_table(PRESETS, PRESET_DESCRIPTIONS))
+
+
+# ------------------------------------------------------------------------ playing
+def _view(state: State[Any], seat: int) -> IkebanaView:
+    assert isinstance(state, IkebanaState)
+    return state.view(seat)
+
+
+def _render(state: State[Any], seat: int) -> RenderableType:
+    return table_renderable(_view(state, seat))
+
+
+def _describe(
+    state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
+) -> RenderableType:
+    # Ikebana hides nothing a move reveals: a drawn card is face up either way next moment.
+    parts: list[RenderableType] = []
+    for event in events:
+        if isinstance(event, GameEnded):
+            continue  # the final summary says it
+        parts.append(describe_event(event, state.players))
+    return Group(*parts) if parts else Text(f"{state.players[actor]}: {action}")
+
+
+def _final(state: State[Any]) -> RenderableType:
+    assert isinstance(state, IkebanaState)
+    prestige = state.scores()
+    winners = state.winners()
+    return Group(
+        Text("Final prestige: " + ", ".join(
+            f"{name} {points}" for name, points in zip(state.players, prestige, strict=True))),
+        describe_event(GameEnded(tuple(prestige), tuple(winners)), state.players),
+    )
+
+
+def _prompt(state: State[Any], seat: int) -> str:
+    view = _view(state, seat)
+    what = "keep or refuse" if view.drawn is not None else "draw or buy"
+    return f"[round {view.round} · {what}] "
+
+
+def _scores(state: State[Any], seat: int) -> RenderableType:
+    assert isinstance(state, IkebanaState)
+    rounds = state.round_results
+    if not rounds:
+        return Text("No round has been scored yet.")
+    return Group(*(round_table(summary, state.players) for summary in rounds))
+
+
+UI = GameUI(
+    render=_render,
+    help_text=HELP_TEXT,
+    commands={"scores": _scores},
+    describe=_describe,
+    final=_final,
+    prompt=_prompt,
+)
+"""How Ikebana shows itself in the shared terminal session."""
+
+
+def _option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise _fail(f"option {pair!r} is not KEY=VALUE (e.g. -o starting_prestige=10)")
+        values[key.strip().replace("-", "_")] = value.strip()
+    return values
+
+
+def play(
+    players: int = typer.Option(2, "--players", "-p", help="Players, 2..5 (you and bots)."),
+    seed: int | None = typer.Option(
+        None, "--seed", "-s", help="Seed of the shuffles (random if not given)."
+    ),
+    final_bouquet: bool = typer.Option(
+        False, "--final-bouquet", help="Variant: the last round's bouquets score double."
+    ),
+    rules: str = typer.Option(
+        DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
+    ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A single option KEY=VALUE (repeatable), e.g. "
+        "-o rounds=2; see 'cardgames ikebana presets'."
+    ),
+    bot: str = typer.Option(
+        "greedy", "--bot", "-b", help=f"The bots' kind ({', '.join(GAME.bots)})."
+    ),
+    autoplay: bool = typer.Option(False, "--autoplay", help="Let bots play every seat; watch."),
+    resume: Path | None = typer.Option(
+        None, "--resume", help="Continue the game saved in FILE (after quit or end of input)."
+    ),
+    save: Path | None = typer.Option(
+        None, "--save", help="Save the game to FILE after every move (default: a file under "
+        "$CARDGAMES_HOME)."
+    ),
+) -> None:
+    """Play Ikebana in the terminal: you (seat 0) and bots."""
+    values: dict[str, Any] = {"preset": rules, **_option_pairs(option)}
+    if final_bouquet:
+        values["final_bouquet"] = True
+    play_command(
+        GAME,
+        option_values=values,
+        ui=UI,
+        players=players,
+        seed=seed,
+        human_seat=1,
+        bots=[bot],
+        autoplay=autoplay,
+        resume=resume,
+        save=save,
+    )

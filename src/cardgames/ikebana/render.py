@@ -1,0 +1,223 @@
+"""Drawing Ikebana with rich: the table from one seat's view, moves, round summaries.
+
+Everything here reads a :class:`~cardgames.ikebana.state.IkebanaView` or events, never the
+state's hidden parts, and the rules modules never import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardgames.core.game import Event
+from cardgames.ikebana.cards import Card
+from cardgames.ikebana.rules import IkebanaRules
+from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, combination_points, score_bouquet
+from cardgames.ikebana.state import (
+    Bought,
+    Drew,
+    GameEnded,
+    IkebanaView,
+    Kept,
+    Refused,
+    Reshuffled,
+    RoundScored,
+)
+
+__all__ = [
+    "bouquet_text",
+    "card_text",
+    "describe_event",
+    "presets_table",
+    "round_table",
+    "score_renderable",
+    "table_renderable",
+    "turn_hint",
+]
+
+_STYLES = {
+    "R": "bold red",
+    "G": "bold green",
+    "K": "bold black on white",
+    "B": "bold blue",
+    "Y": "bold yellow",
+    "M": "bold magenta",
+}
+
+
+def card_text(card: Card) -> Text:
+    """A card in its colour."""
+    return Text(str(card), style=_STYLES[card.colour_letter])
+
+
+def bouquet_text(cards: Sequence[Card]) -> Text:
+    """Cards side by side, coloured; ``-`` for none."""
+    if not cards:
+        return Text("-", style="dim")
+    return Text(" ").join(card_text(card) for card in cards)
+
+
+def bouquet_worth(cards: Sequence[Card]) -> str:
+    """A bouquet's best score now: the full score once it has five cards, else its
+    combinations so far (the colour multiplier only applies to five cards)."""
+    if len(cards) == BOUQUET_SIZE:
+        result = score_bouquet(cards)
+        return f"{result.total} ({result.points} x{result.multiplier})"
+    points, combos = combination_points(cards)
+    return f"{points} so far" + (f": {', '.join(map(str, combos))}" if combos else "")
+
+
+def _price_text(view: IkebanaView, price: int, payee: int | None) -> str:
+    return f"{price} to {'the bank' if payee is None else view.players[payee]}"
+
+
+def turn_hint(view: IkebanaView) -> str:
+    """What the seat to act may do now, with the prices."""
+    seat = view.current_player
+    if seat is None:
+        return "The game is over."
+    name = view.players[seat]
+    if view.drawn is not None:
+        price = _price_text(view, view.next_refusal_price, view.next_refusal_payee)
+        return f"{name} drew {view.drawn}: keep it, or refuse it (refusal costs {price})."
+    buys = [
+        f"buy {s} ({top} for {top.value})"
+        for s, top in enumerate(view.discard_tops)
+        if top is not None and s != seat
+    ]
+    first = _price_text(view, 1, view.next_refusal_payee)
+    text = f"{name} to play: draw (a first refusal would cost {first})"
+    return text + (", or " + ", ".join(buys) if buys else "") + "."
+
+
+def table_renderable(view: IkebanaView) -> RenderableType:
+    """The whole table as `view.seat` sees it."""
+    header = Text(
+        f"Round {view.round}/{view.rules.rounds} · deck {view.deck_size} cards · "
+        f"{view.players[view.starter]} started"
+    )
+    if view.score_factor > 1:
+        header.append(" · final bouquet: scores double this round", style="bold")
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("prestige", justify="right")
+    table.add_column("bouquet")
+    table.add_column("best score")
+    table.add_column("discard top (pile)")
+    for seat, name in enumerate(view.players):
+        marker = "▶ " if seat == view.current_player else "  "
+        label = f"{marker}{name}" + (" (you)" if seat == view.seat else "")
+        top = view.discard_tops[seat]
+        pile = Text()
+        if top is not None:
+            pile.append_text(card_text(top))
+            pile.append(f" ({view.discard_sizes[seat]})", style="dim")
+        else:
+            pile.append("-", style="dim")
+        table.add_row(
+            str(seat),
+            label,
+            str(view.prestige[seat]),
+            bouquet_text(view.bouquets[seat]),
+            bouquet_worth(view.bouquets[seat]),
+            pile,
+        )
+    parts: list[RenderableType] = [header, table]
+    if view.discard_piles is not None:
+        for seat, pile_cards in enumerate(view.discard_piles):
+            if pile_cards:
+                parts.append(Text(f"  {view.players[seat]}'s pile: ").append_text(
+                    bouquet_text(pile_cards)))
+    parts.append(Text(turn_hint(view)))
+    return Group(*parts)
+
+
+def score_renderable(result: BouquetScore) -> RenderableType:
+    """A scored bouquet with its breakdown (for ``cardgames ikebana score``)."""
+    lines = Text()
+    lines.append_text(bouquet_text(result.cards))
+    lines.append(f": {result.total}\n", style="bold")
+    lines.append(f"  combinations: {result.describe_combinations()} ({result.points})\n")
+    lines.append(f"  colours: {result.colour_combination} x{result.multiplier}")
+    jokers = result.describe_multicolour()
+    if jokers:
+        lines.append(f"\n  multicolour: {jokers}")
+    return lines
+
+
+def round_table(summary: RoundScored, names: Sequence[str]) -> RenderableType:
+    """The end of a round: every bouquet with its breakdown and the prestige after it."""
+    table = Table(title=f"Round {summary.round}", title_justify="left", header_style="bold")
+    table.add_column("player")
+    table.add_column("bouquet")
+    table.add_column("combinations")
+    table.add_column("colours")
+    table.add_column("score", justify="right")
+    table.add_column("prestige", justify="right")
+    for seat, result in enumerate(summary.scores):
+        colours = f"{result.colour_combination} x{result.multiplier}"
+        jokers = result.describe_multicolour()
+        if jokers:
+            colours += f" ({jokers})"
+        awarded = summary.awarded[seat]
+        score = str(awarded) if awarded == result.total else f"{result.total} x2 = {awarded}"
+        table.add_row(
+            names[seat],
+            bouquet_text(result.cards),
+            result.describe_combinations(),
+            colours,
+            score,
+            str(summary.prestige[seat]),
+        )
+    if summary.next_starter is not None:
+        return Group(table, Text(f"{names[summary.next_starter]} starts the next round."))
+    return table
+
+
+def describe_event(event: Event, names: Sequence[str]) -> RenderableType:
+    """One event in words, with the players' names."""
+    if isinstance(event, Drew):
+        return Text(f"{names[event.seat]} draws ").append_text(card_text(event.card))
+    if isinstance(event, Kept):
+        return Text(f"{names[event.seat]} keeps ").append_text(card_text(event.card))
+    if isinstance(event, Refused):
+        to = "the bank" if event.payee is None else names[event.payee]
+        short = f" (of {event.price})" if event.paid != event.price else ""
+        return (
+            Text(f"{names[event.seat]} refuses ")
+            .append_text(card_text(event.card))
+            .append(f" and pays {event.paid}{short} to {to}")
+        )
+    if isinstance(event, Bought):
+        return (
+            Text(f"{names[event.seat]} buys ")
+            .append_text(card_text(event.card))
+            .append(f" from {names[event.seller]} for {event.price}")
+        )
+    if isinstance(event, Reshuffled):
+        return Text(str(event), style="italic")
+    if isinstance(event, RoundScored):
+        return round_table(event, names)
+    if isinstance(event, GameEnded):
+        winners = " and ".join(names[seat] for seat in event.winners)
+        verb = "share the victory" if len(event.winners) > 1 else "wins"
+        return Text(f"{winners} {verb} with {max(event.prestige)} prestige.", style="bold")
+    return Text(str(event))
+
+
+def presets_table(presets: Mapping[str, IkebanaRules], descriptions: Mapping[str, str]
+                  ) -> RenderableType:
+    """The presets side by side, one row per option, and what each is for."""
+    table = Table(title="Ikebana presets", header_style="bold")
+    table.add_column("option")
+    for name in presets:
+        table.add_column(name)
+    rows = {name: rules.to_dict() for name, rules in presets.items()}
+    for option in next(iter(rows.values())):
+        table.add_row(option, *(str(rows[name][option]) for name in presets))
+    notes = Text("\n".join(f"{name}: {descriptions.get(name, '')}" for name in presets))
+    return Group(table, notes)

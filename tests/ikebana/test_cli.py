@@ -1,0 +1,176 @@
+"""``cardgames ikebana score|presets`` and ``cardgames play ikebana`` through CliRunner.
+
+The commands are mounted here the way the root CLI mounts every game (``ikebana`` sub-app,
+``play ikebana`` command), so these tests exercise exactly the functions it calls.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cardgames.ikebana import GAME
+from cardgames.ikebana.cli import app, play
+
+root = typer.Typer(add_completion=False)
+root.add_typer(app, name="ikebana")
+play_app = typer.Typer()
+play_app.command("ikebana")(play)
+root.add_typer(play_app, name="play")
+
+runner = CliRunner()
+
+# Enough "draw, keep" pairs for every human turn of a 4-round game (20 turns).
+KEEP_ALL = "draw\nkeep\n" * 20
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "120")
+    return tmp_path
+
+
+def test_score_prints_the_total_and_breakdown() -> None:
+    result = runner.invoke(root, ["ikebana", "score", "R3", "G3", "K3", "B2", "Y2"])
+    assert result.exit_code == 0
+    assert "R3 G3 K3 B2 Y2: 39" in result.output
+    assert "three 3s = 9 + pair of 2s = 4 (13)" in result.output
+    assert "one card of each colour x3" in result.output
+
+
+def test_score_reports_the_multicolour_colours() -> None:
+    result = runner.invoke(root, ["ikebana", "score", "B1 B2 B3 B4 M5"])
+    assert result.exit_code == 0
+    assert ": 60" in result.output
+    assert "M5 as blue" in result.output
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (["R3", "G3", "K3", "B2", "Q2"], "'Q2' is not an Ikebana card; expected a colour letter"),
+        (["R3", "G3"], "a bouquet is 5 cards (got 2"),
+    ],
+)
+def test_score_rejects_bad_cards_in_one_line_with_exit_2(cards: list[str], message: str) -> None:
+    result = runner.invoke(root, ["ikebana", "score", *cards])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_presets_lists_every_preset() -> None:
+    result = runner.invoke(root, ["ikebana", "presets"])
+    assert result.exit_code == 0
+    for name in GAME.presets:
+        assert name in result.output
+
+
+def test_a_whole_game_with_piped_input(home: Path) -> None:
+    save = home / "game.json"
+    result = runner.invoke(
+        root, ["play", "ikebana", "--players", "3", "--seed", "4", "--save", str(save)],
+        input=KEEP_ALL,
+    )
+    assert result.exit_code == 0, result.output
+    assert "P0 (you), P1 (greedy), P2 (greedy)" in result.output
+    assert "[round 1 · draw or buy] P0>" in result.output
+    assert "refusal costs 1 to P1" in result.output
+    for number in range(1, 5):
+        assert f"Round {number}" in result.output
+    assert "Final prestige:" in result.output
+    record = json.loads(save.read_text())
+    assert record["game"] == "ikebana"
+    assert len(record["players"]) == 3
+    assert len(record["meta"]["scores"]) == 3  # a finished game's record holds the result
+
+
+def test_final_bouquet_flag_doubles_the_last_round(home: Path) -> None:
+    result = runner.invoke(
+        root, ["play", "ikebana", "--seed", "2", "--final-bouquet", "--save",
+               str(home / "fb.json")], input=KEEP_ALL,
+    )
+    assert result.exit_code == 0, result.output
+    assert "final bouquet: scores double this round" in result.output
+    assert json.loads((home / "fb.json").read_text())["options"]["final_bouquet"] is True
+
+
+def test_autoplay_plays_bots_only(home: Path) -> None:
+    result = runner.invoke(
+        root, ["play", "ikebana", "--players", "4", "--seed", "1", "--autoplay", "--save",
+               str(home / "auto.json")],
+    )
+    assert result.exit_code == 0, result.output
+    assert "P0 (greedy)" in result.output
+    assert "Round 4" in result.output
+    assert "prestige." in result.output
+
+
+def test_invalid_input_re_prompts_and_help_moves_scores_work(home: Path) -> None:
+    result = runner.invoke(
+        root, ["play", "ikebana", "--seed", "3", "--save", str(home / "s.json")],
+        input="fold\nkeep\nbuy 9\nhelp\nmoves\nscores\ndraw\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "'fold' is not an Ikebana move" in result.output
+    assert "illegal action 'keep': draw a card first" in result.output
+    assert "no player '9'" in result.output
+    assert "refuse     it goes on your discard pile" in result.output
+    assert "legal now: draw" in result.output
+    assert "No round has been scored yet." in result.output
+    assert "end of input: game saved" in result.output
+
+
+def test_quit_then_resume_finishes_the_same_game(home: Path) -> None:
+    save = home / "q.json"
+    first = runner.invoke(
+        root, ["play", "ikebana", "--seed", "9", "--save", str(save)], input="draw\nquit\n"
+    )
+    assert first.exit_code == 0, first.output
+    assert "quit: game saved to" in first.output
+    assert json.loads(save.read_text())["actions"] == ["draw"]
+    second = runner.invoke(root, ["play", "ikebana", "--resume", str(save)], input=KEEP_ALL)
+    assert second.exit_code == 0, second.output
+    assert "[round 1 · keep or refuse] P0>" in second.output
+    assert "Final prestige:" in second.output
+    record = json.loads(save.read_text())
+    assert record["actions"][:2] == ["draw", "keep"]
+
+
+def test_end_of_input_saves_and_resume_continues(home: Path) -> None:
+    save = home / "eof.json"
+    first = runner.invoke(
+        root, ["play", "ikebana", "--seed", "5", "--save", str(save)], input="draw\nkeep\n"
+    )
+    assert "end of input: game saved" in first.output
+    moves = len(json.loads(save.read_text())["actions"])
+    second = runner.invoke(root, ["play", "ikebana", "--resume", str(save)], input="draw\n")
+    assert second.exit_code == 0
+    assert len(json.loads(save.read_text())["actions"]) == moves + 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "7"], "'players' must be in 2..5"),
+        (["--rules", "chaos"], "unknown Ikebana preset 'chaos'"),
+        (["-o", "rounds=0"], "'rounds' must be a whole number in 1..12"),
+        (["-o", "rounds"], "is not KEY=VALUE"),
+        (["--bot", "genius"], "unknown bot 'genius'"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(root, ["play", "ikebana", "--seed", "1", *args], input="")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_non_number_seed_is_a_usage_error() -> None:
+    result = runner.invoke(root, ["play", "ikebana", "--seed", "x"])
+    assert result.exit_code == 2

@@ -424,6 +424,11 @@ class HanabiState(State[HanabiAction]):
         """Bonus tiles not drawn yet."""
         return len(self._tiles)
 
+    @property
+    def bonus_tile_order(self) -> tuple[int, ...]:
+        """The bonus tiles still face down, the next one first. Omniscient: not for agents."""
+        return tuple(reversed(self._tiles))
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards of `seat`, slot 1 (newest) first. Omniscient: not for agents."""
         types = self._t.card_types

@@ -24,6 +24,7 @@ import attrs
 
 from cardgames.core.errors import NotationError
 from cardgames.ikebana.cards import (
+    CARDS,
     COLOUR_LETTERS,
     COLOUR_NAMES,
     COPIES,
@@ -45,6 +46,7 @@ __all__ = [
     "combination_points",
     "multiplier_name",
     "score_bouquet",
+    "score_codes",
 ]
 
 BOUQUET_SIZE = 5
@@ -256,12 +258,19 @@ def score_bouquet(cards: Iterable[Card | str]) -> BouquetScore:
     """
     hand = tuple(parse_cards(cards))
     _check_bouquet(hand, BOUQUET_SIZE)
-    value_counts = [0] * 5
+    return score_codes([card.code for card in hand])
+
+
+def score_codes(codes: Sequence[int]) -> BouquetScore:
+    """:func:`score_bouquet` for five card codes the caller knows to be a valid bouquet
+    (the engine's path: no parsing, no checks)."""
+    hand = tuple(CARDS[code] for code in codes)
+    value_key = 0
     colour_counts = [0] * 6
-    for card in hand:
-        value_counts[card.value - 1] += 1
-        colour_counts[card.colour] += 1
-    points, combinations = _SPLITS[_value_key(value_counts)]
+    for code in codes:
+        value_key += VALUE_WEIGHT[code]
+        colour_counts[code // 5] += 1
+    points, combinations = _SPLITS[value_key]
     multiplier = MULTIPLIER[_value_key(colour_counts)]
     return BouquetScore(
         cards=hand,

@@ -41,7 +41,7 @@ from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import Event, State
 from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
 from cardgames.ikebana.rules import IkebanaRules, RefusalPayee, UnaffordableRefusal
-from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, score_bouquet
+from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, score_codes
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -220,6 +220,15 @@ class GameEnded:
         return f"game over: {who} {verb} with {max(self.prestige)} prestige"
 
 
+# Every Drew, Kept and Bought event there can be, built once: moves return these, never new ones.
+_DREW = tuple(tuple(Drew(seat, card) for card in CARDS) for seat in range(5))
+_KEPT = tuple(tuple(Kept(seat, card) for card in CARDS) for seat in range(5))
+_BOUGHT = tuple(
+    tuple(tuple(Bought(seat, card, seller, card.value) for seller in range(5)) for card in CARDS)
+    for seat in range(5)
+)
+
+
 # ------------------------------------------------------------------------------- the view
 @attrs.frozen(kw_only=True)
 class IkebanaView:
@@ -388,7 +397,7 @@ class IkebanaState(State[IkebanaAction]):
     def _end_round(self, events: list[Event]) -> None:
         last = self._round == self._rules.rounds - 1
         factor = 2 if (last and self._rules.final_bouquet) else 1
-        scores = tuple(score_bouquet([CARDS[c] for c in b]) for b in self._bouquets)
+        scores = tuple(score_codes(bouquet) for bouquet in self._bouquets)
         awarded = tuple(score.total * factor for score in scores)
         for seat, points in enumerate(awarded):
             self._prestige[seat] += points
@@ -518,11 +527,11 @@ class IkebanaState(State[IkebanaAction]):
         kind = action.kind
         if kind == _DRAW:
             self._drawn = self._draw_card(events)
-            events.append(Drew(turn, CARDS[self._drawn]))
+            events.append(_DREW[turn][self._drawn])
         elif kind == _KEEP:
             card = self._drawn
             self._bouquets[turn].append(card)
-            events.append(Kept(turn, CARDS[card]))
+            events.append(_KEPT[turn][card])
             self._end_turn(events)
         elif kind == _REFUSE:
             card = self._drawn
@@ -538,7 +547,7 @@ class IkebanaState(State[IkebanaAction]):
             self._refusals += 1
             events.append(Refused(turn, CARDS[card], price, paid, payee))
             self._drawn = self._draw_card(events)
-            events.append(Drew(turn, CARDS[self._drawn]))
+            events.append(_DREW[turn][self._drawn])
         else:
             assert isinstance(action, Buy)
             seller = action.seat
@@ -547,7 +556,7 @@ class IkebanaState(State[IkebanaAction]):
             self._prestige[turn] -= price
             self._prestige[seller] += price
             self._bouquets[turn].append(card)
-            events.append(Bought(turn, CARDS[card], seller, price))
+            events.append(_BOUGHT[turn][card][seller])
             self._end_turn(events)
         return events
 

@@ -163,14 +163,20 @@ PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS, CAPTURE_ACTIONS = _build_actions()
 KOIKOI_ACTION: Final = KoiKoiAction(KOIKOI)
 STOP_ACTION: Final = KoiKoiAction(STOP)
 
+_MOVES: Final = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
 _CHOOSE_SIZES_ALL: Final = frozenset({2})
 _CHOOSE_SIZES: Final = frozenset({2, 3})
 _KOIKOI_WORDS: Final = frozenset({"koikoi", "koi-koi", "koi", "k"})
 _STOP_WORDS: Final = frozenset({"stop", "shobu", "shōbu", "s"})
 
 
-def _card_token(token: str, candidates: Sequence[int] | None, what: str, text: str) -> int:
-    """A card id from `token`; with `candidates`, forms like ``mar-chaff`` pick among them."""
+def _card_token(
+    token: str, candidates: Sequence[int] | None, what: str, text: str, *, alone: bool = False
+) -> int:
+    """A card id from `token`; with `candidates`, forms like ``mar-chaff`` pick among them.
+
+    `alone`: the token was the whole input, so it may have been meant as a move word.
+    """
     try:
         return parse_card(token).id
     except NotationError:
@@ -182,6 +188,11 @@ def _card_token(token: str, candidates: Sequence[int] | None, what: str, text: s
     hint = ""
     if candidates is not None:
         hint = f"; {what} now: {', '.join(CARDS[c].code for c in sorted(candidates)) or '(none)'}"
+    if alone:
+        raise NotationError(
+            f"{text!r} is not a move or a card; moves are: {_MOVES}; cards are written e.g. "
+            f"nov-rain-man, sep-ribbon, 11-1 or an id{hint}"
+        )
     raise NotationError(
         f"{text!r}: {token!r} is not a card (write e.g. nov-rain-man, sep-ribbon, 11-1 or an "
         f"id){hint}"
@@ -195,7 +206,7 @@ def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
         hand = state._hands[state._turn]
         field = [c for month in state._field for c in month]
         options = state._capture_options() if state._phase == Phase.CAPTURE else None
-    accepted = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
+    accepted = _MOVES
     if not words:
         raise NotationError(f"{text!r} is empty; moves are: {accepted}")
     head = words[0]
@@ -214,11 +225,12 @@ def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
         "p",
     ):
         # During the stock choice a bare card names the capture.
-        return CAPTURE_ACTIONS[_card_token(words[0], options, "capturable", text)]
+        return CAPTURE_ACTIONS[_card_token(words[0], options, "capturable", text, alone=True)]
     if len(words) == 3 and words[1] in ("capture", "take", "c"):
         words = [words[0], words[2]]
     if len(words) == 1:
-        return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text)]
+        alone = head not in ("play", "p")
+        return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text, alone=alone)]
     if len(words) == 2:
         card = _card_token(words[0], hand, "in hand", text)
         same_month = None if field is None else [f for f in field if f >> 2 == card >> 2]

@@ -84,7 +84,7 @@ MONTH_MASKS: Final = tuple(_mask(range(4 * m, 4 * m + 4)) for m in range(12))
 
 KOIKOI_MIN_HAND: Final = 3
 """The greedy bot calls koi-koi only while it holds at least this many cards."""
-KOIKOI_MIN_OPPONENT_NEED: Final = 3
+KOIKOI_MIN_OPPONENT_NEED: Final = 2
 """... and only while the opponent is at least this many cards away from any yaku."""
 
 COMPLETION_BONUS: Final = 4.0
@@ -238,6 +238,12 @@ class YakuEvaluator:
             missing = 1 if have >= need else need - have
             if reachable >= missing:
                 fewest = min(fewest, missing)
+        # Ino-shika-chō rises with each further animal, Akatan and Aotan with each ribbon.
+        for formed, further in (
+            (BOAR_DEER_BUTTERFLIES, ANIMALS), (POETRY, RIBBONS), (BLUE, RIBBONS)
+        ):
+            if mine & formed == formed and further & ~unavailable & ~mine:
+                fewest = min(fewest, 1)
         return fewest
 
 

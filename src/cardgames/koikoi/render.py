@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind
+from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind, RibbonKind
 from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
@@ -50,10 +50,12 @@ __all__ = [
     "pile_table",
     "presets_renderable",
     "presets_table",
+    "progress_text",
     "round_results_table",
     "round_summary",
     "score_pile_renderable",
     "table_renderable",
+    "yaku_progress",
     "yaku_score_text",
     "yaku_status",
     "yaku_table_renderable",
@@ -420,7 +422,69 @@ def _side(view: KoiKoiView, seat: int) -> Table:
         [c.id for c in view.piles[seat]], sake_cup_as_chaff=rules.sake_cup_as_chaff, compact=True
     ))
     table.add_row(Text.assemble(("yaku ", "dim"), yaku_score_text(view.yaku[seat])))
+    near = progress_text(
+        [c.id for c in view.piles[seat]], [c.id for c in view.piles[1 - seat]], rules
+    )
+    if near:
+        table.add_row(Text.assemble(("toward ", "dim"), near))
     return table
+
+
+def yaku_progress(
+    pile: Sequence[int], opponent_pile: Sequence[int], rules: KoiKoiRules
+) -> list[tuple[str, int, int]]:
+    """(yaku, cards held, cards needed) for each yaku the pile has begun and can still form.
+
+    A yaku is left out once formed, or when the opponent holds a card it needs. Closest first.
+    """
+    mine = set(pile)
+    theirs = set(opponent_pile)
+    rows: list[tuple[str, int, int]] = []
+
+    def add(name: str, group: Sequence[int], need: int) -> None:
+        have = sum(1 for c in group if c in mine)
+        live = sum(1 for c in group if c not in theirs)
+        if 0 < have < need <= live:
+            rows.append((name, have, need))
+
+    plain_brights = [c.id for c in CARDS if c.kind is Kind.BRIGHT and not c.is_rain_man]
+    add("Sankō", plain_brights, 3)
+    add("Ino-shika-chō", _ids("jul-boar", "oct-deer", "jun-butterflies"), 3)
+    add("Akatan", [c.id for c in CARDS if c.ribbon is RibbonKind.POETRY], 3)
+    add("Aotan", [c.id for c in CARDS if c.ribbon is RibbonKind.BLUE], 3)
+    if rules.viewing_yaku and not (
+        rules.viewing_cancelled_by_rain and mine & set(_ids("nov-rain-man", "nov-lightning"))
+    ):
+        add("Hanami-zake", _ids("mar-curtain", "sep-sake-cup"), 2)
+        add("Tsukimi-zake", _ids("aug-moon", "sep-sake-cup"), 2)
+    add("Tane", [c.id for c in CARDS if c.kind is Kind.ANIMAL], 5)
+    add("Tanzaku", [c.id for c in CARDS if c.kind is Kind.RIBBON], 5)
+    chaff = [
+        c.id
+        for c in CARDS
+        if c.kind is Kind.CHAFF or (c.is_sake_cup and rules.sake_cup_as_chaff)
+    ]
+    add("Kasu", chaff, 10)
+    rows.sort(key=lambda row: row[2] - row[1])
+    return rows
+
+
+def _ids(*codes: str) -> list[int]:
+    return [c.id for c in CARDS if c.code in codes]
+
+
+def progress_text(
+    pile: Sequence[int], opponent_pile: Sequence[int], rules: KoiKoiRules, limit: int = 4
+) -> Text:
+    """The closest yaku in progress, e.g. ``Tane 3/5 · Akatan 2/3`` (empty when none)."""
+    text = Text()
+    for number, (name, have, need) in enumerate(yaku_progress(pile, opponent_pile, rules)):
+        if number == limit:
+            break
+        if number:
+            text.append(" · ", style="dim")
+        text.append(f"{name} {have}/{need}", style="bold" if need - have == 1 else "")
+    return text
 
 
 def field_renderable(view: KoiKoiView) -> Table:

@@ -1,0 +1,310 @@
+"""Koi-Koi bots: the greedy bot's decisions on chosen tables, its strength, and its seeding."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from cardgames.core.agents import Agent, RandomAgent
+from cardgames.core.loop import play
+from cardgames.koikoi import GAME, KoiKoiRules, KoiKoiState, make_rules, score_yaku
+from cardgames.koikoi.bots import BOTS, GreedyBot, YakuEvaluator
+from cardgames.koikoi.cards import Card, parse_card
+from cardgames.koikoi.state import KoiKoiAction, KoiKoiView
+
+
+def cards(*codes: str) -> tuple[Card, ...]:
+    return tuple(parse_card(code) for code in codes)
+
+
+def mask(*codes: str) -> int:
+    bits = 0
+    for code in codes:
+        bits |= 1 << parse_card(code).id
+    return bits
+
+
+def make_view(
+    *,
+    hand: Sequence[str],
+    field: Sequence[str],
+    mine: Sequence[str] = (),
+    theirs: Sequence[str] = (),
+    rules: KoiKoiRules | None = None,
+    phase: str = "play",
+    pending: str | None = None,
+    calls: tuple[int, int] = (0, 0),
+    koikoi_allowed: bool = True,
+    scores: tuple[int, int] = (0, 0),
+    round_number: int = 1,
+    opponent_hand_size: int | None = None,
+) -> KoiKoiView:
+    """Seat 0's view of a chosen table (seat 0 to act)."""
+    rules = rules or KoiKoiRules()
+    piles = (tuple(sorted(cards(*mine), key=lambda c: c.id)),
+             tuple(sorted(cards(*theirs), key=lambda c: c.id)))
+    field_cards = cards(*field)
+    pending_card = parse_card(pending) if pending else None
+    options = tuple(c for c in field_cards if pending_card and c.month == pending_card.month)
+    return KoiKoiView(
+        seat=0,
+        players=("P1", "P2"),
+        rules=rules,
+        round_number=round_number,
+        month=(round_number - 1) % 12 + 1,
+        dealer=0,
+        current_player=0,
+        phase=phase,
+        hand=cards(*hand),
+        opponent_hand_size=len(hand) if opponent_hand_size is None else opponent_hand_size,
+        field=field_cards,
+        stock_size=24 - 2 * (8 - len(hand)),
+        piles=piles,
+        yaku=(score_yaku(piles[0], rules), score_yaku(piles[1], rules)),
+        koikoi_calls=calls,
+        koikoi_allowed=koikoi_allowed,
+        pending_card=pending_card,
+        capture_options=options,
+        scores=scores,
+        round_results=(),
+        is_over=False,
+    )
+
+
+def actions(*texts: str) -> list[KoiKoiAction]:
+    return [KoiKoiAction.from_str(text) for text in texts]
+
+
+FILLER_HAND = ("feb-chaff-1", "apr-chaff-1", "may-chaff-1", "jul-chaff-1")
+FILLER_FIELD = ("oct-chaff-1", "dec-chaff-1")
+
+
+# ------------------------------------------------------------------------- captures
+def test_it_takes_the_sake_cup_rather_than_a_chaff_card() -> None:
+    view = make_view(
+        hand=("sep-chaff-1", "jan-chaff-1", *FILLER_HAND),
+        field=("sep-sake-cup", "jan-chaff-2", *FILLER_FIELD),
+    )
+    legal = actions("play sep-chaff-1", "play jan-chaff-1", *(f"play {c}" for c in FILLER_HAND))
+    assert str(GreedyBot(1).act(view, legal)) == "play sep-chaff-1"
+
+
+def test_it_denies_the_opponent_the_ribbon_that_completes_their_akatan() -> None:
+    # Akatan is dead for us (the opponent holds two poetry ribbons), so to us the poetry and
+    # the plain ribbon are worth the same; only denial tells them apart.
+    view = make_view(
+        hand=("mar-chaff-1", "jul-chaff-1", *FILLER_HAND[:2]),
+        field=("mar-ribbon", "jul-ribbon", *FILLER_FIELD),
+        theirs=("jan-ribbon", "jan-chaff-1", "feb-ribbon", "feb-chaff-2"),
+    )
+    legal = actions("play mar-chaff-1", "play jul-chaff-1")
+    bot = GreedyBot(1)
+    take_poetry, take_plain = bot.score_moves(view, legal)
+    assert take_poetry > take_plain
+    assert str(bot.act(view, legal)) == "play mar-chaff-1"
+
+
+def test_of_two_field_matches_it_takes_the_better_card() -> None:
+    view = make_view(hand=("sep-chaff-1", *FILLER_HAND), field=("sep-sake-cup", "sep-chaff-2"))
+    legal = actions(
+        "play sep-chaff-1 capture sep-chaff-2", "play sep-chaff-1 capture sep-sake-cup",
+        *(f"play {c}" for c in FILLER_HAND),
+    )
+    assert str(GreedyBot(3).act(view, legal)) == "play sep-chaff-1 capture sep-sake-cup"
+
+
+def test_a_turned_over_card_takes_the_moon_rather_than_chaff() -> None:
+    view = make_view(
+        hand=FILLER_HAND, field=("aug-chaff-2", "aug-moon", *FILLER_FIELD),
+        phase="capture", pending="aug-chaff-1",
+    )
+    legal = actions("capture aug-chaff-2", "capture aug-moon")
+    assert str(GreedyBot(0).act(view, legal)) == "capture aug-moon"
+
+
+def test_with_no_capture_it_gives_away_chaff_not_a_bright() -> None:
+    view = make_view(hand=("aug-moon", "dec-chaff-3"), field=("jan-chaff-1", "feb-chaff-1"))
+    legal = actions("play aug-moon", "play dec-chaff-3")
+    give_moon, give_chaff = GreedyBot(0).score_moves(view, legal)
+    assert give_chaff > give_moon
+    assert str(GreedyBot(0).act(view, legal)) == "play dec-chaff-3"
+
+
+def test_a_card_nobody_else_can_match_is_a_safe_discard() -> None:
+    # The other two December cards are in our pile, so the opponent can never take the
+    # phoenix; the cherry chaff can be taken by any of the unseen March cards.
+    view = make_view(
+        hand=("dec-phoenix", "mar-chaff-1"),
+        field=("jan-chaff-1", "feb-chaff-1"),
+        mine=("dec-chaff-1", "dec-chaff-2", "jun-chaff-1", "jun-chaff-2"),
+        theirs=("dec-chaff-3", "oct-chaff-1", "oct-chaff-2"),
+    )
+    legal = actions("play dec-phoenix", "play mar-chaff-1")
+    scores = GreedyBot(0).score_moves(view, legal)
+    # Discarding the phoenix costs only what we give up ourselves; it is never the opponent's.
+    assert scores[0] == pytest.approx(
+        -0.4 * (
+            YakuEvaluator(view.rules).potential(mask("dec-phoenix", "dec-chaff-1", "dec-chaff-2",
+                                                     "jun-chaff-1", "jun-chaff-2"),
+                                                mask("dec-chaff-3", "oct-chaff-1", "oct-chaff-2"))
+            - YakuEvaluator(view.rules).potential(mask("dec-chaff-1", "dec-chaff-2",
+                                                       "jun-chaff-1", "jun-chaff-2"),
+                                                  mask("dec-chaff-3", "oct-chaff-1",
+                                                       "oct-chaff-2"))
+        )
+    )
+
+
+# ------------------------------------------------------------------------- koi-koi
+TANE = ("feb-warbler", "apr-cuckoo", "may-bridge", "aug-geese", "nov-swallow")
+TANE_PARTNERS = ("feb-chaff-1", "apr-chaff-1", "may-chaff-1", "aug-chaff-1", "nov-lightning")
+DECIDE = actions("koikoi", "stop")
+
+
+def test_it_calls_koikoi_when_the_opponent_is_far_from_any_yaku() -> None:
+    view = make_view(
+        hand=("jan-chaff-1", "mar-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
+        field=FILLER_FIELD, mine=(*TANE, *TANE_PARTNERS), theirs=("dec-chaff-2", "dec-chaff-3"),
+        phase="decide",
+    )
+    assert str(GreedyBot(0).act(view, DECIDE)) == "koikoi"
+
+
+def test_it_stops_when_the_opponent_is_one_card_from_a_yaku() -> None:
+    view = make_view(
+        hand=("jan-chaff-1", "mar-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
+        field=FILLER_FIELD, mine=(*TANE, *TANE_PARTNERS),
+        theirs=("jan-crane", "jan-chaff-2", "dec-phoenix", "dec-chaff-2"),
+        phase="decide",
+    )
+    assert str(GreedyBot(0).act(view, DECIDE)) == "stop"
+
+
+def test_it_stops_with_few_cards_left() -> None:
+    view = make_view(
+        hand=("jan-chaff-1", "mar-chaff-1"),
+        field=FILLER_FIELD, mine=(*TANE, *TANE_PARTNERS), theirs=("dec-chaff-2", "dec-chaff-3"),
+        phase="decide",
+    )
+    assert str(GreedyBot(0).act(view, DECIDE)) == "stop"
+
+
+def test_it_banks_a_doubled_score() -> None:
+    brights = ("jan-crane", "mar-curtain", "aug-moon", "dec-phoenix")
+    partners = ("jan-chaff-1", "mar-chaff-1", "aug-chaff-1", "dec-chaff-1")
+    view = make_view(
+        hand=("feb-chaff-1", "apr-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
+        field=("may-chaff-1",), mine=(*brights, *partners), theirs=("dec-chaff-2", "dec-chaff-3"),
+        phase="decide",
+    )
+    assert view.yaku[0].total == 8
+    assert str(GreedyBot(0).act(view, DECIDE)) == "stop"
+
+
+def test_in_the_last_round_it_plays_on_only_if_stopping_loses_the_match() -> None:
+    common: dict[str, Any] = {
+        "hand": ("jan-chaff-1", "mar-chaff-1"),
+        "field": FILLER_FIELD,
+        "mine": (*TANE, *TANE_PARTNERS),
+        "theirs": ("jan-crane", "jan-chaff-2", "dec-phoenix", "dec-chaff-2"),
+        "phase": "decide",
+        "round_number": 12,
+    }
+    behind = make_view(**common, scores=(10, 30))
+    ahead = make_view(**common, scores=(30, 10))
+    assert str(GreedyBot(0).act(behind, DECIDE)) == "koikoi"
+    assert str(GreedyBot(0).act(ahead, DECIDE)) == "stop"
+
+
+# ---------------------------------------------------------------------- evaluation
+def test_potential_rises_toward_a_yaku_and_a_dead_yaku_is_worth_nothing() -> None:
+    evaluator = YakuEvaluator(KoiKoiRules())
+    one = evaluator.potential(mask("jan-crane"), 0)
+    two = evaluator.potential(mask("jan-crane", "mar-curtain"), 0)
+    three = evaluator.potential(mask("jan-crane", "mar-curtain", "aug-moon"), 0)
+    assert 0 < one < two < three
+    assert three - two > two - one  # the card that completes a yaku is worth the most
+    alive = evaluator.potential(mask("jul-boar", "oct-deer"), 0)
+    dead = evaluator.potential(mask("jul-boar", "oct-deer"), mask("jun-butterflies"))
+    assert dead < alive
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "needed"),
+    [
+        (("jan-crane", "mar-curtain"), (), 1),  # Sankō
+        # Ino-shika-chō is dead and Tane 3 away, but a viewing yaku is two cards away.
+        (("jul-boar", "oct-deer"), ("jun-butterflies",), 2),
+        (("jan-ribbon", "feb-ribbon", "mar-ribbon"), (), 1),  # Akatan formed: a 4th ribbon
+        (("mar-curtain",), (), 1),  # Hanami-zake: the sake cup
+        ((), (), 2),  # two cards form a viewing yaku
+        (("jul-boar", "oct-deer", "jun-butterflies"), (), 1),  # a 4th animal raises it
+        (("jan-crane", "mar-curtain", "aug-moon", "dec-phoenix", "nov-rain-man"), (), 1),
+    ],
+)
+def test_cards_needed_known_answers(
+    mine: tuple[str, ...], theirs: tuple[str, ...], needed: int
+) -> None:
+    assert YakuEvaluator(KoiKoiRules()).cards_needed(mask(*mine), mask(*theirs)) == needed
+
+
+def test_viewing_yaku_off_are_not_planned_for() -> None:
+    evaluator = YakuEvaluator(make_rules("nintendo", viewing_yaku=False))
+    assert evaluator.cards_needed(mask("mar-curtain"), 0) > 1
+    on = YakuEvaluator(KoiKoiRules()).potential(mask("mar-curtain", "sep-sake-cup"), 0)
+    off = evaluator.potential(mask("mar-curtain", "sep-sake-cup"), 0)
+    assert off < on
+
+
+# ------------------------------------------------------------------ bots as agents
+def test_the_bot_table_offers_random_and_greedy() -> None:
+    assert set(BOTS) == {"random", "greedy"}
+    assert set(GAME.bots) >= {"random", "greedy"}
+
+
+def test_the_greedy_bot_decides_on_the_view_alone(dealt: Callable[..., KoiKoiState]) -> None:
+    # Same hands and field, different stock: the same first move.
+    hands = (
+        ("jan-crane", "feb-chaff-1", "mar-chaff-1", "apr-chaff-1",
+         "may-chaff-1", "jun-chaff-1", "jul-chaff-1", "sep-chaff-1"),
+        ("jan-chaff-1", "feb-warbler", "mar-curtain", "apr-cuckoo",
+         "may-bridge", "jun-butterflies", "jul-boar", "oct-deer"),
+    )
+    field = ("jan-ribbon", "sep-sake-cup", "aug-moon", "aug-geese",
+             "oct-chaff-1", "nov-swallow", "dec-phoenix", "dec-chaff-1")
+    first = dealt(*hands, field, stock=("nov-rain-man", "dec-chaff-2"))
+    second = dealt(*hands, field, stock=("dec-chaff-2", "aug-chaff-1"))
+    assert first.view(0) == second.view(0)
+    assert first.stock != second.stock
+    move = GreedyBot(5).act(first.view(0), first.legal_actions())
+    assert GreedyBot(5).act(second.view(0), second.legal_actions()) == move
+    assert str(move) == "play sep-chaff-1"
+
+
+def test_the_same_seed_plays_the_same_match() -> None:
+    records = []
+    for _ in range(2):
+        state = GAME.new_game(2, 11, preset="online")
+        records.append(play(state, [GreedyBot(3), GreedyBot(4)]).to_json())
+    assert records[0] == records[1]
+
+
+def win_rate(preset: str, matches: int) -> float:
+    wins = 0
+    for index in range(matches):
+        state = KoiKoiState(GAME.presets[preset], seed=10_000 + index)
+        greedy_seat = index % 2  # seats alternate, so the dealer draw favours nobody
+        agents: list[Agent] = [RandomAgent(index), RandomAgent(index)]
+        agents[greedy_seat] = GreedyBot(index)
+        play(state, agents)
+        scores = state.scores()
+        wins += scores[greedy_seat] > scores[1 - greedy_seat]
+    return wins / matches
+
+
+@pytest.mark.parametrize(("preset", "matches"), [("nintendo", 300), ("online", 150),
+                                                  ("traditional", 100)])
+def test_greedy_beats_random_in_at_least_80_percent_of_matches(preset: str, matches: int) -> None:
+    assert win_rate(preset, matches) >= 0.8

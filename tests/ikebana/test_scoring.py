@@ -135,6 +135,24 @@ def test_no_combination_scores_zero_whatever_the_colours() -> None:
     assert score("R1 R2 R3 R5 R1").total == 2 * 4
 
 
+# ------------------------------------------------------------------ the sixth-colour house rule
+@pytest.mark.parametrize(
+    ("bouquet", "wild", "own_colour"),
+    [
+        ("B1 B2 B3 B4 M5", 60, 30),  # one colour with the joker; two colours without
+        ("M1 M2 M3 M4 M5", 60, 60),  # five multicolour cards are one colour either way
+        ("R3 G3 K3 B2 M2", 39, 39),  # five different colours either way
+        ("R3 G3 K3 K2 M2", 13, 13),  # four colours: x1 either way
+        ("R4 R4 G3 G3 M2", 28, 14),  # the joker joins a colour (x2); as a third colour x1
+    ],
+)
+def test_multicolour_as_a_sixth_colour(bouquet: str, wild: int, own_colour: int) -> None:
+    assert score(bouquet).total == wild
+    result = score_bouquet(bouquet.split(), multicolour_wild=False)
+    assert result.total == own_colour
+    assert result.describe_multicolour() == ""
+
+
 # ------------------------------------------------------------------ bad input
 @pytest.mark.parametrize(
     ("cards", "fragment"),

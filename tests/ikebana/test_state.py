@@ -265,6 +265,13 @@ def test_final_bouquet_variant_doubles_only_the_last_round() -> None:
     assert "P0 wins with 123" in result_text(state)
 
 
+def test_the_sixth_colour_house_rule_scores_rounds_without_jokers() -> None:
+    deck = deck_starting(*interleave("B1 B2 B3 B4 M5", EXAMPLE_A))
+    state = new(2, deck=deck, multicolour_wild=False, rounds=1)
+    keep_everything(state, 10)
+    assert state.round_results[0].awarded == (30, 39)
+
+
 def test_an_explicit_deck_then_seeded_deals_replays_bit_for_bit() -> None:
     state = new(3, deck=deck_starting("M1"), seed=9)
     rng = random.Random(3)

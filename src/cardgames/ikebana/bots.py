@@ -33,8 +33,8 @@ from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
     COLOUR_WEIGHT,
     COMBO_POINTS,
-    MULTIPLIER,
     VALUE_WEIGHT,
+    multiplier_table,
 )
 from cardgames.ikebana.state import DRAW, KEEP, REFUSE, Buy, IkebanaAction, IkebanaView
 
@@ -48,8 +48,9 @@ _DECK_ODDS = tuple(COPIES[code] / DECK_SIZE for code in range(30))
 
 
 @cache
-def _potential_table() -> dict[int, float]:
+def _potential_table(multicolour_wild: bool = True) -> dict[int, float]:
     """W for every reachable (value multiset, colour multiset) of 0..4 cards."""
+    multipliers = multiplier_table(multicolour_wild)
     levels: list[set[tuple[int, int]]] = [{(0, 0)}]
     for _ in range(BOUQUET_SIZE - 1):
         levels.append(
@@ -66,7 +67,7 @@ def _potential_table() -> dict[int, float]:
             nexts: list[float]
             if size == BOUQUET_SIZE - 1:
                 nexts = [
-                    float(COMBO_POINTS[vk + VALUE_WEIGHT[c]] * MULTIPLIER[ck + COLOUR_WEIGHT[c]])
+                    float(COMBO_POINTS[vk + VALUE_WEIGHT[c]] * multipliers[ck + COLOUR_WEIGHT[c]])
                     for c in range(30)
                 ]
             else:
@@ -82,13 +83,13 @@ def _potential_table() -> dict[int, float]:
     return table
 
 
-def bouquet_potential(codes: Sequence[int]) -> float:
+def bouquet_potential(codes: Sequence[int], multicolour_wild: bool = True) -> float:
     """The estimated final score of a bouquet holding `codes` (its score once it has 5)."""
     value_key = sum(VALUE_WEIGHT[c] for c in codes)
     colour_key = sum(COLOUR_WEIGHT[c] for c in codes)
     if len(codes) >= BOUQUET_SIZE:
-        return float(COMBO_POINTS[value_key] * MULTIPLIER[colour_key])
-    return _potential_table()[value_key * _KEY_SPAN + colour_key]
+        return float(COMBO_POINTS[value_key] * multiplier_table(multicolour_wild)[colour_key])
+    return _potential_table(multicolour_wild)[value_key * _KEY_SPAN + colour_key]
 
 
 class GreedyBot:
@@ -120,7 +121,7 @@ class GreedyBot:
         factor = view.score_factor
         if action is KEEP:
             assert view.drawn is not None
-            return factor * bouquet_potential([*mine, view.drawn.code])
+            return factor * bouquet_potential([*mine, view.drawn.code], view.rules.multicolour_wild)
         odds = _unseen_odds(view)
         if action is DRAW:
             return self._draw_value(view, mine, odds, view.next_refusal_price)
@@ -135,16 +136,19 @@ class GreedyBot:
         card = view.discard_tops[action.seat]
         assert card is not None
         price = card.value
-        return factor * bouquet_potential([*mine, card.code]) - price * _payment_weight(
-            view, action.seat
-        )
+        gain = factor * bouquet_potential([*mine, card.code], view.rules.multicolour_wild)
+        return gain - price * _payment_weight(view, action.seat)
 
     def _draw_value(
         self, view: IkebanaView, mine: list[int], odds: list[float], refusal_price: int
     ) -> float:
         """Expected value of drawing: keep the card, or refuse it once at `refusal_price`."""
         factor = view.score_factor
-        nexts = [factor * bouquet_potential([*mine, c]) if p else 0.0 for c, p in enumerate(odds)]
+        wild = view.rules.multicolour_wild
+        nexts = [
+            factor * bouquet_potential([*mine, c], wild) if p else 0.0
+            for c, p in enumerate(odds)
+        ]
         keep_any = sum(p * x for p, x in zip(odds, nexts, strict=True))
         seat = view.seat
         refusal_ok = view.prestige[seat] >= refusal_price or (
@@ -200,7 +204,10 @@ def _gift_to_others(view: IkebanaView, code: int) -> float:
         if seat == view.seat or len(bouquet) >= BOUQUET_SIZE or view.prestige[seat] < price:
             continue
         held = [card.code for card in bouquet]
-        gain = factor * (bouquet_potential([*held, code]) - bouquet_potential(held)) - price
+        wild = view.rules.multicolour_wild
+        gain = factor * (
+            bouquet_potential([*held, code], wild) - bouquet_potential(held, wild)
+        ) - price
         best = max(best, gain)
     share = 1.0 if len(view.players) == 2 else 1.0 / (len(view.players) - 1)
     return best * share

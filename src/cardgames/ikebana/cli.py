@@ -71,11 +71,15 @@ def _fail(message: str) -> typer.Exit:
 @app.command()
 def score(
     cards: list[str] = typer.Argument(..., help="Five cards, e.g. R3 G3 K3 B2 Y2."),
+    sixth_colour: bool = typer.Option(
+        False, "--sixth-colour", help="House rule: multicolour is a colour of its own, not a "
+        "joker."
+    ),
 ) -> None:
     """Score a five-card bouquet and show how: combinations, colours, multicolour cards."""
     words = [word for text in cards for word in text.replace(",", " ").split()]
     try:
-        result = score_bouquet(words)
+        result = score_bouquet(words, multicolour_wild=not sixth_colour)
     except CardgamesError as exc:
         raise _fail(str(exc)) from None
     out.print(score_renderable(result))

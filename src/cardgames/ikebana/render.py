@@ -60,11 +60,11 @@ def bouquet_text(cards: Sequence[Card]) -> Text:
     return Text(" ").join(card_text(card) for card in cards)
 
 
-def bouquet_worth(cards: Sequence[Card]) -> str:
+def bouquet_worth(cards: Sequence[Card], multicolour_wild: bool = True) -> str:
     """A bouquet's best score now: the full score once it has five cards, else its
     combinations so far (the colour multiplier only applies to five cards)."""
     if len(cards) == BOUQUET_SIZE:
-        result = score_bouquet(cards)
+        result = score_bouquet(cards, multicolour_wild=multicolour_wild)
         return f"{result.total} ({result.points} x{result.multiplier})"
     points, combos = combination_points(cards)
     return f"{points} so far" + (f": {', '.join(map(str, combos))}" if combos else "")
@@ -123,7 +123,7 @@ def table_renderable(view: IkebanaView) -> RenderableType:
             label,
             str(view.prestige[seat]),
             bouquet_text(view.bouquets[seat]),
-            bouquet_worth(view.bouquets[seat]),
+            bouquet_worth(view.bouquets[seat], view.rules.multicolour_wild),
             pile,
         )
     parts: list[RenderableType] = [header, table]

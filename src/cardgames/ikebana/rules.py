@@ -116,6 +116,10 @@ class IkebanaRules:
     """See :class:`StarterTieBreak`."""
     refusal_payee: RefusalPayee = RefusalPayee.PLAYERS
     """See :class:`RefusalPayee`."""
+    multicolour_wild: bool = True
+    """The multicolour cards are jokers for colour, each counting as whichever colour scores
+    best (the rules file's interpretation). Off: multicolour is a sixth colour of its own --
+    five multicolour cards are one colour (x4), five different colours x3, two colours x2."""
     public_discards: bool = False
     """Every card of every discard pile is visible. The rules: only the top card is (the
     default); a group that lets players look through the piles turns this on."""
@@ -182,6 +186,7 @@ PRESETS: Final[Mapping[str, IkebanaRules]] = {
         unaffordable_refusal=UnaffordableRefusal.PAY_WHAT_YOU_HAVE,
         starter_tie_break=StarterTieBreak.AFTER_PREVIOUS,
         public_discards=True,
+        multicolour_wild=False,
         starting_prestige=2,
         rounds=2,
     ),
@@ -194,7 +199,8 @@ PRESET_DESCRIPTIONS: Final[Mapping[str, str]] = {
     "final-bouquet": "The 'final bouquet' variant: the last round's bouquets score double.",
     "house": (
         "Short and poor: 2 rounds from 2 prestige, refusals you cannot afford cost all you "
-        "have, tied leaders hand the start on, discard piles open to all."
+        "have, tied leaders hand the start on, discard piles open to all, multicolour a "
+        "sixth colour."
     ),
     "bank": "Refusals are paid to the bank; final bouquet doubled; seat 1 starts.",
 }

@@ -39,12 +39,14 @@ __all__ = [
     "COLOUR_WEIGHT",
     "COMBO_POINTS",
     "MULTIPLIER",
+    "OWN_COLOUR_MULTIPLIER",
     "VALUE_WEIGHT",
     "BouquetScore",
     "Combination",
     "bouquet_total",
     "combination_points",
     "multiplier_name",
+    "multiplier_table",
     "score_bouquet",
     "score_codes",
 ]
@@ -149,12 +151,28 @@ def _multiplier(counts: Sequence[int]) -> int:
     return 1
 
 
+def _multiplier_own_colour(counts: Sequence[int]) -> int:
+    """The multiplier when multicolour is a sixth colour of its own (a house rule)."""
+    distinct = sum(1 for n in counts if n)
+    return {1: 4, 5: 3, 2: 2}.get(distinct, 1)
+
+
 _multipliers = [0] * 6**6
+_own_colour_multipliers = [0] * 6**6
 for _counts in _all_counts(6, BOUQUET_SIZE):
     if sum(_counts) == BOUQUET_SIZE:
         _multipliers[_value_key(_counts)] = _multiplier(_counts)
+        _own_colour_multipliers[_value_key(_counts)] = _multiplier_own_colour(_counts)
 MULTIPLIER: tuple[int, ...] = tuple(_multipliers)
 """Colour key of five cards -> the best colour multiplier (0 for keys that are not 5 cards)."""
+OWN_COLOUR_MULTIPLIER: tuple[int, ...] = tuple(_own_colour_multipliers)
+"""As :data:`MULTIPLIER` when the multicolour cards are a sixth colour, not jokers: five
+multicolour cards are one colour (x4), five different colours x3, two colours x2."""
+
+
+def multiplier_table(multicolour_wild: bool = True) -> tuple[int, ...]:
+    """:data:`MULTIPLIER` (multicolour cards are jokers) or :data:`OWN_COLOUR_MULTIPLIER`."""
+    return MULTIPLIER if multicolour_wild else OWN_COLOUR_MULTIPLIER
 
 _MULTIPLIER_NAMES = {
     4: "all five one colour",
@@ -169,14 +187,18 @@ def multiplier_name(multiplier: int) -> str:
     return _MULTIPLIER_NAMES[multiplier]
 
 
-def bouquet_total(codes: Sequence[int]) -> int:
-    """The score of five card codes, without the breakdown (the fast path)."""
+def bouquet_total(codes: Sequence[int], multipliers: Sequence[int] = MULTIPLIER) -> int:
+    """The score of five card codes, without the breakdown (the fast path).
+
+    `multipliers` is :data:`MULTIPLIER` or, for the sixth-colour house rule,
+    :data:`OWN_COLOUR_MULTIPLIER`.
+    """
     value_key = 0
     colour_key = 0
     for code in codes:
         value_key += VALUE_WEIGHT[code]
         colour_key += COLOUR_WEIGHT[code]
-    return COMBO_POINTS[value_key] * MULTIPLIER[colour_key]
+    return COMBO_POINTS[value_key] * multipliers[colour_key]
 
 
 # --------------------------------------------------------------------- the breakdown
@@ -186,7 +208,8 @@ class BouquetScore:
 
     ``multicolour_colours`` gives, for each multicolour card in ``cards`` order, the colour
     index it took (0..4). When the multiplier is 1 their colour changes nothing; they are then
-    reported as the colour of the first plain card (red if there is none).
+    reported as the colour of the first plain card (red if there is none). Under the
+    sixth-colour house rule they stay multicolour (index 5).
     """
 
     cards: tuple[Card, ...]
@@ -212,6 +235,7 @@ class BouquetScore:
         return ", ".join(
             f"{card} as {COLOUR_NAMES[colour]}"
             for card, colour in zip(jokers, self.multicolour_colours, strict=True)
+            if colour != MULTICOLOUR
         )
 
     def __str__(self) -> str:
@@ -247,21 +271,22 @@ def _check_bouquet(cards: Sequence[Card], size: int | None) -> None:
             )
 
 
-def score_bouquet(cards: Iterable[Card | str]) -> BouquetScore:
+def score_bouquet(cards: Iterable[Card | str], *, multicolour_wild: bool = True) -> BouquetScore:
     """Score a five-card bouquet (cards or notation such as ``"K5"``), with its breakdown.
 
     >>> score_bouquet(["R3", "G3", "K3", "B2", "Y2"]).total
     39
 
-    NotationError for a bad card, a count other than five, or more copies of a card than the
-    deck holds.
+    `multicolour_wild` False scores the house rule where multicolour is a sixth colour of its
+    own rather than a joker. NotationError for a bad card, a count other than five, or more
+    copies of a card than the deck holds.
     """
     hand = tuple(parse_cards(cards))
     _check_bouquet(hand, BOUQUET_SIZE)
-    return score_codes([card.code for card in hand])
+    return score_codes([card.code for card in hand], multicolour_wild=multicolour_wild)
 
 
-def score_codes(codes: Sequence[int]) -> BouquetScore:
+def score_codes(codes: Sequence[int], *, multicolour_wild: bool = True) -> BouquetScore:
     """:func:`score_bouquet` for five card codes the caller knows to be a valid bouquet
     (the engine's path: no parsing, no checks)."""
     hand = tuple(CARDS[code] for code in codes)
@@ -271,13 +296,18 @@ def score_codes(codes: Sequence[int]) -> BouquetScore:
         value_key += VALUE_WEIGHT[code]
         colour_counts[code // 5] += 1
     points, combinations = _SPLITS[value_key]
-    multiplier = MULTIPLIER[_value_key(colour_counts)]
+    multiplier = multiplier_table(multicolour_wild)[_value_key(colour_counts)]
+    jokers = colour_counts[MULTICOLOUR]
     return BouquetScore(
         cards=hand,
         combinations=combinations,
         points=points,
         multiplier=multiplier,
-        multicolour_colours=_joker_colours(colour_counts, colour_counts[MULTICOLOUR], multiplier),
+        multicolour_colours=(
+            _joker_colours(colour_counts, jokers, multiplier)
+            if multicolour_wild
+            else (MULTICOLOUR,) * jokers
+        ),
         total=points * multiplier,
     )
 

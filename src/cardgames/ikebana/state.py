@@ -397,7 +397,8 @@ class IkebanaState(State[IkebanaAction]):
     def _end_round(self, events: list[Event]) -> None:
         last = self._round == self._rules.rounds - 1
         factor = 2 if (last and self._rules.final_bouquet) else 1
-        scores = tuple(score_codes(bouquet) for bouquet in self._bouquets)
+        wild = self._rules.multicolour_wild
+        scores = tuple(score_codes(b, multicolour_wild=wild) for b in self._bouquets)
         awarded = tuple(score.total * factor for score in scores)
         for seat, points in enumerate(awarded):
             self._prestige[seat] += points

@@ -1,0 +1,138 @@
+"""Views: what a seat knows of its own cards from positive and negative clues."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from cardgames.hanabi import (
+    Card,
+    Clue,
+    HanabiState,
+    OwnSlot,
+    Play,
+    SeenSlot,
+    variant_from_name,
+)
+
+MakeGame = Callable[..., HanabiState]
+
+
+def names(cards: frozenset[Card]) -> set[str]:
+    return {str(card) for card in cards}
+
+
+def test_own_cards_are_absent_and_other_hands_are_shown(make_game: MakeGame) -> None:
+    hands = [["R1", "Y2", "G3", "B4", "W5"], ["R2", "R3", "Y1", "Y1", "B1"]]
+    state = make_game(hands)
+    view = state.view(0)
+    assert all(type(slot) is OwnSlot for slot in view.own_hand)
+    assert not any(hasattr(slot, "card") for slot in view.own_hand)
+    assert view.other_hands[0] == ()
+    assert [str(s.card) for s in view.other_hands[1]] == hands[1]
+    assert all(type(s) is SeenSlot for s in view.other_hands[1])
+    assert [slot.slot for slot in view.own_hand] == [1, 2, 3, 4, 5]
+    # Before any clue every slot may be any card of the variant.
+    assert all(len(slot.possible) == 25 for slot in view.own_hand)
+    assert view.hand_size == 5
+    assert view.deck_size == 40
+    assert view.current_player == 0
+
+
+def test_positive_and_negative_colour_and_rank_clues(make_game: MakeGame) -> None:
+    hands = [["R1", "Y2", "G3", "B4", "W5"], ["R2", "R3", "Y1", "Y1", "B1"]]
+    state = make_game(hands)
+    state.apply(Clue(1, "red"))
+    state.apply(Clue(0, 5))
+    state.apply(Clue(1, 1))
+    own = state.view(1).own_hand
+    assert [slot.touched for slot in own] == [True, True, True, True, True]
+    assert names(own[0].possible) == {"R2", "R3", "R4", "R5"}
+    assert names(own[2].possible) == {"Y1", "G1", "B1", "W1"}
+    assert own[2].possible_ranks == {1}
+    assert own[2].possible_suits == {"Y", "G", "B", "W"}
+    seen = state.view(0).other_hands[1]
+    assert seen[0].touched
+    assert names(seen[0].possible) == names(own[0].possible)  # others see what you know
+    mine = state.view(0).own_hand
+    assert [slot.touched for slot in mine] == [False, False, False, False, True]
+    assert mine[4].possible_ranks == {5}
+    assert 5 not in mine[0].possible_ranks
+    # A fully known card.
+    state.apply(Clue(0, "white"))
+    assert state.view(0).own_hand[4].known == Card("W", 5)
+
+
+def test_slots_keep_their_knowledge_when_cards_move(make_game: MakeGame) -> None:
+    hands = [["R1", "Y2", "G3", "B4", "W5"], ["R2", "R3", "Y1", "Y1", "B1"]]
+    state = make_game(hands)
+    state.apply(Clue(1, 1))  # touches slots 3, 4, 5 of seat 1
+    state.apply(Play(5))  # seat 1 plays B1; a new card enters at slot 1
+    own = state.view(1).own_hand
+    assert [slot.touched for slot in own] == [False, False, False, True, True]
+    assert len(own[0].possible) == 25
+
+
+def test_rainbow_touched_by_every_colour(make_game: MakeGame) -> None:
+    variant = variant_from_name("rainbow-every-colour")
+    hands = [["M1", "R2", "G3", "B4", "W5"], ["M2", "R3", "Y1", "Y1", "B1"]]
+    state = make_game(hands, variant=variant)
+    events = state.apply(Clue(1, "red"))
+    assert events[0].slots == (1, 2)  # type: ignore[attr-defined]
+    own = state.view(1).own_hand
+    assert own[0].possible_suits == {"R", "M"}
+    assert "M" not in own[2].possible_suits  # not touched by red: not rainbow either
+    assert "R" not in own[2].possible_suits
+
+
+def test_colourless_pink_and_special_ones() -> None:
+    variant = variant_from_name("Omni-Ones & White (6 Suits)")
+    letters = [suit.letter for suit in variant.suits]
+    assert letters == ["R", "Y", "G", "B", "P", "C"]
+    assert variant.clue_colours == ("red", "yellow", "green", "blue", "purple")
+    assert variant.clue_touches(Card("C", 3), 3)
+    assert not variant.clue_touches(Card("C", 3), "red")
+    assert variant.clue_touches(Card("C", 1), "red")  # omni ones: every colour...
+    assert variant.clue_touches(Card("B", 1), 4)  # ...and every rank
+    pink = variant_from_name("Rainbow-Ones & Pink (5 Suits)")
+    assert pink.clue_touches(Card("I", 3), 5)
+    assert not pink.clue_touches(Card("I", 3), "red")
+    assert pink.clue_touches(Card("I", 1), "red")
+    assert pink.clue_touches(Card("R", 1), "blue")
+    assert not pink.clue_touches(Card("R", 2), "blue")
+
+
+def test_negative_clue_keeps_colourless_possible() -> None:
+    variant = variant_from_name("colourless")
+    deck = [str(c) for c in variant.deck_cards()]
+    # In the variant's own order seat 0 is dealt R1 R1 R1 R2 R2 and seat 1 R3 R3 R4 R4 R5.
+    state = HanabiState(variant, 2, deck=deck)
+    state.apply(Clue(1, "red"))  # touches every card of seat 1
+    state.apply(Clue(0, "blue"))  # an empty clue for seat 0
+    own = state.view(0).own_hand
+    assert all("B" not in slot.possible_suits for slot in own)
+    assert all("C" in slot.possible_suits for slot in own)  # blue never touches colourless
+
+
+def test_view_public_information() -> None:
+    state = HanabiState(variant_from_name("rainbow+bonus"), 3, seed=5,
+                        names=["Ann", "Ben", "Cid"])
+    state.apply(state.legal_actions()[-1])
+    view = state.view(2)
+    assert view.players == ("Ann", "Ben", "Cid")
+    assert view.history == (str(state.history[0]),)
+    assert view.clue_tokens == 7
+    assert view.max_clue_tokens == 8
+    assert view.fuses == view.max_fuses == 3
+    assert view.bonus_tiles_left == 6
+    assert view.bonus_tiles_used == ()
+    assert view.max_score == 30
+    assert view.score == 0
+    assert view.pending is None
+    assert view.final_round_turns is None
+    assert names(view.playable) == {"R1", "Y1", "G1", "B1", "W1", "M1"}
+    assert view.fireworks == ((),) * 6
+    assert not view.can_deck_play
+    # A view is a frozen value.
+    assert attrs.has(type(view))

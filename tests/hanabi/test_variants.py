@@ -1,0 +1,170 @@
+"""Variants as data: the catalogue, specs combined with '+', validation, round trips."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames.core.errors import OptionsError
+from cardgames.hanabi import (
+    CATALOGUE,
+    GAME,
+    SUIT_LIBRARY,
+    Card,
+    ClueTouch,
+    HanabiState,
+    HanabiVariant,
+    PlayOrder,
+    ScoreRule,
+    Suit,
+    hanablive_variant,
+    make_options,
+    variant_from_name,
+)
+
+
+@pytest.mark.parametrize("name", sorted(CATALOGUE))
+def test_every_named_variant_round_trips_through_dict(name: str) -> None:
+    variant = variant_from_name(name)
+    data = variant.to_dict()
+    assert HanabiVariant.from_dict(data) == variant
+    assert HanabiVariant.from_dict(data).max_score == variant.max_score
+    assert GAME.presets[name] == variant
+    assert CATALOGUE[name].description
+
+
+ADDITIONS = ["rainbow", "rainbow-short", "rainbow-every-colour", "black-powder", "pink",
+             "brown", "omni", "null", "colourless", "dark-teal", "reversed-teal"]
+OPTIONS = ["bonus", "all-or-nothing", "no-empty-clues", "keep-score", "deck-plays",
+           "fuses-2", "fuses-1", "clues-9", "clues-10", "extra-card", "one-less-card",
+           "rainbow-ones", "pink-fives", "up-or-down"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    suits=st.lists(st.sampled_from(ADDITIONS), max_size=2, unique=True),
+    options=st.lists(st.sampled_from(OPTIONS), max_size=3, unique=True),
+)
+def test_combinations_parse_generically_and_round_trip(
+    suits: list[str], options: list[str]
+) -> None:
+    if "up-or-down" in options and any(
+            s in suits for s in ("black-powder", "rainbow-short", "dark-teal", "reversed-teal")):
+        with pytest.raises(OptionsError, match="up-or-down"):
+            variant_from_name("+".join(["standard", *suits, *options]))
+        return
+    spec = "+".join(["standard", *suits, *options])
+    if sum(s.startswith("rainbow") for s in suits) > 1 or sum(
+            s.endswith("teal") for s in suits) > 1:  # the same suit letter twice
+        with pytest.raises(OptionsError, match="must differ"):
+            variant_from_name(spec)
+        return
+    variant = variant_from_name(spec)
+    assert HanabiVariant.from_dict(variant.to_dict()) == variant
+    assert len(variant.suits) == 5 + len(suits)
+    state = HanabiState(variant, 3, seed=1)
+    assert state.legal_actions()
+
+
+def test_rulebook_variants_have_the_printed_properties() -> None:
+    standard = variant_from_name("standard")
+    assert [s.name for s in standard.suits] == ["red", "yellow", "green", "blue", "white"]
+    assert standard.max_score == 25
+    assert standard.deck_size == 50
+    assert (standard.clue_tokens, standard.fuses, standard.empty_clues) == (8, 3, True)
+    assert not standard.score_after_strikeout
+    rainbow = variant_from_name("rainbow")
+    assert rainbow.max_score == 30
+    assert "multicolour" in rainbow.clue_colours
+    short = variant_from_name("rainbow-short")
+    assert short.deck_size == 55
+    assert short.suits[-1].counts == ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
+    every = variant_from_name("rainbow-every-colour")
+    assert every.suits[-1].colour_clues is ClueTouch.ALL
+    assert "rainbow" not in every.clue_colours
+    black = variant_from_name("black-powder")
+    suit = black.suits[-1]
+    assert suit.order is PlayOrder.DESCENDING
+    assert suit.score_rule is ScoreRule.BLACK_POWDER
+    assert suit.colour_clues is ClueTouch.NONE
+    assert dict(suit.counts) == {5: 3, 4: 2, 3: 2, 2: 2, 1: 1}
+    assert black.max_score == 25
+    combo = variant_from_name("rainbow+black-powder+bonus+fuses-2")
+    assert [s.name for s in combo.suits][-2:] == ["multicolour", "black"]
+    assert combo.bonus_tiles
+    assert combo.fuses == 2
+    assert combo.max_score == 30
+    assert variant_from_name("clues-9").clue_tokens == 9
+    assert variant_from_name("clues-10").clue_tokens == 10
+    assert variant_from_name("fuses-1").fuses == 1
+    assert not variant_from_name("no-empty-clues").empty_clues
+    assert variant_from_name("all-or-nothing").all_or_nothing
+    assert variant_from_name("deck-plays").deck_plays
+
+
+def test_online_variants_match_hanablive() -> None:
+    assert [s.name for s in hanablive_variant("No Variant").suits] == [
+        "red", "yellow", "green", "blue", "purple"]
+    pink = hanablive_variant("Rainbow-Ones & Pink (5 Suits)")
+    assert [s.name for s in pink.suits] == ["red", "yellow", "green", "blue", "pink"]
+    assert pink.clue_colours == ("red", "yellow", "green", "blue", "pink")
+    assert all(s.colour_touch(1) is ClueTouch.ALL for s in pink.suits)
+    up = hanablive_variant("Up or Down (5 Suits)")
+    assert up.deck_size == 45
+    assert up.max_score == 25
+    assert all(s.order is PlayOrder.UP_OR_DOWN for s in up.suits)
+    brown = hanablive_variant("up or down & brown (6 suits)")
+    assert brown.suits[-1].rank_clues is ClueTouch.NONE
+    assert brown.hanablive_name == "Up or Down & Brown (6 Suits)"
+    with pytest.raises(OptionsError, match=r"unsupported hanab\.live variant"):
+        hanablive_variant("Cow & Pig (6 Suits)")
+
+
+def test_unknown_names_suggest_the_nearest() -> None:
+    with pytest.raises(OptionsError, match=r"'rainbo'.*did you mean rainbow"):
+        variant_from_name("rainbo")
+    with pytest.raises(OptionsError, match=r"'blak-powder'.*black-powder"):
+        variant_from_name("rainbow+blak-powder")
+    with pytest.raises(OptionsError, match="empty part"):
+        variant_from_name("rainbow++bonus")
+
+
+def test_validation_names_field_value_and_allowed() -> None:
+    with pytest.raises(OptionsError, match=r"'fuses' must be an integer in 1\.\.10 \(got 0\)"):
+        HanabiVariant(fuses=0)
+    with pytest.raises(OptionsError, match="'clue_tokens'"):
+        make_options("standard", clue_tokens="lots")
+    with pytest.raises(OptionsError, match="'empty_clues' must be true or false"):
+        make_options(empty_clues="maybe")
+    with pytest.raises(OptionsError, match=r"unknown Hanabi option.*allowed"):
+        make_options(fusez=2)
+    with pytest.raises(OptionsError, match="suit letters must differ"):
+        HanabiVariant(suits=(SUIT_LIBRARY["red"], attrs.evolve(SUIT_LIBRARY["blue"],
+                                                               letter="R")))
+    with pytest.raises(OptionsError, match="consecutive"):
+        Suit("odd", "O", counts=((1, 1), (3, 1)))
+    with pytest.raises(OptionsError, match="START"):
+        Suit("odd", "O", counts=((1, 1), (7, 1)))
+    with pytest.raises(OptionsError, match="letter"):
+        Suit("odd", "S")
+    with pytest.raises(OptionsError, match="'starting_player' must be below"):
+        HanabiState(make_options(starting_player=3), 2, seed=0)
+    with pytest.raises(OptionsError, match="unknown suit field"):
+        Suit.from_dict({"name": "red", "letter": "R", "colour": "red"})
+
+
+def test_make_options_reads_command_line_strings() -> None:
+    variant = make_options("rainbow", fuses="2", empty_clues="false", bonus_tiles="yes")
+    assert (variant.fuses, variant.empty_clues, variant.bonus_tiles) == (2, False, True)
+    assert make_options() == variant_from_name("standard")
+    assert HanabiVariant.from_dict({"name": "rainbow", "fuses": 2}).fuses == 2
+
+
+def test_per_rank_touch_is_expressible() -> None:
+    only_ones = Suit("red", "R", colour_clues_by_rank=((1, ClueTouch.ALL),))
+    variant = HanabiVariant(name="custom", suits=(only_ones, SUIT_LIBRARY["blue"]))
+    assert variant.clue_touches(Card("R", 1), "blue")
+    assert not variant.clue_touches(Card("R", 2), "blue")
+    assert variant.clue_touches(Card("R", 2), "red")

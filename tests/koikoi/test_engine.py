@@ -272,7 +272,7 @@ def test_three_on_the_field_are_all_captured(dealt: Dealt) -> None:
     state = dealt(TWO_DEALER, TWO_OPPONENT, THREE_FIELD, ["nov-lightning"])
     assert "play mar-curtain" in [str(a) for a in state.legal_actions()]
     events = play(state, "play mar-curtain")
-    assert str(events[0]) == "P1 plays mar-curtain, captures mar-chaff-1, mar-chaff-2, mar-ribbon"
+    assert str(events[0]) == "P1 plays mar-curtain, captures mar-ribbon, mar-chaff-1, mar-chaff-2"
     assert len(state.pile(0)) == 4
 
 
@@ -281,7 +281,7 @@ def test_three_on_the_field_captured_by_the_stock_card(dealt: Dealt) -> None:
     state = dealt(dealer, TWO_OPPONENT, THREE_FIELD, ["mar-curtain"])
     events = play(state, "play aug-moon")
     assert str(events[1]) == (
-        "P1 turns over mar-curtain, captures mar-chaff-1, mar-chaff-2, mar-ribbon"
+        "P1 turns over mar-curtain, captures mar-ribbon, mar-chaff-1, mar-chaff-2"
     )
 
 

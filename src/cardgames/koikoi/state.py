@@ -19,14 +19,17 @@ Procedure (rules file, preset ``nintendo`` unless an option says otherwise):
   player stops at once: a choice that is no choice is not asked.
 * Both hands empty with nobody stopped: a drawn round (``drawn_round``).
 
-Chance: one ``random.Random(seed)`` per match shuffles every deal. An explicit deck (for
-tests and foreign records) lists the first-dealer draw cards (pairs, seat 0 first, until the
-months differ), then one 48-card order per deal, top first; later deals shuffle with a
-generator seeded from the deck. :func:`deal_order` builds such an order from chosen hands.
+Chance: every deal (and the first-dealer draw) is shuffled by a ``random.Random`` seeded
+from the match's seed and the deal's number, so a match is determined by its seed. An
+explicit deck (for tests and foreign records) lists the first-dealer draw cards (pairs,
+seat 0 first, until the months differ), then one 48-card order per deal, top first; later
+deals shuffle with generators seeded from the deck's text. :func:`deal_order` builds such
+an order from chosen hands.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -52,6 +55,7 @@ from cardgames.koikoi.events import (
 )
 from cardgames.koikoi.rules import DrawnRound, KoiKoiRules, LuckyHands
 from cardgames.koikoi.yaku import (
+    MONTH_MASKS,
     SLOT_COUNT,
     YakuScore,
     YakuTable,
@@ -160,6 +164,32 @@ def _build_actions() -> tuple[
 
 
 PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS, CAPTURE_ACTIONS = _build_actions()
+
+
+def _build_played() -> tuple[
+    tuple[CardPlayed, ...], dict[int, CardPlayed], tuple[CardPlayed, ...]
+]:
+    """Every CardPlayed event there can be, so that a move allocates none.
+
+    Keyed by ``((seat << 1) | from_stock) * 48 + card`` (and ``* 48 + target`` for a single
+    capture); taking all three of a month lists them by id.
+    """
+    placed: list[CardPlayed] = []
+    takes_one: dict[int, CardPlayed] = {}
+    takes_all: list[CardPlayed] = []
+    for seat in (0, 1):
+        for from_stock in (False, True):
+            for card in range(48):
+                key = ((seat << 1) | from_stock) * 48 + card
+                others = tuple(c for c in range(card & ~3, (card & ~3) + 4) if c != card)
+                placed.append(CardPlayed(seat, card, from_stock, ()))
+                takes_all.append(CardPlayed(seat, card, from_stock, others))
+                for target in others:
+                    takes_one[key * 48 + target] = CardPlayed(seat, card, from_stock, (target,))
+    return tuple(placed), takes_one, tuple(takes_all)
+
+
+_PLACED, _TAKES_ONE, _TAKES_ALL = _build_played()
 KOIKOI_ACTION: Final = KoiKoiAction(KOIKOI)
 STOP_ACTION: Final = KoiKoiAction(STOP)
 
@@ -324,10 +354,12 @@ class KoiKoiState(State[KoiKoiAction]):
     __slots__ = (
         "_baseline",
         "_calls",
+        "_chance_key",
         "_chunk",
         "_chunks",
         "_dealer",
         "_dealer_draws",
+        "_deals",
         "_field",
         "_hands",
         "_over",
@@ -336,7 +368,6 @@ class KoiKoiState(State[KoiKoiAction]):
         "_pile_before",
         "_piles",
         "_results",
-        "_rng",
         "_round",
         "_rules",
         "_start_events",
@@ -363,16 +394,17 @@ class KoiKoiState(State[KoiKoiAction]):
         draw_cards: list[int] = []
         if deck is not None:
             draw_cards, chunks = _split_deck(deck)
-            rng = random.Random(",".join(deck))  # str seeds are stable across runs
+            chance_key = "deck:" + ",".join(deck)
         else:
             if seed is None:
                 # Record the seed we drew so that the game replays.
                 seed = random.SystemRandom().randrange(2**63)
-            rng = random.Random(seed)
+            chance_key = f"seed:{seed}"
         self._init_base(players=names, options=rules, seed=seed, deck=deck)
         self._rules = rules
         self._table: YakuTable = yaku_table_for(rules)
-        self._rng = rng
+        self._chance_key = chance_key
+        self._deals = 0
         self._chunks = tuple(chunks)
         self._chunk = 0
         self._round = 1
@@ -447,7 +479,11 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def yaku(self, seat: int) -> YakuScore:
         """Seat's current yaku (before round multipliers)."""
-        return self._table.to_score(self._slots(seat))
+        return self._table.score(
+            self._piles[seat],
+            self._calls[seat] > 0,
+            month_of_round(self._round) if self._rules.tsuki_fuda else 0,
+        )
 
     @property
     def koikoi_calls(self) -> tuple[int, int]:
@@ -534,15 +570,14 @@ class KoiKoiState(State[KoiKoiAction]):
             self._over,
             self._chunk,
             self._dealer_draws,
-            self._rng.getstate(),
+            self._deals,
         )
 
     def _copy_into(self, new: Self) -> None:
         new._rules = self._rules
         new._table = self._table
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        new._rng = rng
+        new._chance_key = self._chance_key
+        new._deals = self._deals
         new._chunks = self._chunks
         new._chunk = self._chunk
         new._round = self._round
@@ -623,7 +658,7 @@ class KoiKoiState(State[KoiKoiAction]):
             hand = self._hands[turn]
             card = action.card
             hand.remove(card)
-            events.append(CardPlayed(turn, card, False, self._capture(card, action.target)))
+            events.append(self._capture(card, action.target, False))
             stock_card = self._stock.pop()
             matches = self._field[stock_card >> 2]
             count = len(matches)
@@ -632,13 +667,12 @@ class KoiKoiState(State[KoiKoiAction]):
                 self._phase = Phase.CAPTURE
                 events.append(ChoiceRequired(turn, stock_card, tuple(matches)))
                 return events
-            events.append(CardPlayed(turn, stock_card, True, self._capture(stock_card, _NO_CARD)))
+            events.append(self._capture(stock_card, _NO_CARD, True))
             self._end_turn(events, self._pile_before)
         elif kind == CAPTURE:
             stock_card = self._pending
             self._pending = _NO_CARD
-            taken = self._capture(stock_card, action.card)
-            events.append(CardPlayed(turn, stock_card, True, taken))
+            events.append(self._capture(stock_card, action.card, True))
             self._end_turn(events, self._pile_before)
         elif kind == KOIKOI:
             self._calls[turn] += 1
@@ -660,24 +694,25 @@ class KoiKoiState(State[KoiKoiAction]):
     def _capture_options(self) -> list[int]:
         return list(self._field[self._pending >> 2]) if self._pending != _NO_CARD else []
 
-    def _capture(self, card: int, target: int) -> tuple[int, ...]:
+    def _capture(self, card: int, target: int, from_stock: bool) -> CardPlayed:
         """Lay `card` on the field, taking `target` or the only/all match(es) into the pile."""
         matches = self._field[card >> 2]
         count = len(matches)
+        key = ((self._turn << 1) | from_stock) * 48 + card
         if count == 0:
             matches.append(card)
-            return ()
-        if count == 2 or (count == 3 and target != _NO_CARD):
-            matches.remove(target)
-            taken: tuple[int, ...] = (target,)
-        else:  # one match, or three taken together
-            taken = tuple(matches)
+            return _PLACED[key]
+        if count == 3 and target == _NO_CARD:  # three on the field: all four are taken
             matches.clear()
-        pile = self._piles[self._turn] | (1 << card)
-        for field_card in taken:
-            pile |= 1 << field_card
-        self._piles[self._turn] = pile
-        return taken
+            self._piles[self._turn] |= MONTH_MASKS[card >> 2]
+            return _TAKES_ALL[key]
+        if count == 1:
+            target = matches[0]
+            matches.clear()
+        else:
+            matches.remove(target)
+        self._piles[self._turn] |= (1 << card) | (1 << target)
+        return _TAKES_ONE[key * 48 + target]
 
     def _end_turn(self, events: list[Event], pile_before: int) -> None:
         turn = self._turn
@@ -764,6 +799,14 @@ class KoiKoiState(State[KoiKoiAction]):
         self._start_round(events)
 
     # ------------------------------------------------------------------ dealing
+    def _random(self, purpose: str) -> random.Random:
+        """The generator for one chance event, derived from the match's seed (or deck).
+
+        Each deal gets its own generator instead of one shared stream, so the state holds no
+        generator: clones and snapshots stay cheap. String seeds hash the same on every run.
+        """
+        return random.Random(f"koikoi {self._chance_key} {purpose}")
+
     def _next_order(self) -> list[int]:
         if self._chunk < len(self._chunks):
             order = list(self._chunks[self._chunk])
@@ -771,7 +814,8 @@ class KoiKoiState(State[KoiKoiAction]):
             return order
         # Sorting by 48 uniform keys is an unbiased shuffle and several times faster than
         # random.shuffle (one C-level sort instead of 47 Python-level _randbelow calls).
-        rand = self._rng.random
+        self._deals += 1
+        rand = self._random(f"deal {self._deals}").random
         keys = [rand() for _ in range(48)]
         return sorted(range(48), key=keys.__getitem__)
 
@@ -780,8 +824,9 @@ class KoiKoiState(State[KoiKoiAction]):
             pairs = [(draw_cards[i], draw_cards[i + 1]) for i in range(0, len(draw_cards), 2)]
         else:
             pairs = []
+            rng = self._random("dealer")
             while True:
-                first, second = self._rng.sample(range(48), 2)
+                first, second = rng.sample(range(48), 2)
                 pairs.append((first, second))
                 if first >> 2 != second >> 2:
                     break
@@ -855,7 +900,9 @@ def _lucky_kind(hand: list[int]) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
 def _cards_of_mask(mask: int) -> tuple[Card, ...]:
+    # Cached: views ask for the same piles again and again while a round goes on.
     cards = []
     while mask:
         low = mask & -mask

@@ -151,6 +151,7 @@ class YakuTable:
     """The per-rules constants the scorer needs, computed once per rules object."""
 
     __slots__ = (
+        "_scores",
         "ame_shiko",
         "goko",
         "sake_as_chaff",
@@ -172,6 +173,17 @@ class YakuTable:
         self.viewing_only_after_koikoi = rules.viewing_only_after_koikoi
         self.sake_as_chaff = rules.sake_cup_as_chaff
         self.tsukifuda = rules.tsuki_fuda_points if rules.tsuki_fuda else 0
+        self._scores: dict[tuple[int, bool, int], YakuScore] = {}
+
+    def score(self, pile: int, koikoi_called: bool = False, month: int = 0) -> YakuScore:
+        """The :class:`YakuScore` of a pile mask (cached: views ask for it on every move)."""
+        key = (pile, koikoi_called, month)
+        score = self._scores.get(key)
+        if score is None:
+            if len(self._scores) >= 65536:  # bound the memory of very long simulations
+                self._scores.clear()
+            score = self._scores[key] = self.to_score(self.slots(pile, koikoi_called, month))
+        return score
 
     def slots(self, pile: int, koikoi_called: bool = False, month: int = 0) -> list[int]:
         """Points per yaku slot for the pile mask `pile` (0 where a yaku is not formed).

@@ -1,0 +1,626 @@
+"""Hanabi bots: a seeded random bot and a convention bot a human can play with.
+
+Both act only on their seat's :class:`~cardgames.hanabi.knowledge.HanabiView`.
+
+The convention bot's conventions (written up for human partners in ``docs/games/hanabi.md``):
+
+* **Chop**: a player's chop is their oldest card no clue has touched. Players discard their
+  chop (after any card they know to be useless).
+* **Focus**: a clue that touches new cards has one focus: the chop if the clue touches it,
+  else the newest newly touched card.
+* **Play clue**: the focus of a clue is playable *now*. The receiver narrows the focus to the
+  cards the clue touches that are playable now, and plays it as soon as every possibility
+  left (after removing the cards it can see elsewhere) is playable.
+* **Save clue**: a clue whose focus is the chop may also save a card that must not be
+  discarded: the last copy of a card still needed. The last card of a row (a 5; a black 1)
+  is saved with a rank clue; any other critical card with either kind of clue. So a chop
+  focus means "playable now, or critical", and the receiver keeps it until it knows which.
+* A clue that touches only cards already touched carries no promise: it only narrows
+  what the touched cards may be.
+* The bot plays cards it knows are playable; saves its next partner's chop when it is
+  critical and that partner has nothing better to do; otherwise gives the play clue that
+  makes the most new cards playable (never a card already clued elsewhere); otherwise
+  discards a card it knows is useless, else its chop. It never discards with every clue
+  token available (the rules forbid it) and then gives the most harmless clue. In the final
+  round, with a fuse to spare, it plays its most likely playable card.
+
+The bot reads every rule from the view's variant (which clues touch which cards, the playable
+cards, ranks and copies), never from suit names, so it plays every variant. It keeps a memory
+of the clues between its turns; a bot started on a game in progress rebuilds what it can
+from the move history.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from cardgames.core.agents import RandomAgent
+from cardgames.hanabi.actions import (
+    BonusClue,
+    BonusPlay,
+    BonusReshuffle,
+    Clue,
+    Discard,
+    HanabiAction,
+    Play,
+)
+from cardgames.hanabi.cards import START_RANK, Card
+from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.variants import HanabiVariant, PlayOrder
+
+__all__ = ["ConventionBot", "RandomBot"]
+
+
+class RandomBot(RandomAgent):
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+# ------------------------------------------------------------------ variant facts
+class _Facts:
+    """What the bot needs to know about a variant, computed once per variant."""
+
+    def __init__(self, variant: HanabiVariant) -> None:
+        self.variant = variant
+        self.cards = variant.card_types
+        self.copies = {
+            card: variant.suits[variant.suit_of(card.suit)].copies(card.rank)
+            for card in self.cards
+        }
+        self.clue_values: tuple[str | int, ...] = (*variant.clue_colours, *variant.clue_ranks)
+        self.touched_by: dict[str | int, frozenset[Card]] = {
+            value: frozenset(c for c in self.cards if variant.clue_touches(c, value))
+            for value in self.clue_values
+        }
+        rank_touchable = {c for value in variant.clue_ranks for c in self.touched_by[value]}
+        # The last card of each row is saved with a rank clue (when one can touch it), so a
+        # colour clue on the chop never means "save this row end".
+        self.rank_saved = frozenset(
+            Card(suit.letter, end)
+            for suit in variant.suits if suit.order is not PlayOrder.UP_OR_DOWN
+            for end in [suit.row_ranks[0] if suit.order is PlayOrder.DESCENDING
+                        else suit.row_ranks[-1]]
+            if Card(suit.letter, end) in rank_touchable
+        )
+        self.suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
+
+
+@functools.lru_cache(maxsize=64)
+def _facts(variant: HanabiVariant) -> _Facts:
+    return _Facts(variant)
+
+
+def _needed_cards(view: HanabiView, facts: _Facts, discarded: Counter[Card]) -> set[Card]:
+    """The cards that can still be played onto a firework (not yet played, not cut off)."""
+    needed: set[Card] = set()
+    for suit, stack in zip(facts.variant.suits, view.fireworks, strict=True):
+        if len(stack) >= suit.row_length:
+            continue
+        if suit.order is PlayOrder.UP_OR_DOWN:
+            played = {card.rank for card in stack}
+            for rank in suit.ranks:
+                if rank in played or (rank == START_RANK and stack):
+                    continue
+                needed.add(Card(suit.letter, rank))
+            continue
+        sequence = (suit.row_ranks[::-1] if suit.order is PlayOrder.DESCENDING
+                    else suit.row_ranks)
+        for rank in sequence[len(stack):]:
+            card = Card(suit.letter, rank)
+            needed.add(card)
+            if discarded[card] >= facts.copies[card]:
+                break  # every copy is gone: nothing above it can be played
+    return needed
+
+
+# ------------------------------------------------------------------ the memory
+_MOVE = re.compile(r"^(bonus )?(play|discard|clue|reshuffle)\s+(\S+)(?:\s+(\S+))?$")
+
+
+class _Memory:
+    """Card ids by slot for every seat, and what clues promised about each card."""
+
+    def __init__(self, view: HanabiView) -> None:
+        variant = view.variant
+        players = len(view.players)
+        size = variant.hand_size(players)
+        self.ids = [list(range((seat + 1) * size - 1, seat * size - 1, -1))
+                    for seat in range(players)]
+        self.next_id = players * size
+        self.deck_left = variant.deck_size - players * size
+        self.identity: dict[int, Card] = {}
+        self.touched: set[int] = set()
+        self.promise: dict[int, frozenset[Card]] = {}
+        self.processed = 0
+        self.actor = variant.starting_player
+        self.last_actor: int | None = None
+        self.last_playable: frozenset[Card] = frozenset()
+        self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
+        self.fresh = True
+
+    def in_step_with(self, view: HanabiView) -> bool:
+        """Whether the tracked hands and pile match the view."""
+        return self.deck_left == view.deck_size and all(
+            len(self.ids[seat]) == (len(view.own_hand) if seat == view.seat
+                                    else len(view.other_hands[seat]))
+            for seat in range(len(view.players)))
+
+
+class ConventionBot:
+    """A rule-based partner following simple, documented conventions (module docstring).
+
+    `seed` drives the only random choice left: ties between equally good moves.
+    """
+
+    __slots__ = ("_memory", "_rng")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        self._memory: _Memory | None = None
+
+    def __repr__(self) -> str:
+        return "ConventionBot()"
+
+    # ---------------------------------------------------------------- entry point
+    def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
+        """Choose one of `legal` from what `view` shows."""
+        facts = _facts(view.variant)
+        memory = self._sync(view, facts)
+        return _Turn(view, legal, facts, memory, self._rng).choose()
+
+    # ---------------------------------------------------------------- memory upkeep
+    def _sync(self, view: HanabiView, facts: _Facts) -> _Memory:
+        memory = self._memory
+        if memory is None or memory.processed > len(view.history):
+            memory = self._memory = _Memory(view)
+        # The cards that may have been playable when the unseen clues were given: what was
+        # playable at the last look, what is playable now, and every card played since.
+        played_since = {card for stack, before in zip(view.fireworks, memory.last_fireworks,
+                                                      strict=True) for card in stack[before:]}
+        if memory.fresh:
+            # Started mid-game: any card of a firework may have been the playable one.
+            played_since = {card for stack in view.fireworks for card in stack}
+            memory.last_playable = frozenset(
+                c for c in facts.cards if c in _initial_playable(facts.variant))
+        playable_then = memory.last_playable | view.playable | played_since
+        discarded = Counter(view.discards)
+        critical_then = frozenset(
+            c for c in _needed_cards(view, facts, discarded)
+            if discarded[c] >= facts.copies[c] - 1)
+        for move in view.history[memory.processed:]:
+            self._replay(move, view, facts, memory, playable_then, critical_then)
+        memory.processed = len(view.history)
+        if not memory.in_step_with(view):
+            # Lost track (an unusual skip or a tile): start again from what the view shows.
+            memory = self._memory = _Memory(view)
+            memory.processed = len(view.history)
+            for seat in range(len(view.players)):
+                count = (len(view.own_hand) if seat == view.seat
+                         else len(view.other_hands[seat]))
+                memory.ids[seat] = list(range(memory.next_id, memory.next_id + count))
+                memory.next_id += count
+            memory.deck_left = view.deck_size
+        for seat, hand in enumerate(view.other_hands):
+            for slot in hand:
+                memory.identity[memory.ids[seat][slot.slot - 1]] = slot.card
+        for seat in range(len(view.players)):
+            flags = [slot.touched for slot in
+                     (view.own_hand if seat == view.seat else view.other_hands[seat])]
+            memory.touched.update(
+                card_id for card_id, touched in zip(memory.ids[seat], flags, strict=True)
+                if touched)
+        memory.last_playable = view.playable
+        memory.last_fireworks = tuple(len(stack) for stack in view.fireworks)
+        memory.fresh = False
+        return memory
+
+    @staticmethod
+    def _replay(
+        move: str, view: HanabiView, facts: _Facts, memory: _Memory,
+        playable_then: frozenset[Card], critical_then: frozenset[Card],
+    ) -> None:
+        match = _MOVE.match(move)
+        players = len(view.players)
+        bonus = move.startswith("bonus ")
+        if bonus:
+            seat = memory.last_actor if memory.last_actor is not None else memory.actor
+        else:
+            seat = memory.actor
+            memory.actor = (seat + 1) % players
+        memory.last_actor = seat
+        if match is None:
+            return
+        verb, first, second = match.group(2), match.group(3), match.group(4)
+        if verb in ("play", "discard") and not bonus:
+            if first == "deck":
+                memory.deck_left -= 1
+                return
+            hand = memory.ids[seat]
+            index = int(first) - 1
+            if 0 <= index < len(hand):
+                gone = hand.pop(index)
+                memory.promise.pop(gone, None)
+            if memory.deck_left > 0:
+                hand.insert(0, memory.next_id)
+                memory.next_id += 1
+                memory.deck_left -= 1
+            return
+        if verb == "reshuffle":
+            memory.deck_left += 1
+            return
+        if verb == "clue" and second is not None:
+            target = int(first) - 1 if first.isdigit() else _seat_named(first, view.players)
+            if target is None or not 0 <= target < players:
+                return
+            value: str | int = int(second) if second.isdigit() else second
+            if value not in facts.touched_by:
+                return
+            _note_clue(view, facts, memory, target, value, playable_then, critical_then)
+
+
+def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
+    cards: set[Card] = set()
+    for suit in variant.suits:
+        if suit.order is PlayOrder.UP_OR_DOWN:
+            starts: Iterable[int] = (1, 5, START_RANK)
+        elif suit.order is PlayOrder.DESCENDING:
+            starts = (suit.row_ranks[-1],)
+        else:
+            starts = (suit.row_ranks[0],)
+        cards.update(Card(suit.letter, rank) for rank in starts)
+    return frozenset(cards)
+
+
+def _seat_named(name: str, players: Sequence[str]) -> int | None:
+    lowered = name.lower()
+    for seat, player in enumerate(players):
+        if player.lower() == lowered:
+            return seat
+    return None
+
+
+def _note_clue(
+    view: HanabiView, facts: _Facts, memory: _Memory, target: int, value: str | int,
+    playable_then: frozenset[Card], critical_then: frozenset[Card],
+) -> None:
+    """Record which cards a past clue touched, and the promise on its focus."""
+    touches = facts.touched_by[value]
+    hand = memory.ids[target]
+    touched_now: list[int] = []
+    for position, card_id in enumerate(hand):
+        if target == view.seat:
+            # Clues to us came after our last move, so the slot is still ours; its
+            # possibilities lie wholly inside or outside the clue's cards.
+            if position < len(view.own_hand):
+                possible = view.own_hand[position].possible
+                if possible and possible <= touches:
+                    touched_now.append(card_id)
+            continue
+        card = memory.identity.get(card_id)
+        if card is None and position < len(view.other_hands[target]):
+            card = view.other_hands[target][position].card
+        if card is not None and card in touches:
+            touched_now.append(card_id)
+    untouched = [card_id for card_id in hand if card_id not in memory.touched]
+    chop = untouched[-1] if untouched else None
+    newly = [card_id for card_id in touched_now if card_id not in memory.touched]
+    memory.touched.update(touched_now)
+    if not newly:
+        return
+    focus = chop if chop in newly else newly[0]
+    candidates = set(touches & playable_then)
+    if focus == chop:
+        saves = touches & critical_then
+        if isinstance(value, str):
+            saves -= facts.rank_saved
+        candidates |= saves
+    if target == view.seat:
+        position = hand.index(focus)
+        if position < len(view.own_hand):
+            candidates &= view.own_hand[position].possible
+    else:
+        seen = view.other_hands[target]
+        position = hand.index(focus)
+        if position < len(seen):
+            candidates &= seen[position].possible
+    if candidates:
+        memory.promise[focus] = frozenset(candidates)
+
+
+# ------------------------------------------------------------------ one decision
+class _Turn:
+    """The facts of one decision, computed once, and the decision rules in order."""
+
+    def __init__(
+        self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
+        rng: random.Random,
+    ) -> None:
+        self.view = view
+        self.legal = legal
+        self.facts = facts
+        self.memory = memory
+        self.rng = rng
+        self.playable = view.playable
+        self.discarded = Counter(view.discards)
+        visible: Counter[Card] = Counter(view.discards)
+        for stack in view.fireworks:
+            visible.update(stack)
+        for hand in view.other_hands:
+            visible.update(slot.card for slot in hand)
+        self.unseen = {card: facts.copies[card] - visible[card] for card in facts.cards}
+        self.needed = _needed_cards(view, facts, self.discarded)
+        self.critical = frozenset(
+            c for c in self.needed if self.discarded[c] >= facts.copies[c] - 1)
+        self.my_ids = memory.ids[view.seat]
+        self.my_candidates = [self._candidates(i) for i in range(len(view.own_hand))]
+
+    # ------------------------------------------------------------ own knowledge
+    def _candidates(self, index: int) -> frozenset[Card]:
+        possible = frozenset(c for c in self.view.own_hand[index].possible
+                             if self.unseen.get(c, 0) > 0)
+        promise = self.memory.promise.get(self.my_ids[index])
+        if promise is not None:
+            narrowed = possible & promise
+            if narrowed:
+                return narrowed
+        return possible
+
+    def _known_playable(self, index: int) -> bool:
+        cands = self.my_candidates[index]
+        return bool(cands) and cands <= self.playable
+
+    def _known_useless(self, index: int) -> bool:
+        cands = self.my_candidates[index]
+        return bool(cands) and not (cands & self.needed)
+
+    def _play_chance(self, index: int) -> float:
+        cands = self.my_candidates[index]
+        total = sum(self.unseen[c] for c in cands)
+        if not total:
+            return 0.0
+        return sum(self.unseen[c] for c in cands if c in self.playable) / total
+
+    # ------------------------------------------------------------ the decision
+    def choose(self) -> HanabiAction:
+        view, legal = self.view, self.legal
+        if view.pending is not None:
+            return self._bonus_choice()
+        legal_set = set(legal)
+        plays = [i for i in range(len(view.own_hand)) if self._known_playable(i)]
+        if plays:
+            # A card that ends a row first (it may return a token), then the oldest.
+            plays.sort(key=lambda i: (not self.my_candidates[i] <= self.facts.rank_saved, -i))
+            action = Play(plays[0] + 1)
+            if action in legal_set:
+                return action
+        can_clue = view.clue_tokens > 0
+        if can_clue:
+            save = self._save_clue(legal)
+            if save is not None:
+                return save
+            best, score = self._best_clue(legal, minimum=5.0)
+            if best is not None and score >= 5.0:
+                return best
+        can_discard = view.clue_tokens < view.max_clue_tokens
+        if view.deck_size == 0 and view.fuses > 1:
+            gamble = self._gamble()
+            if gamble is not None:
+                return gamble
+        if can_discard:
+            return self._discard()
+        # Every clue token is available, so a clue it must be: the best one, else one whose
+        # promise is off but that the receiver cannot act on yet (better than a blind play).
+        for misleading in (False, True):
+            best, _ = self._best_clue(legal, minimum=float("-inf"), misleading=misleading)
+            if best is not None:
+                return best
+        chances = [(self._play_chance(i), -i) for i in range(len(view.own_hand))]
+        if chances:
+            _, slot = max(chances)
+            action = Play(-slot + 1)
+            if action in legal_set:
+                return action
+        return legal[self.rng.randrange(len(legal))]
+
+    def _gamble(self) -> HanabiAction | None:
+        best = max(((self._play_chance(i), i) for i in range(len(self.view.own_hand))),
+                   default=(0.0, -1))
+        if best[0] >= 0.4:
+            return Play(best[1] + 1)
+        return None
+
+    def _discard(self) -> HanabiAction:
+        hand = self.view.own_hand
+        useless = [i for i in range(len(hand)) if self._known_useless(i)]
+        if useless:
+            return Discard(useless[-1] + 1)
+        untouched = [i for i in range(len(hand)) if not hand[i].touched
+                     and self.my_ids[i] not in self.memory.promise]
+        if untouched:
+            return Discard(untouched[-1] + 1)
+        # Everything is touched: give up the card least likely to be needed.
+        def keep_value(i: int) -> tuple[float, int]:
+            cands = self.my_candidates[i]
+            total = sum(self.unseen[c] for c in cands) or 1
+            useful = sum(self.unseen[c] for c in cands if c in self.needed)
+            return (useful / total, i)
+
+        return Discard(min(range(len(hand)), key=keep_value) + 1)
+
+    # ------------------------------------------------------------ clues
+    def _others(self) -> list[int]:
+        players = len(self.view.players)
+        return [(self.view.seat + step) % players for step in range(1, players)]
+
+    def _claimed(self, excluding_target: int | None = None) -> Counter[Card]:
+        """Cards already clued or promised somewhere: cluing another copy wastes a clue."""
+        claimed: Counter[Card] = Counter()
+        for seat, hand in enumerate(self.view.other_hands):
+            if seat == excluding_target:
+                continue
+            for slot in hand:
+                if slot.touched:
+                    claimed[slot.card] += 1
+        for index, cands in enumerate(self.my_candidates):
+            if len(cands) == 1 and self.view.own_hand[index].touched:
+                claimed[next(iter(cands))] += 1
+        return claimed
+
+    def _save_clue(self, legal: Sequence[HanabiAction]) -> HanabiAction | None:
+        view = self.view
+        partner = (view.seat + 1) % len(view.players)
+        hand = view.other_hands[partner]
+        if not hand or view.clue_tokens == 0:
+            return None
+        untouched = [s for s in hand if not s.touched]
+        if not untouched:
+            return None
+        chop = untouched[-1]
+        if chop.card not in self.critical or chop.card in self.playable:
+            return None
+        # A partner who will play a card it knows, or who cannot discard, does not lose it.
+        ids = self.memory.ids[partner]
+        for slot in hand:
+            cands = slot.possible & self.memory.promise.get(ids[slot.slot - 1], slot.possible)
+            if cands and cands <= self.playable:
+                return None
+        best: HanabiAction | None = None
+        best_score = float("-inf")
+        for action in legal:
+            if not isinstance(action, Clue) or action.target != partner:
+                continue
+            if chop.card not in self.facts.touched_by[action.value]:
+                continue
+            score = self._score_clue(action.target, action.value)
+            if score is not None and score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _best_clue(
+        self, legal: Sequence[HanabiAction], minimum: float, *, misleading: bool = False
+    ) -> tuple[HanabiAction | None, float]:
+        best: HanabiAction | None = None
+        best_score = minimum
+        ties: list[HanabiAction] = []
+        near = {seat: len(self.view.players) - distance
+                for distance, seat in enumerate(self._others())}
+        for action in legal:
+            if not isinstance(action, Clue | BonusClue):
+                continue
+            score = self._score_clue(action.target, action.value, misleading=misleading)
+            if score is None:
+                continue
+            score += 0.1 * near[action.target]
+            if score > best_score:
+                best, best_score, ties = action, score, [action]
+            elif score == best_score and best is not None:
+                ties.append(action)
+        if len(ties) > 1:
+            best = ties[self.rng.randrange(len(ties))]
+        return best, best_score
+
+    def _score_clue(
+        self, target: int, value: str | int, *, misleading: bool = False
+    ) -> float | None:
+        """How good the clue is; None when it would mislead (a promise the card breaks).
+
+        With `misleading`, a broken promise is only refused when the receiver would play the
+        card at once; otherwise it costs a penalty.
+        """
+        facts = self.facts
+        touches = facts.touched_by[value]
+        hand = self.view.other_hands[target]
+        ids = self.memory.ids[target]
+        promise = self.memory.promise
+        touched = [slot for slot in hand if slot.card in touches]
+        if not touched:
+            return 0.0
+        newly = [slot for slot in touched if not slot.touched]
+        untouched = [slot for slot in hand if not slot.touched]
+        chop = untouched[-1] if untouched else None
+        claimed = self._claimed(excluding_target=None)
+        score = 0.0
+        # Cards the clue completes: the holder's candidates become all playable.
+        for slot in touched:
+            if slot in newly:
+                continue
+            card_id = ids[slot.slot - 1]
+            before = slot.possible & promise.get(card_id, slot.possible)
+            after = before & touches
+            if slot.card in self.playable and after and after <= self.playable and not (
+                    before <= self.playable):
+                score += 6.0
+        if not newly:
+            return score - 1.0
+        focus = chop if chop in newly else newly[0]
+        candidates = set(touches & self.playable)
+        if focus is chop:
+            saves = touches & self.critical
+            if isinstance(value, str):
+                saves -= facts.rank_saved
+            candidates |= saves
+        truth = focus.card
+        # The receiver narrows its own possibilities to the promise; an empty result means
+        # no promise at all.
+        candidates &= focus.possible & touches
+        if candidates and truth not in candidates:
+            if not misleading:
+                return None
+            # Tolerable only while the receiver cannot narrow it to playable cards alone: a
+            # non-playable candidate it cannot rule out (another copy sits in its hand).
+            others = {slot.card for slot in hand if slot is not focus}
+            if not any(c not in self.playable and c in others for c in candidates):
+                return None
+            score -= 5.0
+            candidates = set()
+        if not candidates:
+            score -= 2.0  # a touched card with no promise: it only clogs the hand
+        elif truth in self.playable:
+            if claimed[truth] > 0:
+                return None  # another copy is already clued: the receiver would misplay one
+            score += 10.0
+            after = focus.possible & touches & frozenset(candidates)
+            if after <= self.playable:
+                score += 3.0
+        elif truth in self.critical:
+            score += 8.0
+        seen: set[Card] = {truth}
+        for slot in newly:
+            if slot is focus:
+                continue
+            card = slot.card
+            if card not in self.needed:
+                score -= 1.5
+            elif card in seen or claimed[card] > 0:
+                score -= 1.0
+            elif card in self.playable or card in self.critical:
+                score += 1.5
+            else:
+                score += 0.5
+            seen.add(card)
+        return score
+
+    # ------------------------------------------------------------ bonus tiles
+    def _bonus_choice(self) -> HanabiAction:
+        legal = self.legal
+        plays = [a for a in legal if isinstance(a, BonusPlay)]
+        if plays:
+            plays.sort(key=lambda a: (a.card not in self.critical, a.card.rank))
+            return plays[0]
+        reshuffles = [a for a in legal if isinstance(a, BonusReshuffle)]
+        if reshuffles:
+            reshuffles.sort(key=lambda a: (a.card not in self.needed,
+                                           a.card not in self.critical, a.card.rank))
+            return reshuffles[0]
+        best, _ = self._best_clue(legal, minimum=float("-inf"))
+        if best is not None:
+            return best
+        return legal[self.rng.randrange(len(legal))]

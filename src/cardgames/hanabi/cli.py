@@ -1,0 +1,195 @@
+"""``cardgames hanabi ...`` and ``cardgames play hanabi``.
+
+``cardgames hanabi variants`` lists the named variants; ``cardgames hanabi export-hanablive``
+and ``import-hanablive`` convert between our records and hanab.live JSON exports.
+``cardgames play hanabi`` seats you at one seat with convention bots in the others, through
+the shared terminal session (``help``, ``moves``, ``quit``, autosave, ``--resume``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console, RenderableType
+from rich.markup import escape
+from rich.text import Text
+
+from cardgames.core.errors import CardgamesError, RecordError
+from cardgames.core.game import Event, State
+from cardgames.core.record import Record
+from cardgames.core.terminal import GameUI, play_command
+from cardgames.hanabi import GAME
+from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
+from cardgames.hanabi.render import (
+    describe_move,
+    final_summary,
+    render_view,
+    variants_table,
+)
+from cardgames.hanabi.state import HanabiState
+
+__all__ = ["UI", "app", "play"]
+
+app = typer.Typer(
+    help="Hanabi: variants, hanab.live conversion. Play with 'cardgames play hanabi'.",
+    no_args_is_help=True,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+HELP_TEXT = """\
+Moves (slot 1 is your newest card; players are seat numbers or names):
+  play N              play the card in slot N
+  discard N           discard the card in slot N (not with every clue token available)
+  clue P COLOUR       clue player P about a colour, e.g. clue 2 red (or clue 2 R)
+  clue P RANK         clue player P about a rank, e.g. clue 2 3
+  play deck           deck plays: play the last card of the draw pile blind
+  bonus clue P VALUE  bonus tile 3/4: the free clue you give
+  bonus reshuffle R3  bonus tile 5: the discarded card shuffled back into the pile
+  bonus play R3       bonus tile 6: the discarded card played onto its firework
+Your own cards show what the clues left possible: suit letters and ranks ('?' = any);
+a '*' marks a card some clue touched."""
+
+
+def _hanabi(state: State[Any]) -> HanabiState:
+    assert isinstance(state, HanabiState)
+    return state
+
+
+def _render(state: State[Any], seat: int) -> RenderableType:
+    return render_view(_hanabi(state).view(seat))
+
+
+def _describe(
+    state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
+) -> RenderableType:
+    game = _hanabi(state)
+    return describe_move(game.players[actor], str(action), list(events), game.players,
+                         game.variant)
+
+
+def _final(state: State[Any]) -> RenderableType:
+    game = _hanabi(state)
+    return final_summary(game.score, game.max_score, game.rating, game.end_reason)
+
+
+def _discards(state: State[Any], seat: int) -> RenderableType:
+    view = _hanabi(state).view(seat)
+    if not view.discards:
+        return Text("the discard pile is empty")
+    return Text("Discards, oldest first: " + " ".join(map(str, view.discards)))
+
+
+UI = GameUI(
+    render=_render,
+    help_text=HELP_TEXT,
+    commands={"discards": _discards, "table": _render},
+    describe=_describe,
+    final=_final,
+)
+"""How Hanabi shows itself at the terminal."""
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error: {escape(message)}[/]")
+    return typer.Exit(2)
+
+
+@app.command()
+def variants() -> None:
+    """List the named variants with their suits, maximum score and a description."""
+    out.print(variants_table())
+
+
+@app.command("export-hanablive")
+def export_hanablive(
+    record: Path = typer.Argument(..., help="A cardgames Hanabi record (.json)."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here (default: "
+                                       "standard output)."),
+) -> None:
+    """Convert one of our Hanabi records to a hanab.live JSON export."""
+    try:
+        text = _read(record)
+        state = GAME.replay(Record.from_json(text, source=str(record)))
+        assert isinstance(state, HanabiState)
+        exported = json.dumps(to_hanablive(state), indent=1)
+    except CardgamesError as exc:
+        raise _fail(str(exc)) from None
+    _write(exported, output)
+
+
+@app.command("import-hanablive")
+def import_hanablive(
+    export: Path = typer.Argument(..., help="A hanab.live JSON export."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here (default: "
+                                       "standard output)."),
+) -> None:
+    """Replay a hanab.live export and write it as one of our records."""
+    try:
+        text = _read(export)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{str(export)!r} is not JSON ({exc.msg})") from None
+        state = from_hanablive(data)
+    except CardgamesError as exc:
+        raise _fail(str(exc)) from None
+    _write(state.record().to_json(), output)
+    err.print(escape(GAME.result_text(state)))
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        typer.echo(text)
+        return
+    try:
+        output.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot write {str(output)!r}: {exc.strerror}") from None
+
+
+def play(
+    players: int = typer.Option(2, "--players", "-p", help="Number of players, 2-5."),
+    variant: str = typer.Option(
+        "standard", "--variant", "-v",
+        help="A variant name or spec, e.g. rainbow+black-powder (see 'cardgames hanabi "
+        "variants')."),
+    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed of the deal (random "
+                                    "if not given)."),
+    seat: int = typer.Option(1, "--seat", "-k", help="Your seat, 1 = first to move."),
+    bot: str = typer.Option("convention", "--bot", "-b",
+                            help="The bot in the other seats (convention or random)."),
+    autoplay: bool = typer.Option(False, "--autoplay", help="Bots in every seat; watch."),
+    resume: Path | None = typer.Option(
+        None, "--resume", help="Continue the game saved in FILE (after quit or end of input)."),
+    save: Path | None = typer.Option(
+        None, "--save", help="Save the game to FILE after every move (default: a file under "
+        "$CARDGAMES_HOME)."),
+) -> None:
+    """Play Hanabi in the terminal: you hold one seat, convention bots the others."""
+    play_command(
+        GAME,
+        option_values={"variant": variant},
+        ui=UI,
+        players=players,
+        seed=seed,
+        human_seat=seat,
+        bots=[bot],
+        autoplay=autoplay,
+        resume=resume,
+        save=save,
+    )
+
+
+app.command("play", help="Play Hanabi in the terminal (same as 'cardgames play hanabi').")(play)

@@ -1,0 +1,272 @@
+"""Hanabi at the terminal: rich renderables for one seat's view, moves and the result.
+
+Everything here is a pure function of a :class:`~cardgames.hanabi.knowledge.HanabiView`
+(or of events and plain values): what a seat does not know is never drawn, because the view
+does not hold it. Cards are written in the notation the prompt accepts (``R3``) and coloured
+by their suit's ``style``; a card some clue has touched is underlined and marked ``*``. For
+the viewer's own slots the table shows what is still possible: the suit letters and ranks,
+or the card itself once the clues pin it down.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardgames.hanabi.actions import (
+    Clued,
+    Discarded,
+    Drew,
+    FireworkCompleted,
+    FuseLost,
+    GameEnded,
+    Played,
+    TileDrawn,
+    TokenRegained,
+)
+from cardgames.hanabi.cards import Card, rank_text
+from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.variants import CATALOGUE, HanabiVariant
+
+__all__ = [
+    "card_text",
+    "describe_event",
+    "describe_move",
+    "final_summary",
+    "knowledge_text",
+    "render_view",
+    "variants_table",
+]
+
+RECENT_MOVES = 6
+"""How many of the latest moves the table lists."""
+
+
+def _styles(variant: HanabiVariant) -> dict[str, str]:
+    return {suit.letter: suit.style for suit in variant.suits}
+
+
+def card_text(card: Card, variant: HanabiVariant, *, touched: bool = False) -> Text:
+    """A card in its suit's colour (underlined and starred when a clue touched it)."""
+    style = _styles(variant).get(card.suit, "white")
+    if touched:
+        return Text(f"{card}*", style=f"bold underline {style}")
+    return Text(str(card), style=f"bold {style}")
+
+
+def knowledge_text(possible: Iterable[Card], variant: HanabiVariant) -> Text:
+    """What a slot may still be: the card when known, else its possible suits and ranks."""
+    cards = sorted(set(possible), key=lambda c: (variant.suit_of(c.suit), c.rank))
+    if len(cards) == 1:
+        return card_text(cards[0], variant)
+    styles = _styles(variant)
+    text = Text()
+    suits = [s.letter for s in variant.suits if any(c.suit == s.letter for c in cards)]
+    ranks = sorted({c.rank for c in cards})
+    if len(suits) == len(variant.suits):
+        text.append("?", style="dim")
+    else:
+        for letter in suits:
+            text.append(letter, style=f"bold {styles.get(letter, 'white')}")
+    text.append(" ")
+    every_rank = sorted({r for s in variant.suits for r in s.ranks})
+    text.append("?" if ranks == every_rank else "".join(rank_text(r) for r in ranks),
+                style="dim" if ranks == every_rank else "")
+    return text
+
+
+def _tokens(filled: int, total: int, glyph: str, style: str) -> Text:
+    text = Text()
+    text.append(glyph * filled, style=style)
+    text.append("·" * (total - filled), style="dim")
+    text.append(f" {filled}/{total}")
+    return text
+
+
+def _status(view: HanabiView) -> Text:
+    text = Text()
+    turn = view.current_player
+    if view.is_over:
+        text.append("game over", style="bold")
+    elif turn is not None:
+        who = "your" if turn == view.seat else f"{view.players[turn]}'s"
+        text.append(f"turn {view.turn + 1}: {who} move", style="bold")
+    text.append("   clues ")
+    text.append_text(_tokens(view.clue_tokens, view.max_clue_tokens, "●", "bold cyan"))
+    text.append("   fuses ")
+    text.append_text(_tokens(view.fuses, view.max_fuses, "▲", "bold red"))
+    text.append(f"   deck {view.deck_size}")
+    if view.final_round_turns is not None:
+        text.append(f"   final round: {view.final_round_turns} turn(s) left", style="yellow")
+    if view.variant.bonus_tiles:
+        text.append(f"   bonus tiles left {view.bonus_tiles_left}")
+    text.append(f"   score {view.score}/{view.max_score}")
+    return text
+
+
+def _fireworks(view: HanabiView) -> Table:
+    variant = view.variant
+    table = Table(title="Fireworks", show_header=False, box=None, padding=(0, 1))
+    table.add_column("suit")
+    table.add_column("cards")
+    table.add_column("next")
+    for suit, stack in zip(variant.suits, view.fireworks, strict=True):
+        cards = Text(" ").join(card_text(c, variant) for c in stack) if stack else Text(
+            "-", style="dim")
+        nexts = sorted((c for c in view.playable if c.suit == suit.letter), key=lambda c: c.rank)
+        following = (Text(" or ").join(card_text(c, variant) for c in nexts) if nexts
+                     else Text("complete" if len(stack) == suit.row_length else "-",
+                               style="green" if len(stack) == suit.row_length else "dim"))
+        table.add_row(Text(suit.name, style=f"bold {suit.style}"), cards,
+                      Text("next ").append_text(following))
+    return table
+
+
+def _hands(view: HanabiView) -> Table:
+    variant = view.variant
+    size = max([len(view.own_hand)] + [len(h) for h in view.other_hands])
+    table = Table(title="Hands (slot 1 = newest)", box=None, padding=(0, 1))
+    table.add_column("player")
+    for slot in range(1, size + 1):
+        table.add_column(str(slot), justify="center")
+    seats = len(view.players)
+    for offset in range(seats):
+        seat = (view.seat + offset) % seats
+        marker = "▶ " if view.current_player == seat else "  "
+        if seat == view.seat:
+            cells = [knowledge_text(s.possible, variant) for s in view.own_hand]
+            for cell, own in zip(cells, view.own_hand, strict=True):
+                if own.touched:
+                    cell.append("*", style="bold")
+            table.add_row(Text(f"{marker}you ({view.players[seat]})", style="bold"), *cells)
+            continue
+        hand = view.other_hands[seat]
+        table.add_row(Text(f"{marker}{view.players[seat]}"),
+                      *(card_text(s.card, variant, touched=s.touched) for s in hand))
+        table.add_row(Text("   they know", style="dim"),
+                      *(knowledge_text(s.possible, variant) for s in hand))
+    return table
+
+
+def _discards(view: HanabiView) -> Text:
+    variant = view.variant
+    if not view.discards:
+        return Text("Discards: none", style="dim")
+    counts = Counter(view.discards)
+    text = Text("Discards: ")
+    ordered = sorted(counts, key=lambda c: (variant.suit_of(c.suit), c.rank))
+    for index, card in enumerate(ordered):
+        if index:
+            text.append(" ")
+        text.append_text(card_text(card, variant))
+        if counts[card] > 1:
+            text.append(f"×{counts[card]}", style="dim")
+    return text
+
+
+def _recent(view: HanabiView) -> Text:
+    text = Text("Last moves: ", style="dim")
+    if not view.history:
+        return text.append("none yet")
+    seats = len(view.players)
+    start = max(0, len(view.history) - RECENT_MOVES)
+    # Bonus choices are extra actions of the same player and all-or-nothing skips players
+    # who cannot act, so the actor follows from the move count only without either.
+    named = not view.bonus_tiles_used and not view.variant.all_or_nothing
+    first_seat = view.variant.starting_player
+    parts = []
+    for number in range(start, len(view.history)):
+        move = view.history[number]
+        if named:
+            parts.append(f"{view.players[(first_seat + number) % seats]}: {move}")
+        else:
+            parts.append(move)
+    return text.append("; ".join(parts))
+
+
+def render_view(view: HanabiView) -> RenderableType:
+    """The table as `view`'s seat sees it: status, fireworks, hands, discards, last moves."""
+    parts: list[RenderableType] = [_status(view), _fireworks(view), _hands(view),
+                                   _discards(view), _recent(view)]
+    if view.pending:
+        parts.append(Text(f"Your choice: {view.pending}", style="bold yellow"))
+    if view.can_deck_play:
+        parts.append(Text("You may play the last card of the pile blind: play deck",
+                          style="yellow"))
+    return Group(*parts)
+
+
+def describe_event(event: object, players: Sequence[str], variant: HanabiVariant) -> Text:
+    """One event as a line, with player names and coloured cards."""
+    if isinstance(event, Clued):
+        kind = "a free clue" if event.free else "a clue"
+        value = event.value if isinstance(event.value, str) else rank_text(event.value)
+        touched = (f"slot{'s' if len(event.slots) > 1 else ''} "
+                   f"{', '.join(map(str, event.slots))}" if event.slots else "no card")
+        return Text(f"{players[event.seat]} gives {players[event.target]} {kind}: "
+                    f"{value} → {touched}")
+    if isinstance(event, Played):
+        where = "the deck" if event.slot is None else f"slot {event.slot}"
+        text = Text(f"{players[event.seat]} plays ").append_text(card_text(event.card, variant))
+        text.append(f" from {where}")
+        text.append(" ✓" if event.success else " ✗ misplay", style="green" if event.success
+                    else "bold red")
+        return text
+    if isinstance(event, Discarded):
+        return (Text(f"{players[event.seat]} discards ")
+                .append_text(card_text(event.card, variant))
+                .append(f" from slot {event.slot}"))
+    if isinstance(event, Drew):
+        return Text(f"{players[event.seat]} draws a card ({event.left} left)", style="dim")
+    if isinstance(event, FuseLost):
+        return Text(f"a fuse burns: {event.left} left", style="bold red")
+    if isinstance(event, TokenRegained):
+        return Text(f"a clue token returns ({event.tokens})", style="cyan")
+    if isinstance(event, FireworkCompleted):
+        return Text(f"the {event.suit} firework is complete!", style="bold green")
+    if isinstance(event, TileDrawn):
+        return Text(f"bonus tile {event.tile}: {event.outcome}", style="yellow")
+    if isinstance(event, GameEnded):
+        return Text(f"game over ({event.reason}): score {event.score} — {event.rating}",
+                    style="bold")
+    return Text(str(event))
+
+
+def describe_move(
+    actor: str, move: str, events: Sequence[object], players: Sequence[str],
+    variant: HanabiVariant,
+) -> RenderableType:
+    """A move and what it caused, one line each."""
+    lines = [Text(f"{actor}: ", style="bold").append(move, style="")]
+    lines += [Text("  ").append_text(describe_event(e, players, variant)) for e in events]
+    return Group(*lines)
+
+
+def final_summary(score: int, max_score: int, rating: str, reason: str | None) -> Text:
+    """The end of a game: the score, the rulebook's rating line and why it ended."""
+    text = Text(f"Final score {score}/{max_score}", style="bold")
+    text.append(f" — {rating}")
+    if reason:
+        text.append(f" ({reason})", style="dim")
+    return text
+
+
+def variants_table() -> Table:
+    """Every named variant with its suits, maximum score and a one-line description."""
+    table = Table(title="Hanabi variants (combine with +, e.g. rainbow+black-powder+bonus)")
+    table.add_column("name", style="bold")
+    table.add_column("suits")
+    table.add_column("max", justify="right")
+    table.add_column("description")
+    for name, entry in CATALOGUE.items():
+        variant = entry.variant
+        suits = Text(", ").join(Text(s.name, style=s.style) for s in variant.suits)
+        description = entry.description
+        if entry.hanablive_name:
+            description += f" (hanab.live: {entry.hanablive_name})"
+        table.add_row(name, suits, str(variant.max_score), description)
+    return table

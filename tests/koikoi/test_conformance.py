@@ -7,7 +7,7 @@ import pytest
 from cardgames.koikoi import GAME
 from cardgames.testing import conformance_machine
 
-TestKoiKoiConformance = conformance_machine("koikoi", max_examples=30, steps=60).TestCase
+TestKoiKoiConformance = conformance_machine("koikoi", max_examples=60, steps=80).TestCase
 
 
 @pytest.mark.parametrize("preset", sorted(GAME.presets))

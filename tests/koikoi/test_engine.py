@@ -598,3 +598,18 @@ def test_new_game_through_the_registry_with_preset_and_overrides(dealt: Dealt) -
     assert state.options.rounds == 2
     assert state.options.max_koikoi_calls is None
     assert dealt(A_DEALER, A_OPPONENT, A_FIELD).dealer == 0
+
+
+@pytest.mark.parametrize(
+    "module_name",
+    ["cardgames.koikoi", "cardgames.koikoi.cards", "cardgames.koikoi.rules",
+     "cardgames.koikoi.yaku", "cardgames.koikoi.state"],
+)
+def test_docstring_examples_run(module_name: str) -> None:
+    import doctest
+    import importlib
+
+    module = importlib.import_module(module_name)
+    failures, tried = doctest.testmod(module)
+    assert tried > 0
+    assert failures == 0

@@ -14,6 +14,7 @@ from cardgames.koikoi import (
     Kind,
     KoiKoiRules,
     RibbonKind,
+    drawn_round_points,
     make_rules,
     month_of_round,
     round_points,
@@ -231,6 +232,13 @@ def test_growing_koikoi_multiplier() -> None:
     growing = round_points(8, rules, winner_calls=2, loser_calls=1)
     assert growing.points == 8 * 2 * 4
     assert [m.factor for m in growing.multipliers] == [2, 4]
+
+
+def test_drawn_round_points_nobody_or_the_dealers_privilege() -> None:
+    assert drawn_round_points() == 0
+    assert drawn_round_points(make_rules(drawn_round="dealer")) == 6
+    assert drawn_round_points(make_rules(drawn_round="dealer", oya_ken_points=4)) == 4
+    assert drawn_round_points(make_rules("traditional")) == 6
 
 
 def test_yaku_table_follows_the_rules() -> None:

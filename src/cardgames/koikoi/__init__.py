@@ -56,6 +56,7 @@ from cardgames.koikoi.yaku import (
     Yaku,
     YakuInfo,
     YakuScore,
+    drawn_round_points,
     month_of_round,
     round_points,
     score_yaku,
@@ -98,6 +99,7 @@ __all__ = [
     "YakuInfo",
     "YakuScore",
     "deal_order",
+    "drawn_round_points",
     "make_rules",
     "month_of_round",
     "parse_card",
@@ -148,8 +150,6 @@ def check_view(state: State[Any], seat: int) -> None:
     assert view.hand == state.hand(seat), "a seat sees its own hand"
     shown = set(_cards_in(view))
     hidden = set(state.hand(1 - seat)) | set(state.stock)
-    if state.is_over:
-        hidden = set()  # the final deal is no secret any more, but the view still omits it
     leaked = shown & hidden
     assert not leaked, f"seat {seat}'s view shows hidden cards: {sorted(c.code for c in leaked)}"
     assert view.opponent_hand_size == len(state.hand(1 - seat))

@@ -53,12 +53,13 @@ from cardgames.koikoi.events import (
     RoundStarted,
     YakuFormed,
 )
-from cardgames.koikoi.rules import DrawnRound, KoiKoiRules, LuckyHands
+from cardgames.koikoi.rules import KoiKoiRules, LuckyHands
 from cardgames.koikoi.yaku import (
     MONTH_MASKS,
     SLOT_COUNT,
     YakuScore,
     YakuTable,
+    drawn_round_points,
     month_of_round,
     round_points,
     yaku_table_for,
@@ -746,9 +747,9 @@ class KoiKoiState(State[KoiKoiAction]):
         if self._hands[0] or self._hands[1]:
             self._turn = 1 - self._turn
             return
-        if self._rules.drawn_round is DrawnRound.DEALER:
+        points = drawn_round_points(self._rules)
+        if points:
             dealer = self._dealer
-            points = self._rules.oya_ken_points
             score = (points, 0) if dealer == 0 else (0, points)
             self._finish_round(
                 RoundResult(

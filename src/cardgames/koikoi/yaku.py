@@ -32,7 +32,7 @@ import attrs
 
 from cardgames.core.errors import NotationError
 from cardgames.koikoi.cards import CARDS, CardLike, Kind, RibbonKind, card_ids
-from cardgames.koikoi.rules import KoiKoiPenalty, KoiKoiRules
+from cardgames.koikoi.rules import DrawnRound, KoiKoiPenalty, KoiKoiRules
 
 __all__ = [
     "YAKU_INFO",
@@ -41,6 +41,7 @@ __all__ = [
     "Yaku",
     "YakuInfo",
     "YakuScore",
+    "drawn_round_points",
     "month_of_round",
     "round_points",
     "score_yaku",
@@ -352,6 +353,18 @@ def round_points(
     for multiplier in multipliers:
         points *= multiplier.factor
     return RoundPoints(yaku_total, tuple(multipliers), points)
+
+
+def drawn_round_points(rules: KoiKoiRules | None = None) -> int:
+    """What the dealer scores when the hands run out with nobody stopped: the dealer's
+    privilege (``oya_ken_points``) with ``drawn_round="dealer"``, else 0 (nobody scores).
+    No multiplier applies.
+
+    >>> drawn_round_points(), drawn_round_points(KoiKoiRules(drawn_round="dealer"))
+    (0, 6)
+    """
+    rules = _DEFAULT_RULES if rules is None else rules
+    return rules.oya_ken_points if rules.drawn_round is DrawnRound.DEALER else 0
 
 
 def yaku_table(rules: KoiKoiRules | None = None) -> list[YakuInfo]:

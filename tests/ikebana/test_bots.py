@@ -77,13 +77,14 @@ def test_the_bot_factories_are_registered_and_seeded() -> None:
 
 
 def test_greedy_wins_at_least_75_percent_of_two_player_games_against_random() -> None:
-    games = 400  # the 1,000-game figure (99%) is in the closing notes and the docs
+    games = 1000  # the sample: about 10 s; the measured rate is 99.4 %
     wins = 0
     for seed in range(games):
         state = cardgames.new_game("ikebana", players=2, seed=seed)
         greedy_seat = seed % 2
         agents = [
-            GreedyBot(seed) if seat == greedy_seat else RandomAgent(seed + 1) for seat in range(2)
+            GreedyBot(seed) if seat == greedy_seat else RandomAgent(seed * 7 + seat)
+            for seat in range(2)
         ]
         play(state, agents)
         assert isinstance(state, IkebanaState)

@@ -613,3 +613,63 @@ def test_docstring_examples_run(module_name: str) -> None:
     failures, tried = doctest.testmod(module)
     assert tried > 0
     assert failures == 0
+
+
+def test_tsuki_fuda_forms_with_the_four_cards_of_the_rounds_month(dealt: Dealt) -> None:
+    # Round 1 stands for January: taking all four pine cards forms Tsuki-fuda (4).
+    dealer = ["jan-crane", "jan-ribbon", "feb-warbler", "apr-cuckoo", "may-bridge",
+              "jun-butterflies", "jul-boar", "oct-deer"]
+    opponent = ["mar-curtain", "aug-moon", "aug-geese", "nov-swallow", "nov-ribbon",
+                "dec-phoenix", "sep-ribbon", "oct-ribbon"]
+    field = ["jan-chaff-1", "jan-chaff-2", "feb-chaff-1", "apr-chaff-1", "may-chaff-1",
+             "jun-chaff-1", "jul-chaff-1", "sep-chaff-1"]
+    stock = ["dec-chaff-1", "dec-chaff-2", "nov-lightning"]
+    for on in (True, False):
+        state = dealt(dealer, opponent, field, stock, rules=make_rules(tsuki_fuda=on))
+        play(state, "play jan-crane capture jan-chaff-1", "play mar-curtain")
+        events = play(state, "play jan-ribbon")
+        formed = [e for e in events if isinstance(e, YakuFormed)]
+        if on:
+            assert [str(e) for e in formed] == ["P1 has Tsuki-fuda 4 = 4: koi-koi or stop?"]
+        else:
+            assert formed == []
+            assert state.current_player == 1
+
+
+def test_any_combination_of_options_keeps_the_invariants() -> None:
+    import random
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    rules = st.builds(
+        make_rules,
+        rounds=st.integers(1, 3),
+        max_koikoi_calls=st.sampled_from(["0", "1", "2", "unlimited"]),
+        koikoi_penalty=st.sampled_from(["double", "none", "growing"]),
+        drawn_round=st.sampled_from(["nobody", "dealer"]),
+        lucky_hands=st.sampled_from(["points", "redeal", "off"]),
+        redeal_four_on_field=st.booleans(),
+        capture_all_three=st.booleans(),
+        tsuki_fuda=st.booleans(),
+        viewing_only_after_koikoi=st.booleans(),
+        viewing_cancelled_by_rain=st.booleans(),
+        sake_cup_as_chaff=st.booleans(),
+        double_at_7=st.booleans(),
+    )
+
+    @settings(max_examples=40, deadline=None)
+    @given(rules=rules, seed=st.integers(0, 2**32))
+    def check(rules: object, seed: int) -> None:
+        state = KoiKoiState(rules, seed=seed)  # type: ignore[arg-type]  # drawn KoiKoiRules
+        rng = random.Random(seed)
+        while not state.is_over:
+            GAME.invariants(state)
+            GAME.check_view(state, state.current_player or 0)
+            legal = state.legal_actions()
+            assert all(state.parse(str(a)) is a for a in legal)
+            state.apply(legal[rng.randrange(len(legal))])
+        GAME.invariants(state)
+        assert GAME.replay(state.record()) == state
+
+    check()

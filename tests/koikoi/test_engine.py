@@ -229,6 +229,8 @@ def test_two_matching_field_cards_the_player_chooses(dealt: Dealt) -> None:
     with pytest.raises(IllegalActionError, match="matches mar-chaff-1 or mar-ribbon"):
         state.apply(state.parse("play mar-curtain"))
     assert state.snapshot() == before
+    with pytest.raises(IllegalActionError, match="oct-deer matches nothing on the field"):
+        state.apply(state.parse("play oct-deer capture oct-ribbon"))
     events = play(state, "play mar-curtain capture mar-ribbon")
     assert str(events[0]) == "P1 plays mar-curtain, captures mar-ribbon"
     assert codes(state.pile(0)) == ["mar-curtain", "mar-ribbon"]
@@ -532,6 +534,7 @@ def test_illegal_moves_say_why_and_change_nothing(dealt: Dealt) -> None:
         "koikoi": "koi-koi and stop are decided after a yaku forms",
         "capture mar-chaff-1": "play a card first",
         "play mar-curtain capture mar-chaff-1": "has only one match",
+        "play jan-crane capture jan-ribbon": "jan-ribbon is not on the field",
     }
     for text, reason in cases.items():
         with pytest.raises(IllegalActionError, match=reason):

@@ -288,7 +288,7 @@ def deal_order(
     Useful with an explicit deck: ``KoiKoiState(deck=(*draws, *deal_order(...)))``.
     """
     def ids(cards: Sequence[str | int]) -> list[int]:
-        return [c if isinstance(c, int) else parse_card(c).id for c in cards]
+        return [Card.from_id(c).id if isinstance(c, int) else parse_card(c).id for c in cards]
 
     dealer, opponent, table, top = ids(dealer_hand), ids(opponent_hand), ids(field), ids(stock)
     if not len(dealer) == len(opponent) == len(table) == 8:
@@ -644,6 +644,8 @@ class KoiKoiState(State[KoiKoiAction]):
         if action.target == _NO_CARD:
             names = " or ".join(CARDS[c].code for c in matches)
             return f"{CARDS[card].code} matches {names} on the field: name the one to capture"
+        if not matches:
+            return f"{CARDS[card].code} matches nothing on the field: play it without a capture"
         if action.target not in matches:
             return f"{CARDS[action.target].code} is not on the field"
         if len(matches) == 3:

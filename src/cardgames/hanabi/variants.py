@@ -140,7 +140,7 @@ def _counts(value: Any) -> tuple[tuple[int, int], ...]:
     return pairs
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Suit:
     """One suit: its clue properties, its ranks and copies, play order and score rule."""
 
@@ -315,7 +315,7 @@ def _suits_tuple(value: Any) -> tuple[Suit, ...]:
         raise OptionsError(f"'suits' must be a sequence of Suit (got {value!r})") from None
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class HanabiVariant:
     """The options of one Hanabi game: suits plus rule options, validated on construction.
 

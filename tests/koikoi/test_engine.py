@@ -676,3 +676,17 @@ def test_any_combination_of_options_keeps_the_invariants() -> None:
         assert GAME.replay(state.record()) == state
 
     check()
+
+
+def test_hand_made_actions_equal_the_pre_built_ones_or_are_refused() -> None:
+    assert KoiKoiAction(0, 40) == KoiKoiAction.from_str("play nov-rain-man")
+    with pytest.raises(NotationError, match="not a Koi-Koi action"):
+        KoiKoiAction(7)
+    with pytest.raises(NotationError, match="not a Koi-Koi action"):
+        KoiKoiAction(0)
+
+
+def test_a_month_alone_does_not_pick_a_card(dealt: Dealt) -> None:
+    state = scenario_a(dealt)
+    with pytest.raises(NotationError, match="'mar' is not a card"):
+        state.parse("play mar")

@@ -116,6 +116,13 @@ class KoiKoiAction:
     target: int = _NO_CARD
     """PLAY: the field card captured when the choice is the player's, else -1."""
 
+    def __attrs_post_init__(self) -> None:
+        # Actions are built once, at import; this guards hand-made ones.
+        in_range = self.kind in (PLAY, CAPTURE, KOIKOI, STOP) and -1 <= self.card < 48
+        needs_card = self.kind in (PLAY, CAPTURE)
+        if not in_range or needs_card != (self.card >= 0) or not -1 <= self.target < 48:
+            raise NotationError(f"not a Koi-Koi action: kind={self.kind} card={self.card}")
+
     def __str__(self) -> str:
         kind = self.kind
         if kind == PLAY:
@@ -211,7 +218,8 @@ def _card_token(
     try:
         return parse_card(token).id
     except NotationError:
-        if candidates is not None:
+        # Chaff cards of a month are alike, so "mar-chaff" may name whichever one is at hand.
+        if candidates is not None and token.strip().lower().endswith("-chaff"):
             prefix = token.strip().lower() + "-"
             for card_id in sorted(candidates):
                 if CARDS[card_id].code.startswith(prefix):

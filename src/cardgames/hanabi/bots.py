@@ -174,7 +174,11 @@ class ConventionBot:
         """Choose one of `legal` from what `view` shows."""
         facts = _facts(view.variant)
         memory = self._sync(view, facts)
-        return _Turn(view, legal, facts, memory, self._rng).choose()
+        action = _Turn(view, legal, facts, memory, self._rng).choose()
+        if action not in legal:
+            # A rule the conventions did not foresee (e.g. all or nothing's empty hands).
+            action = legal[self._rng.randrange(len(legal))]
+        return action
 
     # ---------------------------------------------------------------- memory upkeep
     def _sync(self, view: HanabiView, facts: _Facts) -> _Memory:
@@ -414,7 +418,7 @@ class _Turn:
             gamble = self._gamble()
             if gamble is not None:
                 return gamble
-        if can_discard:
+        if can_discard and view.own_hand:
             return self._discard()
         # Every clue token is available, so a clue it must be: the best one, else one whose
         # promise is off but that the receiver cannot act on yet (better than a blind play).

@@ -1,0 +1,169 @@
+"""The Hanabi bots: legal on every variant, seeded, strong enough, and following conventions."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+import cardgames
+from cardgames.core.loop import play
+from cardgames.hanabi import GAME
+from cardgames.hanabi.actions import Clue, Discard, Play
+from cardgames.hanabi.bots import ConventionBot, RandomBot
+from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.variants import CATALOGUE, variant_from_name
+
+
+def convention_game(players: int, seed: int, variant: str = "standard") -> HanabiState:
+    state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+    play(state, [ConventionBot(seed * 10 + seat) for seat in range(players)],
+         max_moves=GAME.max_moves)
+    return state
+
+
+def deck_starting_with(first: Sequence[str], variant: str = "standard") -> list[str]:
+    """A full deck whose top cards are `first`, the rest in the catalogue's order."""
+    rest = Counter(str(c) for c in variant_from_name(variant).deck_cards())
+    rest.subtract(first)
+    assert all(n >= 0 for n in rest.values()), "the prefix uses more copies than exist"
+    return [*first, *rest.elements()]
+
+
+# ------------------------------------------------------------------ strength
+def test_convention_bot_averages_at_least_15_with_two_players() -> None:
+    # 120 seeded games (a few seconds); the 1000-game figure is in the docs.
+    scores = [convention_game(2, seed).score for seed in range(120)]
+    assert statistics.mean(scores) >= 15
+    assert min(scores) > 0, "a strikeout in the standard game means a convention broke"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_convention_bot_plays_well_with_more_players(players: int) -> None:
+    scores = [convention_game(players, seed).score for seed in range(25)]
+    assert statistics.mean(scores) >= 15
+
+
+def test_convention_bot_beats_the_random_bot_by_far() -> None:
+    random_scores = []
+    for seed in range(30):
+        state = HanabiState(variant_from_name("standard"), players=2, seed=seed)
+        play(state, [RandomBot(seed), RandomBot(seed + 1)])
+        random_scores.append(state.score)
+    convention = [convention_game(2, seed).score for seed in range(30)]
+    assert statistics.mean(convention) > statistics.mean(random_scores) + 10
+
+
+# ------------------------------------------------------------------ every variant
+@pytest.mark.parametrize("variant", sorted(CATALOGUE))
+def test_convention_bot_finishes_every_named_variant(variant: str) -> None:
+    # play() raises IllegalActionError if a bot ever picks an illegal move.
+    for players, seed in ((2, 1), (3, 2), (5, 3)):
+        state = convention_game(players, seed, variant)
+        assert state.is_over
+
+
+@pytest.mark.parametrize("variant", ["rainbow", "rainbow-every-colour", "null",
+                                     "black-powder", "up-or-down"])
+def test_variant_suits_are_read_from_the_rules_not_names(variant: str) -> None:
+    scores = [convention_game(2, seed, variant).score for seed in range(12)]
+    assert statistics.mean(scores) >= 12
+
+
+def test_bots_are_deterministic_for_a_seed() -> None:
+    first = convention_game(3, seed=9, variant="rainbow+black-powder+bonus+fuses-2")
+    again = convention_game(3, seed=9, variant="rainbow+black-powder+bonus+fuses-2")
+    assert first.history == again.history
+    state = HanabiState(variant_from_name("standard"), players=2, seed=4)
+    twin = state.clone()
+    play(state, [RandomBot(1), RandomBot(2)])
+    play(twin, [RandomBot(1), RandomBot(2)])
+    assert state.history == twin.history
+
+
+def test_a_bot_joining_a_game_in_progress_rebuilds_its_memory() -> None:
+    state = HanabiState(variant_from_name("standard"), players=2, seed=21)
+    bots = [ConventionBot(1), ConventionBot(2)]
+    for _ in range(30):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    play(state, [ConventionBot(3), ConventionBot(4)])  # fresh bots, as after --resume
+    assert state.is_over
+    assert state.score >= 10
+
+
+# ------------------------------------------------------------------ conventions
+def act(state: HanabiState, bot: ConventionBot | None = None) -> object:
+    seat = state.current_player
+    assert seat is not None
+    return (bot or ConventionBot(0)).act(state.view(seat), state.legal_actions())
+
+
+def test_it_gives_a_play_clue_on_a_playable_card() -> None:
+    # Seat 2 holds (slot 5 .. slot 1, oldest first) Y3 B4 R1 G3 W2: only R1 is playable.
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R1", "G3", "W2"])
+    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    action = act(state)
+    assert isinstance(action, Clue)
+    assert action.target == 1
+    assert action.value in ("red", 1)
+
+
+def test_the_receiver_plays_the_focus_of_a_colour_clue() -> None:
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R1", "G3", "W2"])
+    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state.apply_text("clue 2 red")  # touches only R1, in slot 3: red means "playable"
+    assert act(state, ConventionBot(5)) == Play(3)
+
+
+def test_it_saves_a_five_on_the_partners_chop_with_a_rank_clue() -> None:
+    # Seat 2's oldest card (its chop, slot 5) is R5; nothing of theirs is playable.
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "R5", "B4", "Y3", "G3", "W2"])
+    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    assert act(state) == Clue(1, 5)
+
+
+def test_a_rank_clue_on_the_chop_is_a_save_the_receiver_keeps() -> None:
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "R5", "B4", "Y3", "G3", "W2"])
+    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state.apply_text("clue 2 5")
+    action = act(state, ConventionBot(2))
+    assert action != Play(5)
+    assert action != Discard(5)
+
+
+def test_it_discards_its_oldest_unclued_card() -> None:
+    # Nobody holds a playable or critical card; seat 1 must clue (8 tokens), then seat 2
+    # has nothing to play or clue and discards its chop.
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R2", "G3", "W2"])
+    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    first = act(state, ConventionBot(7))
+    assert isinstance(first, Clue)
+    state.apply(first)
+    touched = {slot.slot for slot in state.view(1).own_hand if slot.touched}
+    chop = max(slot for slot in range(1, 6) if slot not in touched)
+    assert act(state, ConventionBot(8)) == Discard(chop)
+
+
+def test_it_never_tries_to_discard_with_every_token_available() -> None:
+    for seed in range(10):
+        state = HanabiState(variant_from_name("standard"), players=2, seed=seed)
+        bots = [ConventionBot(seed), ConventionBot(seed + 1)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            action = bots[seat].act(state.view(seat), state.legal_actions())
+            if state.clue_tokens == state.variant.clue_tokens:
+                assert not isinstance(action, Discard)
+            state.apply(action)
+
+
+def test_the_registry_offers_both_bots() -> None:
+    info = cardgames.get_game("hanabi")
+    assert isinstance(info.bots["convention"](3), ConventionBot)
+    state = info.new_game(2, 5)
+    agent = info.bots["random"](3)
+    assert agent.act(state.view(0), state.legal_actions()) in state.legal_actions()

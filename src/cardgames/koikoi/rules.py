@@ -249,7 +249,14 @@ PRESETS: Final[Mapping[str, KoiKoiRules]] = {
         tsuki_fuda=True,
     ),
 }
-"""The named rule sets. ``nintendo`` is the default."""
+"""The named rule sets; :data:`PRESET_DESCRIPTIONS` says what each stands for.
+
+* ``nintendo`` (default): the rules file's scoring, from the rulebook in Nintendo's decks.
+* ``online``: as ``nintendo`` with unlimited koi-koi and 6 rounds, as most apps and sites.
+* ``traditional``: older parlour scoring -- brights 15/10/8/6, no 7+ doubling, unlimited
+  koi-koi, viewing yaku spoilt by the rain man or lightning, the dealer's privilege (6) on a
+  drawn round, tsuki-fuda.
+"""
 
 PRESET_DESCRIPTIONS: Final[Mapping[str, str]] = {
     "nintendo": (

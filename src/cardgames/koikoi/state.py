@@ -19,6 +19,21 @@ Procedure (rules file, preset ``nintendo`` unless an option says otherwise):
   player stops at once: a choice that is no choice is not asked.
 * Both hands empty with nobody stopped: a drawn round (``drawn_round``).
 
+Interpretations where the rules file leaves a choice (each also documented on its option):
+
+* "New or improved yaku" compares every yaku's points with what they were when the player
+  last called koi-koi this round (nothing before the first call): a yaku that appears or
+  pays more asks for the decision; one that pays less (a viewing yaku spoilt by the rain
+  man) does not.
+* ``max_koikoi_calls`` counts the calls of both players together ("koi-koi can be called
+  only once per round").
+* Lucky hands: four of a month is teshi, four pairs of months is kuttsuki; when both
+  players hold one the dealer's counts; their points get no multiplier. The field is
+  checked for four of a month before the hands.
+* The dealer's privilege (``drawn_round="dealer"``) makes the dealer the round's winner, so
+  the dealer deals again; ``koikoi_penalty="growing"`` multiplies by 1 + every call of the
+  round; ``viewing_only_after_koikoi`` asks whether the pile's owner has called.
+
 Chance: every deal (and the first-dealer draw) is shuffled by a ``random.Random`` seeded
 from the match's seed and the deal's number, so a match is determined by its seed. An
 explicit deck (for tests and foreign records) lists the first-dealer draw cards (pairs,

@@ -148,7 +148,8 @@ def _describe(
     state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
 ) -> RenderableType:
     parts: list[RenderableType] = []
-    if state.move_count == 1:
+    if state.move_count == 1 and actor != viewer:
+        # A bot moved first, so the opening table (which shows the start) was never drawn.
         parts.append(_start(state, viewer))
     for event in events:
         if isinstance(event, MatchEnded):

@@ -312,9 +312,9 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
     if isinstance(event, ChoiceRequired):
         if event.seat != you:
             return Group()  # the bot's choice follows at once as its capture
-        text = Text(f"{who(event.seat)}: ")
+        text = Text(f"{who(event.seat)} turn over ")
         text.append_text(card_text(event.card))
-        text.append(" matches ")
+        text.append(": it matches ")
         text.append_text(cards_text(event.options))
         text.append(" — which one does it take?")
         return text
@@ -347,11 +347,14 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
     if isinstance(event, MatchEnded):
         return match_line(event, names)
     if isinstance(event, DealerChosen):
-        parts = [
-            f"{_who(names, 0)} draws {CARDS[a].code}, {_who(names, 1)} draws {CARDS[b].code}"
-            for a, b in event.draws
-        ]
-        return Text("; ".join(parts) + f" — {_who(names, event.dealer)} deals first")
+        text = Text()
+        for a, b in event.draws:
+            for seat, card in ((0, a), (1, b)):
+                text.append(f"{who(seat)} draw{'' if seat == you else 's'} ")
+                text.append_text(card_text(card))
+                text.append(", " if seat == 0 else "; ")
+        text.append(f"the earlier month deals first: {who(event.dealer)}")
+        return text
     if isinstance(event, Redealt):
         return Text(f"Round {event.round_number}: re-deal ({event.reason})", style="dim")
     return Text(str(event))

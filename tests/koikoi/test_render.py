@@ -1,0 +1,282 @@
+"""Koi-Koi rendering: cards by kind and colour, piles by kind, the table from a seat's view
+(never the opponent's hand), round and match summaries, and the docs' card table."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console, RenderableType
+
+from cardgames.koikoi import CARDS, GAME, KoiKoiRules, KoiKoiState, make_rules, score_yaku
+from cardgames.koikoi.cards import Kind, parse_card
+from cardgames.koikoi.events import (
+    CardPlayed,
+    ChoiceRequired,
+    KoiKoiCalled,
+    RoundEnd,
+    RoundResult,
+    YakuFormed,
+)
+from cardgames.koikoi.render import (
+    KIND_STYLES,
+    card_style,
+    card_text,
+    cards_grid,
+    describe_event,
+    pile_table,
+    presets_table,
+    round_results_table,
+    round_summary,
+    table_renderable,
+    yaku_progress,
+    yaku_table_renderable,
+)
+from cardgames.koikoi.rules import PRESETS
+from cardgames.koikoi.yaku import round_points
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def text_of(renderable: RenderableType, width: int = 140) -> str:
+    console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+def codes_in(screen: str) -> set[str]:
+    """The card codes written on a screen."""
+    return {
+        card.code for card in CARDS
+        if re.search(rf"(?<![\w-]){re.escape(card.code)}(?![\w-])", screen)
+    }
+
+
+def ids(*codes: str) -> list[int]:
+    return [parse_card(code).id for code in codes]
+
+
+# ----------------------------------------------------------------------------- cards
+@pytest.mark.parametrize(
+    ("code", "style"),
+    [
+        ("nov-rain-man", "bold yellow"),
+        ("sep-sake-cup", "green"),
+        ("jan-ribbon", "bold red"),
+        ("oct-ribbon", "bold blue"),
+        ("nov-ribbon", "magenta"),
+        ("nov-lightning", "grey62"),
+    ],
+)
+def test_cards_are_coloured_by_kind(code: str, style: str) -> None:
+    assert card_style(parse_card(code)) == style
+    text = card_text(parse_card(code).id)
+    assert text.plain == code
+    assert str(text.style) == style
+
+
+def test_every_kind_has_its_own_colour() -> None:
+    assert len(set(KIND_STYLES.values())) == len(KIND_STYLES)
+    assert {card.description for card in CARDS} == set(KIND_STYLES)
+
+
+def test_a_card_with_its_kind_names_the_special_ones() -> None:
+    assert card_text(parse_card("sep-sake-cup"), kind=True).plain == (
+        "sep-sake-cup (animal · also chaff)"
+    )
+    assert card_text(parse_card("nov-rain-man"), kind=True).plain == (
+        "nov-rain-man (bright · rain man)"
+    )
+    assert card_text(parse_card("oct-ribbon"), kind=True).plain == "oct-ribbon (blue ribbon)"
+
+
+def test_a_pile_is_grouped_by_kind_with_counts() -> None:
+    pile = ids("mar-curtain", "jan-crane", "sep-sake-cup", "oct-ribbon", "jan-chaff-1")
+    screen = text_of(pile_table(pile, sake_cup_as_chaff=True))
+    assert re.search(r"brights 2\s+jan-crane  mar-curtain", screen)
+    assert re.search(r"animals 1\s+sep-sake-cup", screen)
+    assert re.search(r"ribbons 1\s+oct-ribbon", screen)
+    assert re.search(r"chaff 2 \(with sake cup\)\s+jan-chaff-1", screen)
+    plain = text_of(pile_table(pile, sake_cup_as_chaff=False))
+    assert re.search(r"chaff 1\s+jan-chaff-1", plain)
+    compact = text_of(pile_table(ids("jan-crane"), sake_cup_as_chaff=True, compact=True))
+    assert "animals" not in compact
+    assert "brights 1" in compact
+
+
+def test_yaku_progress_lists_live_yaku_closest_first() -> None:
+    rules = KoiKoiRules()
+    mine = ids("jan-crane", "mar-curtain", "jul-boar", "oct-deer", "jan-ribbon")
+    assert yaku_progress(mine, ids("jun-butterflies"), rules)[:2] == [
+        ("Sankō", 2, 3), ("Hanami-zake", 1, 2),
+    ]
+    names = [name for name, _, _ in yaku_progress(mine, ids("jun-butterflies"), rules)]
+    assert "Ino-shika-chō" not in names  # the opponent holds the butterflies
+    off = make_rules("nintendo", viewing_yaku=False)
+    assert "Hanami-zake" not in [n for n, _, _ in yaku_progress(mine, [], off)]
+
+
+# ----------------------------------------------------------------------------- table
+def played_state(seed: int, moves: int) -> KoiKoiState:
+    state = GAME.new_game(2, seed)
+    assert isinstance(state, KoiKoiState)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_table_shows_only_what_the_seat_may_know(seed: int) -> None:
+    state = played_state(seed, 7)
+    for seat in (0, 1):
+        screen = text_of(table_renderable(state.view(seat)))
+        words = codes_in(screen)
+        own = {c.code for c in state.hand(seat)}
+        visible = own | {c.code for c in state.field}
+        visible |= {c.code for s in (0, 1) for c in state.pile(s)}
+        if state.pending_card is not None:
+            visible.add(state.pending_card.code)
+        assert own <= words, "your whole hand is shown"
+        assert words <= visible, f"hidden cards shown: {sorted(words - visible)}"
+        assert f"Your hand ({len(own)})" in screen
+        assert f"{len(state.hand(1 - seat))} cards in hand" in screen
+        assert f"stock {len(state.stock)}" in screen
+
+
+def test_the_table_says_what_each_hand_card_would_take() -> None:
+    for seed in range(40):
+        state = played_state(seed, 0)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        lonely = [c for c in view.hand if not any(f.month == c.month for f in view.field)]
+        paired = [c for c in view.hand if sum(f.month == c.month for f in view.field) == 1]
+        if lonely and paired:
+            screen = text_of(table_renderable(view))
+            match = next(f for f in view.field if f.month == paired[0].month)
+            assert re.search(rf"{paired[0].code} .*takes {match.code}", screen)
+            assert re.search(rf"{lonely[0].code} .*no match: goes onto the field", screen)
+            return
+    pytest.fail("no deal with both a lone and a paired hand card in 40 seeds")
+
+
+def test_the_question_after_a_yaku_is_koikoi_or_stop() -> None:
+    for seed in range(200):
+        state = played_state(seed, 0)
+        rng = random.Random(seed)
+        while not state.is_over and state.phase != "decide":
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if state.phase == "decide":
+            seat = state.current_player
+            assert seat is not None
+            screen = text_of(table_renderable(state.view(seat)))
+            assert "koikoi to play on for more, or stop to score now" in screen
+            assert str(state.yaku(seat).yaku[0].name) in screen
+            return
+    pytest.fail("no koi-koi decision in 200 random matches")
+
+
+def test_the_cards_grid_places_every_card() -> None:
+    state = played_state(2, 6)
+    screen = text_of(cards_grid(state.view(0)), width=160)
+    assert screen.count("your pile") == len(state.pile(0))
+    assert screen.count("their pile") == len(state.pile(1))
+    assert screen.count("hand") == len(state.hand(0))
+    unseen = 48 - len(state.pile(0)) - len(state.pile(1)) - len(state.hand(0))
+    unseen -= len(state.field) + (state.pending_card is not None)
+    assert screen.count("unseen") == unseen
+
+
+# ------------------------------------------------------------------------ summaries
+def test_a_round_summary_shows_every_yaku_and_multiplier() -> None:
+    rules = KoiKoiRules()
+    pile = ["jan-crane", "mar-curtain", "aug-moon", "sep-sake-cup"]
+    yaku = score_yaku(pile, rules)
+    points = round_points(yaku.total, rules, winner_calls=0, loser_calls=1)
+    result = RoundResult(4, 1, 0, RoundEnd.STOP, yaku, points, (points.points, 0), (0, 1))
+    screen = text_of(round_summary(result, ("Ann", "Bot"), (60, 3)))
+    for name in ("Sankō", "Hanami-zake", "Tsukimi-zake"):
+        assert name in screen
+    assert "yaku total     15" in screen
+    assert "×2 — 7 points or more" in screen
+    assert "×2 — opponent called koi-koi" in screen
+    assert "Ann +60" in screen
+    assert "Ann stops and wins the round" in screen
+    assert "Bot 1" in screen  # koi-koi calls
+    assert "Ann 60 · Bot 3" in screen
+
+
+def test_a_drawn_round_and_a_lucky_hand_are_summarised() -> None:
+    drawn = RoundResult(2, 0, None, RoundEnd.DRAWN, None, None, (0, 0), (0, 0))
+    assert "drawn — nobody scores" in text_of(round_summary(drawn, ("A", "B"), (0, 0)))
+    lucky = RoundResult(3, 0, 1, RoundEnd.LUCKY_HAND, None, None, (0, 6), (0, 0), "teshi")
+    screen = text_of(round_summary(lucky, ("A", "B"), (0, 6)))
+    assert "B wins with a lucky hand (teshi)" in screen
+    assert "B +6" in screen
+
+
+def test_the_match_table_adds_up_to_the_scores() -> None:
+    state = played_state(5, 0)
+    rng = random.Random(5)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    screen = text_of(round_results_table(state.round_results, state.players), width=180)
+    total_line = next(line for line in screen.splitlines() if "total" in line)
+    assert [int(n) for n in re.findall(r"\d+", total_line)] == state.scores()
+    assert len(re.findall(r"^│\s+\d+ │", screen, flags=re.MULTILINE)) == state.rules.rounds
+
+
+def test_events_are_told_from_the_viewers_seat() -> None:
+    names = ("P1", "P2")
+    play_event = CardPlayed(0, parse_card("jan-chaff-1").id, False, (parse_card("jan-crane").id,))
+    assert text_of(describe_event(play_event, names, 0)).strip() == (
+        "You play jan-chaff-1 and capture jan-crane"
+    )
+    assert text_of(describe_event(play_event, names, 1)).strip() == (
+        "P1 plays jan-chaff-1 and captures jan-crane"
+    )
+    stock = CardPlayed(1, parse_card("dec-chaff-1").id, True, ())
+    assert text_of(describe_event(stock, names, 0)).strip() == (
+        "P2 turns over dec-chaff-1 onto the field"
+    )
+    choice = ChoiceRequired(1, 30, (28, 31))
+    assert text_of(describe_event(choice, names, 0)).strip() == ""  # the bot's capture follows
+    formed = YakuFormed(0, score_yaku(["jan-crane", "mar-curtain", "aug-moon"]), False)
+    assert "You have Sankō 5 = 5 — koi-koi or stop?" in text_of(describe_event(formed, names, 0))
+    assert "P2 calls KOI-KOI!" in text_of(describe_event(KoiKoiCalled(1, 1), names, 0))
+
+
+def test_the_yaku_table_and_presets_follow_the_rules() -> None:
+    traditional = text_of(yaku_table_renderable(PRESETS["traditional"], "t"))
+    assert re.search(r"Goko\s.*\s15\s", traditional)
+    assert "off" not in traditional.split("Tsuki-fuda")[1].splitlines()[0]
+    nintendo = text_of(yaku_table_renderable(PRESETS["nintendo"], "n"))
+    assert "a total of 7 or more is doubled" in nintendo
+    presets = text_of(presets_table(PRESETS), width=160)
+    header = next(line for line in presets.splitlines() if "option" in line)
+    assert all(name in header for name in PRESETS)
+    assert sum(1 for line in presets.splitlines() if line.startswith("│")) == len(
+        PRESETS["nintendo"].to_dict()
+    )
+
+
+# --------------------------------------------------------------------------- docs
+def test_the_docs_card_table_is_the_engines() -> None:
+    page = (ROOT / "docs" / "games" / "koikoi.md").read_text(encoding="utf-8")
+    rows = [
+        [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+        for line in page.splitlines()
+        if re.match(r"\|\s*\d+\s*\|\s*\d+-\d", line)
+    ]
+    assert len(rows) == 48
+    for row, card in zip(rows, CARDS, strict=True):
+        assert row[:5] == [str(card.id), card.short, card.code, card.month_info.name, card.flower]
+        assert row[5] == card.description
+        assert row[6:8] == [card.name, card.japanese]
+    assert sum(1 for card in CARDS if card.kind is Kind.BRIGHT) == 5

@@ -510,17 +510,20 @@ class IkebanaState(State[IkebanaAction]):
     def _legal_actions(self) -> list[IkebanaAction]:
         if self._over:
             return []
+        # The common answers are shared pre-built lists (the base class never mutates its
+        # cache and hands callers copies).
         if self._drawn >= 0:
-            return [KEEP, REFUSE] if self._can_refuse() else [KEEP]
-        legal: list[IkebanaAction] = []
-        if self._deck or self._reshufflable():
-            legal.append(DRAW)
+            return _KEEP_OR_REFUSE if self._can_refuse() else _KEEP_ONLY
         turn = self._turn
         have = self._prestige[turn]
-        for seat, pile in enumerate(self._discards):
-            if pile and seat != turn and pile[-1] % 5 + 1 <= have:
-                legal.append(_BUYS[seat])
-        return legal
+        buys: list[IkebanaAction] = [
+            _BUYS[seat]
+            for seat, pile in enumerate(self._discards)
+            if pile and seat != turn and pile[-1] % 5 + 1 <= have
+        ]
+        if not buys:
+            return _DRAW_ONLY
+        return [DRAW, *buys] if self._deck or self._reshufflable() else buys
 
     def _apply(self, action: IkebanaAction) -> list[Event]:
         events: list[Event] = []
@@ -687,3 +690,6 @@ class IkebanaState(State[IkebanaAction]):
 
 
 _SIMPLE: dict[str, IkebanaAction] = {"draw": DRAW, "keep": KEEP, "refuse": REFUSE}
+_KEEP_OR_REFUSE: list[IkebanaAction] = [KEEP, REFUSE]
+_KEEP_ONLY: list[IkebanaAction] = [KEEP]
+_DRAW_ONLY: list[IkebanaAction] = [DRAW]

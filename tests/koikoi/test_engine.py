@@ -690,3 +690,38 @@ def test_a_month_alone_does_not_pick_a_card(dealt: Dealt) -> None:
     state = scenario_a(dealt)
     with pytest.raises(NotationError, match="'mar' is not a card"):
         state.parse("play mar")
+
+
+def test_a_game_from_an_explicit_deck_replays_past_its_listed_deals(dealt: Dealt) -> None:
+    import cardgames
+
+    state = scenario_a(dealt, rounds=3)
+    play(state, *A_MOVES, "stop")  # round 2 is dealt from generators seeded by the deck
+    record = state.record()
+    assert record.seed is None
+    assert record.deck == state.deck
+    assert cardgames.replay(record) == state
+    assert set(codes(cardgames.replay(record).hand(0))) == set(codes(state.hand(0)))
+
+
+def test_seeded_chance_is_stable_so_old_records_still_replay() -> None:
+    # Golden values: a change here means every saved game and record would replay differently.
+    import random
+
+    state = KoiKoiState(seed=1)
+    assert state.dealer == 0
+    assert codes(state.hand(0)) == ["apr-chaff-2", "may-bridge", "jul-boar", "jul-chaff-1",
+                                    "jul-chaff-2", "aug-chaff-1", "sep-sake-cup", "nov-rain-man"]
+    assert codes(state.field) == ["feb-ribbon", "feb-chaff-1", "apr-cuckoo", "may-chaff-2",
+                                  "jun-butterflies", "sep-chaff-2", "oct-chaff-1", "dec-chaff-2"]
+    assert state.stock[0].code == "jan-chaff-1"
+    rng = random.Random(1)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert state.move_count == 176
+    assert [r.score for r in state.round_results] == [
+        (1, 0), (32, 0), (0, 1), (0, 24), (0, 3), (3, 0), (5, 0), (0, 3), (14, 0), (2, 0),
+        (0, 14), (5, 0),
+    ]
+    assert state.scores() == [62, 45]

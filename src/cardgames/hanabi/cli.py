@@ -38,8 +38,15 @@ app = typer.Typer(
     help="Hanabi: variants, hanab.live conversion. Play with 'cardgames play hanabi'.",
     no_args_is_help=True,
 )
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+
+
+def _out() -> Console:
+    # Made per command, so the terminal's width is read when the command runs.
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
 
 HELP_TEXT = """\
 Moves (slot 1 is your newest card; players are seat numbers or names):
@@ -95,14 +102,14 @@ UI = GameUI(
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error: {escape(message)}[/]")
+    _err().print(f"[red]error: {escape(message)}[/]")
     return typer.Exit(2)
 
 
 @app.command()
 def variants() -> None:
     """List the named variants with their suits, maximum score and a description."""
-    out.print(variants_table())
+    _out().print(variants_table())
 
 
 @app.command("export-hanablive")
@@ -139,7 +146,7 @@ def import_hanablive(
     except CardgamesError as exc:
         raise _fail(str(exc)) from None
     _write(state.record().to_json(), output)
-    err.print(escape(GAME.result_text(state)))
+    _err().print(escape(GAME.result_text(state)))
 
 
 def _read(path: Path) -> str:

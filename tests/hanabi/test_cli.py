@@ -1,0 +1,158 @@
+"""``cardgames play hanabi`` and ``cardgames hanabi ...`` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgames.cli import app as root
+from cardgames.core.record import Record
+from cardgames.hanabi.cli import app
+from cardgames.hanabi.variants import CATALOGUE
+
+runner = CliRunner()
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "hanabi"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "200")
+    return tmp_path
+
+
+def test_variants_lists_every_named_variant_with_its_maximum() -> None:
+    result = runner.invoke(app, ["variants"])
+    assert result.exit_code == 0, result.output
+    for name, entry in CATALOGUE.items():
+        assert name in result.output
+        assert entry.description.split(",")[0][:20] in result.output
+    assert "hanab.live: Rainbow-Ones" in result.output
+    row = next(line for line in result.output.splitlines() if "│ rainbow " in line)
+    assert "30" in row
+
+
+def test_autoplay_plays_a_whole_game(tmp_path: Path) -> None:
+    save = tmp_path / "auto.json"
+    result = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "5",
+                                  "--players", "3", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "Final score" in result.output
+    record = Record.from_json(save.read_text())
+    assert record.meta["session"]["seats"] == ["convention"] * 3
+    assert len(record.actions) > 40
+
+
+def test_a_typed_game_runs_to_the_end_and_shows_score_and_rating(tmp_path: Path) -> None:
+    # The human only ever plays slot 1: the game ends (three fuses or the last round).
+    lines = "help\nmoves\nbogus\ndiscard 1\nclue 1 red\n" + "play 1\n" * 80
+    result = runner.invoke(root, ["play", "hanabi", "--seed", "3", "--save",
+                                  str(tmp_path / "typed.json")], input=lines)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "play N" in out  # help
+    assert "legal now: play 1" in out  # moves
+    assert "'bogus' is not a move" in out
+    assert "all 8 clue tokens are available; you cannot discard" in out
+    assert "you cannot clue yourself" in out
+    assert "Final score" in out
+    assert any(word in out for word in ("horrible", "mediocre", "honourable", "excellent"))
+    assert "Hands (slot 1 = newest)" in out
+    assert "Fireworks" in out
+
+
+def test_end_of_input_saves_and_resume_continues(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = runner.invoke(root, ["play", "hanabi", "--seed", "8", "--save", str(save)],
+                          input="play 2\n")
+    assert first.exit_code == 0, first.output
+    assert "end of input" in first.output
+    saved = Record.from_json(save.read_text())
+    assert saved.actions[0] == "play 2"
+    moves_before = len(saved.actions)
+    second = runner.invoke(root, ["play", "hanabi", "--resume", str(save)],
+                           input="quit\n")
+    assert second.exit_code == 0, second.output
+    assert "quit" in second.output
+    resumed = Record.from_json(save.read_text())
+    assert resumed.actions[:moves_before] == saved.actions
+    third = runner.invoke(root, ["play", "hanabi", "--resume", str(save)],
+                          input="play 1\n" * 80)
+    assert third.exit_code == 0, third.output
+    assert "Final score" in third.output
+
+
+def test_quit_saves_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "quit.json"
+    result = runner.invoke(root, ["play", "hanabi", "--seed", "2", "--seat", "2",
+                                  "--players", "4", "--save", str(save)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    record = Record.from_json(save.read_text())
+    assert record.meta["session"]["seats"][1] == "human"
+    assert len(record.actions) == 1  # seat 1 (a bot) moved before us
+
+
+def test_a_bad_variant_is_one_line_and_exit_code_2() -> None:
+    result = runner.invoke(root, ["play", "hanabi", "--variant", "rainbw"])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "unknown Hanabi variant or suit 'rainbw'" in lines[0]
+    assert "did you mean" in lines[0]
+
+
+def test_a_bad_player_count_is_refused() -> None:
+    result = runner.invoke(root, ["play", "hanabi", "--players", "7"])
+    assert result.exit_code == 2
+    assert "'players' must be in 2..5" in result.output
+
+
+def test_variants_play_at_the_terminal(tmp_path: Path) -> None:
+    result = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "1", "--variant",
+                                  "rainbow+black-powder+bonus+fuses-2", "--save",
+                                  str(tmp_path / "v.json")])
+    assert result.exit_code == 0, result.output
+    assert "multicolour" in result.output
+    assert "black" in result.output
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"conformance data folder {DATA} is absent")
+def test_replay_reads_a_hanablive_export() -> None:
+    result = runner.invoke(root, ["replay", str(DATA / "hanablive" / "no_variant.json")])
+    assert result.exit_code == 0, result.output
+    assert "score 23/25" in result.output
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"conformance data folder {DATA} is absent")
+def test_hanablive_conversion_both_ways(tmp_path: Path) -> None:
+    ours = tmp_path / "ours.json"
+    result = runner.invoke(app, ["import-hanablive",
+                                 str(DATA / "hanablive" / "example_game.json"),
+                                 "--output", str(ours)])
+    assert result.exit_code == 0, result.output
+    record = Record.from_json(ours.read_text())
+    assert record.meta["scores"] == [25, 25, 25]
+    back = tmp_path / "back.json"
+    result = runner.invoke(app, ["export-hanablive", str(ours), "--output", str(back)])
+    assert result.exit_code == 0, result.output
+    exported = json.loads(back.read_text())
+    original = json.loads((DATA / "hanablive" / "example_game.json").read_text())
+    assert exported["deck"] == original["deck"]
+    assert exported["actions"] == [
+        {"type": a["type"], "target": a["target"], "value": a.get("value", 0)}
+        for a in original["actions"]
+    ]
+
+
+def test_conversion_errors_are_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": ["a"]}')
+    result = runner.invoke(app, ["import-hanablive", str(bad)])
+    assert result.exit_code == 2
+    assert "'players' must be a list of 2 to 5 names" in result.output
+    result = runner.invoke(app, ["export-hanablive", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2
+    assert "cannot read" in result.output

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from cardgames.testing import conformance_machine
 
-TestTwoPlayers = conformance_machine("ikebana", players=[2], max_examples=50, steps=200).TestCase
-TestThreePlayers = conformance_machine("ikebana", players=[3], max_examples=40, steps=200).TestCase
-TestFourPlayers = conformance_machine("ikebana", players=[4], max_examples=40, steps=200).TestCase
-TestFivePlayers = conformance_machine("ikebana", players=[5], max_examples=40, steps=200).TestCase
+TestTwoPlayers = conformance_machine("ikebana", players=[2], max_examples=40, steps=150).TestCase
+TestThreePlayers = conformance_machine("ikebana", players=[3], max_examples=30, steps=150).TestCase
+TestFourPlayers = conformance_machine("ikebana", players=[4], max_examples=30, steps=150).TestCase
+TestFivePlayers = conformance_machine("ikebana", players=[5], max_examples=30, steps=150).TestCase
 
 
 def test_the_docs_api_example_runs() -> None:

@@ -342,6 +342,10 @@ def test_bad_player_count_first_player_and_deck() -> None:
         cardgames.new_game("ikebana", players=6)
     with pytest.raises(OptionsError, match=r"'first_player' must be a seat in 0\.\.1"):
         cardgames.new_game("ikebana", players=2, first_player=3)
+    with pytest.raises(OptionsError, match="'names' must be distinct single words"):
+        cardgames.new_game("ikebana", players=2, names=["Ann", "ann"])
+    with pytest.raises(OptionsError, match="'names' must be distinct single words"):
+        cardgames.new_game("ikebana", players=2, names=["Ann Lee", "Bob"])
     with pytest.raises(NotationError, match="blocks of 55 cards"):
         cardgames.new_game("ikebana", players=2, deck=["R1"])
     with pytest.raises(NotationError, match="too many R5"):

@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any, TypeVar, cast
 
 from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE
-from cardgames.ikebana.rules import RefusalPayee
+from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
 from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
     COLOUR_WEIGHT,
@@ -151,8 +151,11 @@ class GreedyBot:
         ]
         keep_any = sum(p * x for p, x in zip(odds, nexts, strict=True))
         seat = view.seat
+        pays_what_it_has = (
+            view.rules.unaffordable_refusal is UnaffordableRefusal.PAY_WHAT_YOU_HAVE
+        )
         refusal_ok = view.prestige[seat] >= refusal_price or (
-            view.rules.unaffordable_refusal != "keep" and view.prestige[seat] > 0
+            pays_what_it_has and view.prestige[seat] > 0
         )
         if not refusal_ok:
             return keep_any

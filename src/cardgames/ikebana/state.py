@@ -40,7 +40,12 @@ import attrs
 from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import Event, State
 from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
-from cardgames.ikebana.rules import IkebanaRules, RefusalPayee, UnaffordableRefusal
+from cardgames.ikebana.rules import (
+    IkebanaRules,
+    RefusalPayee,
+    StarterTieBreak,
+    UnaffordableRefusal,
+)
 from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, score_codes
 
 __all__ = [
@@ -337,6 +342,12 @@ class IkebanaState(State[IkebanaAction]):
             names = DEFAULT_NAMES[:players]
         elif len(names) != players:
             raise OptionsError(f"'names' must hold {players} names (got {len(names)})")
+        folded = [str(name).lower() for name in names]
+        if len(set(folded)) != players or any(not n or n.split() != [n] for n in folded):
+            # `buy NAME` must name exactly one player in one word.
+            raise OptionsError(
+                f"'names' must be distinct single words (got {', '.join(map(repr, names))})"
+            )
         deals = _deal_blocks(deck)
         if seed is None and not deals:
             # A game must replay from its record, so an unseeded game picks a seed and keeps it.
@@ -387,7 +398,7 @@ class IkebanaState(State[IkebanaAction]):
 
     def _next_starter(self) -> int:
         best = max(self._prestige)
-        offset = 0 if self._rules.starter_tie_break == "from-previous" else 1
+        offset = 0 if self._rules.starter_tie_break is StarterTieBreak.FROM_PREVIOUS else 1
         for step in range(self._n):
             seat = (self._starter + offset + step) % self._n
             if self._prestige[seat] == best:

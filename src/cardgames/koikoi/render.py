@@ -181,7 +181,7 @@ def yaku_table_renderable(rules: KoiKoiRules, title: str) -> Table:
     table.add_column("points")
     for row in yaku_table(rules):
         style = "dim" if row.points == "off" else ""
-        name = Text.assemble((row.name, "bold"), (f"\n{row.english}", "dim"))
+        name = Text.assemble((row.name, "bold"), (f" ({row.english})", "dim"))
         table.add_row(name, row.cards, row.points, style=style)
     notes = []
     if rules.double_at_7:
@@ -343,7 +343,7 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
         text.append_text(cards_text(event.field))
         return text
     if isinstance(event, RoundEnded):
-        return round_summary(event.result, names, event.totals)
+        return Group(Text(), round_summary(event.result, names, event.totals))
     if isinstance(event, MatchEnded):
         return match_line(event, names)
     if isinstance(event, DealerChosen):
@@ -416,7 +416,8 @@ def _side(view: KoiKoiView, seat: int) -> Table:
     if seat == view.dealer:
         head.append("  · dealer", style="dim")
     if seat != view.seat:
-        head.append(f"  · {view.opponent_hand_size} cards in hand", style="dim")
+        count = view.opponent_hand_size
+        head.append(f"  · {count} card{'' if count == 1 else 's'} in hand", style="dim")
     calls = view.koikoi_calls[seat]
     if calls:
         head.append(f"  · KOI-KOI{'' if calls == 1 else f' ×{calls}'}", style="bold magenta")
@@ -609,6 +610,11 @@ def yaku_status(view: KoiKoiView) -> RenderableType:
     lines.add_column()
     for seat in (view.seat, 1 - view.seat):
         lines.add_row(_seat_name(view, seat), yaku_score_text(view.yaku[seat]))
+        near = progress_text(
+            [c.id for c in view.piles[seat]], [c.id for c in view.piles[1 - seat]], view.rules
+        )
+        if near:
+            lines.add_row("", Text.assemble(("toward ", "dim"), near))
     return Group(lines, yaku_table_renderable(view.rules, "Yaku (rules in force)"))
 
 
@@ -636,7 +642,7 @@ def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) ->
             outcome = f"{_who(names, result.winner)}: dealer's privilege"
         yaku = ", ".join(str(y) for y in result.yaku.yaku) if result.yaku else "—"
         multipliers = (
-            " ".join(f"×{m.factor} {m.reason}" for m in result.points.multipliers)
+            ", ".join(f"×{m.factor} {m.reason}" for m in result.points.multipliers)
             if result.points and result.points.multipliers
             else "—"
         )

@@ -376,3 +376,25 @@ def test_public_discards_show_whole_piles() -> None:
     play(state, "draw", "refuse", "refuse")
     assert state.view(1).discard_piles == ((Card.from_str("R1"), Card.from_str("R2")), ())
     check_view(state, 1)
+
+
+def test_the_drawn_card_is_public_and_the_refusal_price_is_shown_to_all() -> None:
+    state = new(3, deck=deck_starting("Y4", "G1"))
+    play(state, "draw", "refuse")
+    for seat in range(3):
+        view = state.view(seat)
+        assert view.drawn == Card.from_str("G1")
+        assert (view.next_refusal_price, view.next_refusal_payee) == (2, 2)
+        assert view.refusals_this_turn == 1
+    with pytest.raises(OptionsError, match=r"seat must be in 0\.\.2"):
+        state.view(3)
+
+
+def test_a_finished_game_view_has_no_player_to_act() -> None:
+    state = new(2, deck=deck_starting(*interleave(EXAMPLE_A, EXAMPLE_B)), rounds=1)
+    keep_everything(state, 10)
+    view = state.view(0)
+    assert view.is_over
+    assert view.current_player is None
+    assert view.next_refusal_payee is None
+    assert [r.round for r in view.past_rounds] == [1]

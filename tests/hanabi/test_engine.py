@@ -322,3 +322,13 @@ def test_game_ended_event_carries_score_and_rating(make_game: MakeGame) -> None:
     assert len(ended) == 1
     assert ended[0].score == 0
     assert "fuse" in str(ended[0])
+
+
+def test_the_package_docstring_example_runs() -> None:
+    import doctest
+
+    import cardgames.hanabi
+
+    result = doctest.testmod(cardgames.hanabi, verbose=False)
+    assert result.attempted >= 5
+    assert result.failed == 0

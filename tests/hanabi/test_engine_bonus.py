@@ -258,3 +258,29 @@ def test_all_or_nothing_win_scores_the_maximum() -> None:
     assert state.is_over
     assert state.score == 5
     assert "wins" in state.rating
+
+
+def test_all_or_nothing_skips_a_player_who_cannot_act() -> None:
+    # Two suits of two copies per rank, hands of 4, one clue token at most. The moves were
+    # found by a seeded search: after the last one seat 0 has no card and no token is left,
+    # so seat 0 cannot act and seat 1 moves again.
+    base = variant_from_name("all-or-nothing")
+    counts = ((1, 2), (2, 2), (3, 2), (4, 2), (5, 2))
+    variant = attrs.evolve(
+        base, name="tiny-aon", hand_size_delta=-1, clue_tokens=1,
+        suits=tuple(attrs.evolve(s, counts=counts) for s in base.suits[:2]))
+    state = HanabiState(variant, 2, seed=2373)
+    moves = ["clue 2 1", "play 1", "discard 3", "play 4", "clue 2 5", "discard 3",
+             "clue 2 yellow", "discard 2", "play 1", "clue 1 red", "play 3", "play 2",
+             "play 4", "clue 1 5", "play 1", "play 1", "discard 2", "clue 1 2", "discard 2",
+             "clue 1 3", "discard 2", "clue 1 yellow", "discard 2", "play 1", "clue 2 yellow",
+             "play 1", "discard 1"]
+    for move in moves:
+        state.apply_text(move)
+    assert state.current_player == 1
+    assert not state.is_over
+    state.apply_text("clue 1 3")  # spends the only token; seat 0 holds nothing
+    assert state.hand(0) == ()
+    assert state.clue_tokens == 0
+    assert not state.is_over
+    assert state.current_player == 1  # seat 0 is skipped

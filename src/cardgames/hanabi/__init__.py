@@ -2,10 +2,14 @@
 
 >>> from cardgames.hanabi import HanabiState, variant_from_name
 >>> state = HanabiState(variant_from_name("rainbow+black-powder"), players=3, seed=7)
->>> state.apply(state.parse("clue 2 1")) and state.clue_tokens
+>>> state.variant.max_score, state.score  # black powder starts at -5
+(30, -5)
+>>> events = state.apply(state.parse("clue 2 1"))
+>>> state.clue_tokens
 7
->>> [str(slot.possible_ranks) for slot in state.view(1).own_hand][:0]
-[]
+>>> touched = [slot.slot for slot in state.view(1).own_hand if slot.touched]
+>>> all(slot.possible_ranks == {1} for slot in state.view(1).own_hand if slot.touched)
+True
 
 ``GAME`` registers the game as ``hanabi``; its options are a :class:`HanabiVariant` built
 from ``variant`` (a catalogue name, a hanab.live name or a ``+`` spec such as

@@ -53,9 +53,19 @@ class Throughput:
         )
 
 
-def run_for(seconds: float, play_one: Callable[[int], tuple[int, int]], label: str) -> Throughput:
-    """Call ``play_one(game_index)`` -> (moves, score) until `seconds` have passed."""
+def run_for(
+    seconds: float, play_one: Callable[[int], tuple[int, int]], label: str,
+    before: Throughput | None = None,
+) -> Throughput:
+    """Call ``play_one(game_index)`` -> (moves, score) until `seconds` have passed.
+
+    `before` carries on from an earlier run (its games are not replayed).
+    """
     moves = games = score_sum = 0
+    elapsed = 0.0
+    if before is not None:
+        moves, games, score_sum, elapsed = (before.moves, before.games, before.score_sum,
+                                            before.seconds)
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -65,7 +75,7 @@ def run_for(seconds: float, play_one: Callable[[int], tuple[int, int]], label: s
         games += 1
         now = time.perf_counter()
         if now >= deadline:
-            return Throughput(label, moves, games, score_sum, now - start)
+            return Throughput(label, moves, games, score_sum, elapsed + now - start)
 
 
 def ours(players: int, variant: str, seed: int) -> Callable[[int], tuple[int, int]]:
@@ -124,24 +134,35 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--variant", default="standard", help="our variant name")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="alternate the engines this many times")
     args = parser.parse_args()
 
     print(
         f"Hanabi random self-play, {args.players} players, variant {args.variant!r}, "
         f"{args.seconds:g} s per engine"
     )
-    mine = run_for(args.seconds, ours(args.players, args.variant, args.seed), "cardgames")
-    print(mine.line())
-
     pyhanabi = load_pyhanabi()
+    compare = pyhanabi is not None and args.variant in ("standard", "no-empty-clues")
+    # The engines take turns in short rounds, so a busy machine slows both alike.
+    rounds = max(1, args.rounds)
+    slice_ = args.seconds / rounds
+    play_ours = ours(args.players, args.variant, args.seed)
+    play_hle = hle(pyhanabi, args.players, args.seed) if compare else None
+    mine: Throughput | None = None
+    theirs: Throughput | None = None
+    for _ in range(rounds):
+        mine = run_for(slice_, play_ours, "cardgames", mine)
+        if play_hle is not None:
+            theirs = run_for(slice_, play_hle, "HLE pyhanabi (C++ via cffi)", theirs)
+    assert mine is not None
+    print(mine.line())
     if pyhanabi is None:
         print("hanabi-learning-environment is not installed: no comparison")
         return
-    if args.variant != "standard":
+    if theirs is None:
         print("HLE comparison runs only on the standard deck")
         return
-    label = "HLE pyhanabi (C++ via cffi)"
-    theirs = run_for(args.seconds, hle(pyhanabi, args.players, args.seed), label)
     print(theirs.line())
     print(
         f"ratio cardgames/HLE: {mine.moves_per_second / theirs.moves_per_second:.2f}x moves/s, "

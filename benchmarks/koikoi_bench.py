@@ -31,7 +31,7 @@ from collections.abc import Callable
 import cardgames
 from cardgames.core.agents import RandomAgent
 from cardgames.core.loop import play
-from cardgames.koikoi import KoiKoiState
+from cardgames.koikoi import KoiKoiState, make_rules
 from cardgames.koikoi.bots import GreedyBot
 
 
@@ -58,10 +58,12 @@ def run_for(
 
 def random_games(preset: str, rounds: int | None, seed: int) -> Callable[[int], tuple[int, int]]:
     """One random game (match) per call through the public API, seeded per game."""
-    options = {"preset": preset} if rounds is None else {"preset": preset, "rounds": rounds}
+    info = cardgames.get_game("koikoi")
+    # Options are built and validated once, as a simulation does, not once per game.
+    rules = make_rules(preset) if rounds is None else make_rules(preset, rounds=rounds)
 
     def play_one(index: int) -> tuple[int, int]:
-        state = cardgames.new_game("koikoi", seed=seed + index, **options)
+        state = info.new_game(2, seed + index, options=rules)
         assert isinstance(state, KoiKoiState)
         rng = random.Random(seed * 1_000_003 + index)
         choice = rng.choice
@@ -79,8 +81,11 @@ def random_games(preset: str, rounds: int | None, seed: int) -> Callable[[int], 
 def bot_matches(preset: str, seed: int) -> Callable[[int], tuple[int, int]]:
     """One greedy-vs-random match per call through the agent loop (views every move)."""
 
+    info = cardgames.get_game("koikoi")
+    rules = make_rules(preset)
+
     def play_one(index: int) -> tuple[int, int]:
-        state = cardgames.new_game("koikoi", seed=seed + index, preset=preset)
+        state = info.new_game(2, seed + index, options=rules)
         assert isinstance(state, KoiKoiState)
         agents = [GreedyBot(index), RandomAgent(index)]
         if index % 2:

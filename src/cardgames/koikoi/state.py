@@ -45,6 +45,7 @@ an order from chosen hands.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -94,6 +95,8 @@ __all__ = [
     "Phase",
     "deal_order",
 ]
+
+_CARD_AT: Final = CARDS.__getitem__
 
 PLAY: Final = 0
 CAPTURE: Final = 1
@@ -485,12 +488,12 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """Seat's hand (full knowledge: for tests and tools, not for agents)."""
-        return tuple(CARDS[c] for c in self._hands[seat])
+        return tuple(map(_CARD_AT, self._hands[seat]))
 
     @property
     def field(self) -> tuple[Card, ...]:
         """The face-up field, by month."""
-        return tuple(CARDS[c] for month in self._field for c in month)
+        return tuple(map(_CARD_AT, itertools.chain.from_iterable(self._field)))
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -559,7 +562,7 @@ class KoiKoiState(State[KoiKoiAction]):
             dealer=self._dealer,
             current_player=None if over else self._turn,
             phase=Phase.NAMES[self._phase],
-            hand=tuple(CARDS[c] for c in self._hands[seat]),
+            hand=tuple(map(_CARD_AT, self._hands[seat])),
             opponent_hand_size=len(self._hands[1 - seat]),
             field=self.field,
             stock_size=len(self._stock),
@@ -568,7 +571,7 @@ class KoiKoiState(State[KoiKoiAction]):
             koikoi_calls=(self._calls[0], self._calls[1]),
             koikoi_allowed=limit is None or self._calls[0] + self._calls[1] < limit,
             pending_card=self.pending_card,
-            capture_options=tuple(CARDS[c] for c in options),
+            capture_options=tuple(map(_CARD_AT, options)),
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,

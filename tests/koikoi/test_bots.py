@@ -308,3 +308,13 @@ def win_rate(preset: str, matches: int) -> float:
                                                   ("traditional", 100)])
 def test_greedy_beats_random_in_at_least_80_percent_of_matches(preset: str, matches: int) -> None:
     assert win_rate(preset, matches) >= 0.8
+
+
+@pytest.mark.parametrize("preset", sorted(GAME.presets))
+def test_the_greedy_bot_plays_every_preset_to_the_end(preset: str) -> None:
+    # The loop refuses an illegal choice, so a finished match means every choice was legal.
+    state = GAME.new_game(2, 77, options=GAME.presets[preset])
+    record = play(state, [GreedyBot(1), GreedyBot(2)])
+    assert state.is_over
+    assert len(state.round_results) == GAME.presets[preset].rounds
+    assert GAME.replay(record) == state

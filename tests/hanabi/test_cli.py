@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from cardgames.cli import app as root
 from cardgames.core.record import Record
 from cardgames.hanabi.cli import app
+from cardgames.hanabi.render import variants_markdown
 from cardgames.hanabi.variants import CATALOGUE
 
 runner = CliRunner()
@@ -156,3 +157,11 @@ def test_conversion_errors_are_one_line(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export-hanablive", str(tmp_path / "missing.json")])
     assert result.exit_code == 2
     assert "cannot read" in result.output
+
+
+def test_the_docs_variants_table_matches_the_catalogue() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "games" / "hanabi.md").read_text(
+        encoding="utf-8")
+    assert variants_markdown() in page, (
+        "regenerate the table in docs/games/hanabi.md from "
+        "cardgames.hanabi.render.variants_markdown()")

@@ -39,6 +39,7 @@ __all__ = [
     "final_summary",
     "knowledge_text",
     "render_view",
+    "variants_markdown",
     "variants_table",
 ]
 
@@ -270,3 +271,23 @@ def variants_table() -> Table:
             description += f" (hanab.live: {entry.hanablive_name})"
         table.add_row(name, suits, str(variant.max_score), description)
     return table
+
+
+def _catalogue_rows() -> list[tuple[str, str, int, str]]:
+    rows = []
+    for name, entry in CATALOGUE.items():
+        variant = entry.variant
+        description = entry.description
+        if entry.hanablive_name:
+            description += f" (hanab.live: {entry.hanablive_name})"
+        rows.append((name, ", ".join(s.name for s in variant.suits), variant.max_score,
+                     description))
+    return rows
+
+
+def variants_markdown() -> str:
+    """The variants table of the docs page, as Markdown (a test keeps the page in step)."""
+    lines = ["| name | suits | max | description |", "|---|---|---:|---|"]
+    lines += [f"| `{name}` | {suits} | {best} | {text} |"
+              for name, suits, best, text in _catalogue_rows()]
+    return "\n".join(lines)

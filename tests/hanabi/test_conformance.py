@@ -21,7 +21,7 @@ PRESETS = sorted(GAME.presets)
 # One machine per named variant so that every variant is exercised on every run; the player
 # count and seed are drawn. Budgets are small because there are many variants.
 for _name in PRESETS:
-    _machine = conformance_machine(GAME, presets=[_name], max_examples=2, steps=30)
+    _machine = conformance_machine(GAME, presets=[_name], max_examples=3, steps=40)
     globals()[f"TestConformance_{_name.replace('-', '_').replace('+', '__')}"] = _machine.TestCase
 del _name, _machine
 

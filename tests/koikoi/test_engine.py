@@ -142,7 +142,7 @@ def test_stop_at_once_scores_the_yaku(dealt: Dealt) -> None:
     play(state, *A_MOVES, "stop")
     assert state.round_results[0].score == (5, 0)
     assert str(state.round_results[0]) == (
-        "round 1: P1 stops with Hanami-zake 5 = 5; 5 = 5 points"
+        "round 1: P1 stops with Hanami-zake 5 = 5; 5 points"
     )
 
 

@@ -214,6 +214,7 @@ def test_seven_or_more_is_doubled() -> None:
     assert round_points(6).points == 6
     assert round_points(7).points == 14
     assert str(round_points(7)) == "7 ×2 (7 points or more) = 14"
+    assert str(round_points(6)) == "6"
     assert round_points(7, make_rules(double_at_7=False)).points == 7
 
 

@@ -317,6 +317,8 @@ class RoundPoints:
     points: int
 
     def __str__(self) -> str:
+        if not self.multipliers:
+            return str(self.points)
         parts = [str(self.base), *map(str, self.multipliers)]
         return " ".join(parts) + f" = {self.points}"
 

@@ -244,6 +244,11 @@ def _who(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
 
 
+def _verb(subject: str, verb: str) -> str:
+    """`verb` agreeing with `subject`: "You win", "P2 wins"."""
+    return verb if subject == "You" else verb + "s"
+
+
 def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[int]) -> Table:
     """A finished round: how it ended, every yaku and multiplier, and the match totals."""
     table = Table(
@@ -258,15 +263,16 @@ def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[in
     else:
         winner = _who(names, result.winner)
         if result.end is RoundEnd.LUCKY_HAND:
-            table.add_row(
-                "result", Text(f"{winner} wins with a lucky hand ({result.lucky_hand})", "bold")
-            )
+            lucky = f"{winner} {_verb(winner, 'win')} with a lucky hand ({result.lucky_hand})"
+            table.add_row("result", Text(lucky, style="bold"))
         elif result.end is RoundEnd.DEALERS_PRIVILEGE:
-            table.add_row(
-                "result", Text(f"drawn; dealer's privilege: {winner} scores", style="bold")
-            )
+            privilege = f"drawn; dealer's privilege: {winner} {_verb(winner, 'score')}"
+            table.add_row("result", Text(privilege, style="bold"))
         else:
-            table.add_row("result", Text(f"{winner} stops and wins the round", style="bold"))
+            table.add_row("result", Text(
+                f"{winner} {_verb(winner, 'stop')} and {_verb(winner, 'win')} the round",
+                style="bold",
+            ))
         if result.yaku is not None:
             for yaku in result.yaku.yaku:
                 table.add_row("yaku", Text.assemble((yaku.name, "bold"), f"  {yaku.points}"))
@@ -342,10 +348,12 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
                     style="bold")
         text.append_text(cards_text(event.field))
         return text
+    # Summaries name the viewer "You" too.
+    named = [("You" if seat == you else name) for seat, name in enumerate(names)]
     if isinstance(event, RoundEnded):
-        return Group(Text(), round_summary(event.result, names, event.totals))
+        return Group(Text(), round_summary(event.result, named, event.totals))
     if isinstance(event, MatchEnded):
-        return match_line(event, names)
+        return match_line(event, named)
     if isinstance(event, DealerChosen):
         text = Text()
         for a, b in event.draws:
@@ -365,7 +373,8 @@ def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
     score = " – ".join(f"{_who(names, s)} {t}" for s, t in enumerate(event.totals))
     if event.winner is None:
         return Text(f"Match drawn: {score}", style="bold")
-    return Text(f"{_who(names, event.winner)} wins the match: {score}", style="bold green")
+    winner = _who(names, event.winner)
+    return Text(f"{winner} {_verb(winner, 'win')} the match: {score}", style="bold green")
 
 
 def score_pile_renderable(pile: Sequence[int], rules: KoiKoiRules) -> RenderableType:

@@ -332,3 +332,9 @@ def test_the_package_docstring_example_runs() -> None:
     result = doctest.testmod(cardgames.hanabi, verbose=False)
     assert result.attempted >= 5
     assert result.failed == 0
+
+
+def test_a_clue_the_variant_does_not_have_is_refused_with_the_choices() -> None:
+    state = HanabiState("standard", 2, seed=0)
+    with pytest.raises(IllegalActionError, match=r"'purple' is not a clue.*red, yellow"):
+        state.apply(Clue(1, "purple"))

@@ -205,6 +205,8 @@ class _Tables:
             1 << self.suit_type_by_rank[s][rank]
             for s, ranks in enumerate(first_ranks) for rank in ranks
             if rank in self.suit_type_by_rank[s])
+        # Knowledge masks -> card sets, filled by views; bounded by the clue combinations.
+        self.mask_cards: dict[int, frozenset[Card]] = {}
         self.max_tokens = variant.clue_tokens
         self.empty_clues = variant.empty_clues
         self.deck_plays = variant.deck_plays
@@ -655,6 +657,9 @@ class HanabiState(State[HanabiAction]):
         if isinstance(action, Clue | BonusClue):
             if isinstance(action, BonusClue) and not pending:
                 return "no bonus clue is due"
+            if action.value not in self._t.clue_index:
+                clues = ", ".join(map(str, self._t.clue_values))
+                return f"{action.value!r} is not a clue in {self.variant.name!r}; clues: {clues}"
             if action.target == seat:
                 return "you cannot clue yourself"
             if action.target >= len(self.players):
@@ -959,11 +964,19 @@ class HanabiState(State[HanabiAction]):
             return [(size - i, hand[i], self._know[owner][i], self._clued[owner][i])
                     for i in range(size - 1, -1, -1)]
 
-        own = tuple(OwnSlot(slot, cards_in_mask(mask, types), touched)
+        cache = t.mask_cards
+
+        def possible(mask: int) -> frozenset[Card]:
+            cards = cache.get(mask)
+            if cards is None:
+                cards = cache[mask] = cards_in_mask(mask, types)
+            return cards
+
+        own = tuple(OwnSlot(slot, possible(mask), touched)
                     for slot, _, mask, touched in slots_of(seat))
         others = tuple(
             () if owner == seat else tuple(
-                SeenSlot(slot, types[order_type[order]], cards_in_mask(mask, types), touched)
+                SeenSlot(slot, types[order_type[order]], possible(mask), touched)
                 for slot, order, mask, touched in slots_of(owner))
             for owner in range(len(self.players)))
         return HanabiView(

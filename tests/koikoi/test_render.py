@@ -16,7 +16,9 @@ from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
     KoiKoiCalled,
+    MatchEnded,
     RoundEnd,
+    RoundEnded,
     RoundResult,
     YakuFormed,
 )
@@ -250,6 +252,14 @@ def test_events_are_told_from_the_viewers_seat() -> None:
     formed = YakuFormed(0, score_yaku(["jan-crane", "mar-curtain", "aug-moon"]), False)
     assert "You have Sankō 5 = 5 — koi-koi or stop?" in text_of(describe_event(formed, names, 0))
     assert "P2 calls KOI-KOI!" in text_of(describe_event(KoiKoiCalled(1, 1), names, 0))
+    yaku = score_yaku(["jan-ribbon", "feb-ribbon", "mar-ribbon"])
+    won = RoundResult(6, 1, 0, RoundEnd.STOP, yaku, round_points(5), (5, 0), (0, 0))
+    ended = RoundEnded(won, (5, 0))
+    assert "You stop and win the round" in text_of(describe_event(ended, names, 0))
+    assert "P1 stops and wins the round" in text_of(describe_event(ended, names, 1))
+    assert "You win the match: You 5 – P2 0" in text_of(
+        describe_event(MatchEnded((5, 0), 0), names, 0)
+    )
 
 
 def test_the_yaku_table_and_presets_follow_the_rules() -> None:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.hanabi import (
+    GAME,
+    BonusClue,
     Card,
     Clue,
+    Clued,
     HanabiState,
     OwnSlot,
     Play,
@@ -136,3 +142,39 @@ def test_view_public_information() -> None:
     assert not view.can_deck_play
     # A view is a frozen value.
     assert attrs.has(type(view))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(GAME.presets)),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_knowledge_is_exactly_what_the_clues_allow(preset: str, players: int, seed: int) -> None:
+    """Against a brute-force model: a slot may be every card that each clue it received
+    would have touched (or not touched) just as it did."""
+    state = GAME.new_game(players, seed, options=GAME.presets[preset])
+    assert isinstance(state, HanabiState)
+    variant = state.variant
+    received: dict[int, list[tuple[str | int, bool]]] = {}
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        holders = {}
+        if isinstance(action, Clue | BonusClue):
+            holders = dict(zip(range(1, 99), state.hand_orders(action.target), strict=False))
+        events = state.apply(action)
+        for event in events:
+            if isinstance(event, Clued):
+                for slot, order in holders.items():
+                    received.setdefault(order, []).append((event.value, slot in event.slots))
+        for seat in range(players):
+            own = state.view(seat).own_hand
+            for slot, order in zip(own, state.hand_orders(seat), strict=True):
+                expected = {
+                    card for card in variant.card_types
+                    if all(variant.clue_touches(card, value) == touched
+                           for value, touched in received.get(order, []))}
+                assert slot.possible == expected
+                assert slot.touched == any(t for _, t in received.get(order, []))

@@ -22,13 +22,13 @@ from __future__ import annotations
 import difflib
 import enum
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from cardgames.core.errors import OptionsError
-from cardgames.hanabi.cards import START_RANK, Card, rank_text
+from cardgames.hanabi.cards import START_RANK, Card
 
 __all__ = [
     "CATALOGUE",
@@ -818,13 +818,3 @@ def hanablive_variant(name: str) -> HanabiVariant:
 def variant_names() -> list[str]:
     """The catalogue names, in catalogue order."""
     return list(CATALOGUE)
-
-
-def rank_name(rank: int) -> str:
-    """A rank as written in clue notation."""
-    return rank_text(rank)
-
-
-def describe_suits(suits: Iterable[Suit]) -> str:
-    """Suit names joined by commas (for listings)."""
-    return ", ".join(suit.name for suit in suits)

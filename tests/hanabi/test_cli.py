@@ -165,3 +165,28 @@ def test_the_docs_variants_table_matches_the_catalogue() -> None:
     assert variants_markdown() in page, (
         "regenerate the table in docs/games/hanabi.md from "
         "cardgames.hanabi.render.variants_markdown()")
+
+
+def test_the_table_shows_a_seat_only_what_it_may_know() -> None:
+    from rich.console import Console
+
+    from cardgames.hanabi.render import render_view
+    from cardgames.hanabi.state import HanabiState
+    from cardgames.hanabi.variants import variant_from_name
+
+    state = HanabiState(variant_from_name("standard"), players=2, seed=12)
+    state.apply_text("clue 2 1")
+    console = Console(width=200, record=True)
+    console.print(render_view(state.view(1)))
+    lines = console.export_text().splitlines()
+    own_row = next(line for line in lines if "you (Player 2)" in line)
+    other_row = next(line for line in lines if line.strip().startswith("Player 1"))
+    for card in state.hand(0):
+        assert str(card) in other_row
+    touched = [slot for slot in state.view(1).own_hand if slot.touched]
+    assert touched
+    assert own_row.count("*") == len(touched)
+    shown = own_row.split(")", 1)[1]
+    for slot, card in zip(state.view(1).own_hand, state.hand(1), strict=True):
+        if len(slot.possible) > 1:
+            assert str(card) not in shown

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import attrs
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -34,7 +33,8 @@ from cardgames.core.registry import GameInfo
 __all__ = ["app", "main"]
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# soft_wrap: an error stays one line however narrow the terminal.
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 
@@ -62,15 +62,17 @@ class OneLineErrors(TyperGroup):
             result = super().main(
                 args, prog_name, complete_var, False, windows_expand_args, **extra
             )
-        except click.exceptions.NoArgsIsHelpError as exc:
-            click.echo(exc.ctx.get_help())
-            sys.exit(0)
-        except click.UsageError as exc:
-            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-            _exit_with(f"{exc.format_message()}{where}", exc.exit_code)
-        except click.ClickException as exc:
-            _exit_with(exc.format_message(), exc.exit_code)
-        except click.Abort:
+        except typer.TyperException as exc:
+            # Typer vendors click; its usage errors derive from the public TyperException
+            # and carry click's `ctx`, `exit_code` and `format_message`.
+            ctx = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+                typer.echo(ctx.get_help())
+                sys.exit(0)
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+            _exit_with(f"{message}{where}", getattr(exc, "exit_code", 2))
+        except typer.Abort:
             _exit_with("aborted", 1)
         sys.exit(result if isinstance(result, int) else 0)
 

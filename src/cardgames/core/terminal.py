@@ -241,7 +241,7 @@ def run_session(
                         action = state.parse(text)
                         events = state.apply(action)
                     except (NotationError, IllegalActionError) as exc:
-                        out.print(f"[red]{escape(str(exc))}[/]")
+                        out.print(f"[red]{escape(str(exc))}[/]", soft_wrap=True)
                         continue
                     break
         out.print(ui.describe(state, seat, action, events, viewer))
@@ -271,7 +271,7 @@ def play_command(
     import typer
 
     out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         if resume is not None:
             session = load_session(resume, info)

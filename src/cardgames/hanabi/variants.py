@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -717,7 +718,12 @@ def variant_from_name(name: str) -> HanabiVariant:
     """
     if not isinstance(name, str) or not name.strip():
         raise OptionsError(f"'variant' must be a variant name (got {name!r})")
-    text = name.strip()
+    return _variant_named(name.strip())
+
+
+@functools.lru_cache(maxsize=512)
+def _variant_named(text: str) -> HanabiVariant:
+    """:func:`variant_from_name` for stripped text; variants are immutable, so cached."""
     hanablive = _HANABLIVE_NAMES.get(text.lower())
     if hanablive is not None:
         return variant_from_name(hanablive)

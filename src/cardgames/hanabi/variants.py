@@ -783,9 +783,10 @@ def _from_spec(spec: str, name: str) -> HanabiVariant:
 def _make_up_or_down(suit: Suit) -> Suit:
     if suit.order is PlayOrder.UP_OR_DOWN:
         return suit
-    if suit.row_ranks != (1, 2, 3, 4, 5) or suit.order is not PlayOrder.ASCENDING:
+    if suit.counts != STANDARD_COUNTS or suit.order is not PlayOrder.ASCENDING:
         raise OptionsError(
-            f"'up-or-down' needs ascending suits of ranks 1-5; {suit.name!r} is not one"
+            f"'up-or-down' needs ascending suits with the normal 1-5 distribution; "
+            f"{suit.name!r} is not one"
         )
     return attrs.evolve(suit, counts=UP_OR_DOWN_COUNTS, order=PlayOrder.UP_OR_DOWN)
 

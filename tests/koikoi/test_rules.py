@@ -96,7 +96,7 @@ def test_strings_from_the_command_line() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"rounds": "x"}, "'rounds' must be a whole number (got 'x')"),
+        ({"rounds": "x"}, "'rounds' must be a whole number in 1..24 (got 'x')"),
         ({"rounds": 0}, "'rounds' must be a whole number in 1..24 (got 0)"),
         ({"rounds": 25}, "in 1..24 (got 25)"),
         ({"koikoi_penalty": "triple"}, "'koikoi_penalty' must be one of double, none, growing"),

@@ -14,6 +14,14 @@ from typing import Any, Final
 import attrs
 
 from cardgames.core.errors import OptionsError
+from cardgames.core.options import (
+    bounded,
+    check_options,
+    options_differences,
+    options_from_dict,
+    options_from_preset,
+    options_to_dict,
+)
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -68,33 +76,6 @@ class LuckyHands(enum.StrEnum):
     OFF = "off"
 
 
-_TRUE: Final = frozenset({"true", "on", "yes", "1", "y"})
-_FALSE: Final = frozenset({"false", "off", "no", "0", "n"})
-_UNLIMITED: Final = frozenset({"unlimited", "none", "inf", "infinite", "no-limit"})
-
-
-def _coerce(name: str, kind: str, value: Any) -> Any:
-    """Turn command-line text into the field's type (other values pass through unchanged)."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip().lower()
-    if kind == "bool":
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise OptionsError(f"{name!r} must be true or false (on/off, yes/no) (got {value!r})")
-    if kind in ("int", "int | None"):
-        if kind == "int | None" and text in _UNLIMITED:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            allowed = "a whole number" + (" or 'unlimited'" if kind == "int | None" else "")
-            raise OptionsError(f"{name!r} must be {allowed} (got {value!r})") from None
-    return text  # enums: checked (and converted) by the validator
-
-
 @attrs.frozen(kw_only=True)
 class KoiKoiRules:
     """Every Koi-Koi house rule, frozen and validated. The defaults are preset ``nintendo``.
@@ -104,41 +85,41 @@ class KoiKoiRules:
     (``koikoi_penalty``); see :func:`~cardgames.koikoi.yaku.round_points`.
     """
 
-    rounds: int = 12
+    rounds: int = bounded(12, 1, 24)
     """Rounds in a match: 12 (one per month) by default; 6 and 3 are common. 1..24."""
     sake_cup_as_chaff: bool = True
     """The sake cup counts as a chaff card for Kasu as well as an animal."""
     viewing_yaku: bool = True
     """Hanami-zake (curtain + sake cup) and Tsukimi-zake (moon + sake cup) count."""
-    viewing_yaku_points: int = 5
+    viewing_yaku_points: int = bounded(5, 1, 10)
     """Points of each viewing yaku: 5 by default; 3 and 1 are common. 1..10."""
     viewing_cancelled_by_rain: bool = False
     """Viewing yaku do not count while the rain man or the lightning card is in the same pile."""
     viewing_only_after_koikoi: bool = False
     """Viewing yaku count only for a player who has already called koi-koi this round (so they
     can never end a round on their own before a koi-koi)."""
-    goko_points: int = 10
+    goko_points: int = bounded(10, 1, 50)
     """Goko: all five brights."""
-    shiko_points: int = 8
+    shiko_points: int = bounded(8, 1, 50)
     """Shikō: four brights without the rain man."""
-    ame_shiko_points: int = 7
+    ame_shiko_points: int = bounded(7, 1, 50)
     """Ame-shikō: the rain man and three other brights."""
-    sanko_points: int = 5
+    sanko_points: int = bounded(5, 1, 50)
     """Sankō: three brights without the rain man."""
     double_at_7: bool = True
     """A round's yaku total of 7 or more is doubled."""
     koikoi_penalty: KoiKoiPenalty = KoiKoiPenalty.DOUBLE
     """See :class:`KoiKoiPenalty`."""
-    max_koikoi_calls: int | None = 1
+    max_koikoi_calls: int | None = bounded(1, 0, 16, unlimited=True)
     """Koi-koi calls allowed per round, both players together (None: unlimited). Once they are
     used up, a player who forms or improves a yaku must stop."""
     drawn_round: DrawnRound = DrawnRound.NOBODY
     """See :class:`DrawnRound`."""
-    oya_ken_points: int = 6
+    oya_ken_points: int = bounded(6, 1, 50)
     """Points of the dealer's privilege when ``drawn_round`` is ``dealer``."""
     lucky_hands: LuckyHands = LuckyHands.POINTS
     """See :class:`LuckyHands`."""
-    lucky_hand_points: int = 6
+    lucky_hand_points: int = bounded(6, 1, 50)
     """Points of a lucky hand (teshi or kuttsuki) when ``lucky_hands`` is ``points``."""
     redeal_four_on_field: bool = True
     """Re-deal when all four cards of a month are dealt to the field. Off: they stay there
@@ -149,34 +130,11 @@ class KoiKoiRules:
     tsuki_fuda: bool = False
     """Tsuki-fuda: the four cards of the round's month (round 1 January, round 2 February, ...,
     round 13 January again) form a yaku worth ``tsuki_fuda_points``."""
-    tsuki_fuda_points: int = 4
+    tsuki_fuda_points: int = bounded(4, 1, 50)
     """Points of the tsuki-fuda yaku."""
 
     def __attrs_post_init__(self) -> None:
-        for name, enum_type in (
-            ("koikoi_penalty", KoiKoiPenalty),
-            ("drawn_round", DrawnRound),
-            ("lucky_hands", LuckyHands),
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, enum_type):
-                try:
-                    # A frozen class sets fields through object.__setattr__; this turns an
-                    # accepted string ("double") into its enum member once, at construction.
-                    object.__setattr__(self, name, enum_type(value))
-                except ValueError:
-                    allowed = ", ".join(m.value for m in enum_type)
-                    raise OptionsError(
-                        f"{name!r} must be one of {allowed} (got {value!r})"
-                    ) from None
-        for field in attrs.fields(type(self)):
-            if field.type == "bool" and not isinstance(getattr(self, field.name), bool):
-                value = getattr(self, field.name)
-                raise OptionsError(f"{field.name!r} must be true or false (got {value!r})")
-        _check_int(self, "rounds", 1, 24)
-        _check_int(self, "viewing_yaku_points", 1, 10)
-        for name in ("goko_points", "shiko_points", "ame_shiko_points", "sanko_points"):
-            _check_int(self, name, 1, 50)
+        check_options(self)
         if not (
             self.goko_points >= self.shiko_points >= self.ame_shiko_points >= self.sanko_points
         ):
@@ -186,50 +144,20 @@ class KoiKoiRules:
                 f"{self.goko_points}/{self.shiko_points}/{self.ame_shiko_points}/"
                 f"{self.sanko_points})"
             )
-        if self.max_koikoi_calls is not None:
-            _check_int(self, "max_koikoi_calls", 0, 16, unlimited=True)
-        _check_int(self, "oya_ken_points", 1, 50)
-        _check_int(self, "lucky_hand_points", 1, 50)
-        _check_int(self, "tsuki_fuda_points", 1, 50)
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-able data (enums as their strings)."""
-        return {
-            f.name: (v.value if isinstance(v, enum.Enum) else v)
-            for f in attrs.fields(type(self))
-            for v in (getattr(self, f.name),)
-        }
+        return options_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> KoiKoiRules:
-        """Read :meth:`to_dict` data back; OptionsError names an unknown field."""
-        if not isinstance(data, Mapping):
-            raise OptionsError(f"Koi-Koi rules must be a mapping of option names (got {data!r})")
-        known = {f.name for f in attrs.fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise OptionsError(
-                f"unknown Koi-Koi option {unknown[0]!r}; options: {', '.join(sorted(known))}"
-            )
-        types = {f.name: str(f.type) for f in attrs.fields(cls)}
-        values = {key: _coerce(key, types[key], value) for key, value in data.items()}
-        return cls(**values)
+        """Read :meth:`to_dict` data back (strings as typed on a command line accepted);
+        OptionsError names an unknown field or a bad value."""
+        return options_from_dict(cls, data, label="Koi-Koi")
 
     def differences(self, other: KoiKoiRules) -> dict[str, tuple[Any, Any]]:
         """Fields whose values differ: name -> (self's value, other's value)."""
-        mine, theirs = self.to_dict(), other.to_dict()
-        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
-
-
-def _check_int(
-    rules: KoiKoiRules, name: str, low: int, high: int, *, unlimited: bool = False
-) -> None:
-    value = getattr(rules, name)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        extra = " or 'unlimited'" if unlimited else ""
-        raise OptionsError(
-            f"{name!r} must be a whole number in {low}..{high}{extra} (got {value!r})"
-        )
+        return options_differences(self, other)
 
 
 DEFAULT_PRESET: Final = "nintendo"
@@ -286,23 +214,6 @@ def make_rules(preset: str | KoiKoiRules | None = None, /, **overrides: Any) -> 
     >>> make_rules("online", rounds="3").rounds
     3
     """
-    if isinstance(preset, KoiKoiRules):
-        base = preset
-    else:
-        name = DEFAULT_PRESET if preset is None else str(preset).strip().lower()
-        if name not in PRESETS:
-            raise OptionsError(
-                f"unknown Koi-Koi preset {preset!r}; presets: {', '.join(PRESETS)}"
-            )
-        base = PRESETS[name]
-    if not overrides:
-        return base
-    data = base.to_dict()
-    known = set(data)
-    for key, value in overrides.items():
-        if key not in known:
-            raise OptionsError(
-                f"unknown Koi-Koi option {key!r}; options: preset, {', '.join(sorted(known))}"
-            )
-        data[key] = value
-    return KoiKoiRules.from_dict(data)
+    return options_from_preset(
+        PRESETS, preset, overrides, default=DEFAULT_PRESET, label="Koi-Koi"
+    )

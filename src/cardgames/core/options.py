@@ -1,0 +1,185 @@
+"""Frozen, validated option objects: the shared half of every game's rules class.
+
+A game declares its options as a frozen attrs class whose fields are ints (with a range,
+:func:`bounded`), bools, enums or strings, calls :func:`check_options` from
+``__attrs_post_init__``, and gets from here the dict round trip, command-line strings
+(``"on"``, ``"6"``, ``"unlimited"``, an enum's value) and presets with overrides — with
+errors that name the field, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from cardgames.core.errors import OptionsError
+
+__all__ = [
+    "bounded",
+    "check_options",
+    "options_differences",
+    "options_from_dict",
+    "options_from_preset",
+    "options_to_dict",
+]
+
+T = TypeVar("T")
+
+_TRUE: Final = frozenset({"true", "on", "yes", "1", "y"})
+_FALSE: Final = frozenset({"false", "off", "no", "0", "n"})
+_UNLIMITED: Final = frozenset({"unlimited", "none", "inf", "infinite", "no-limit"})
+
+
+def bounded(default: int | None, low: int, high: int, *, unlimited: bool = False) -> Any:
+    """An int option field allowed in ``low..high`` (and None, "unlimited", if `unlimited`)."""
+    return attrs.field(
+        default=default, metadata={"range": (low, high), "unlimited": unlimited}
+    )
+
+
+def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    # Field types are strings under `from __future__ import annotations`; resolve them once.
+    if not getattr(cls, "__cardgames_types_resolved__", False):
+        attrs.resolve_types(cls)
+        type.__setattr__(cls, "__cardgames_types_resolved__", True)
+    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(cls)
+    return fields
+
+
+def _enum_type(field: attrs.Attribute[Any]) -> type[enum.Enum] | None:
+    kind = field.type
+    return kind if isinstance(kind, type) and issubclass(kind, enum.Enum) else None
+
+
+def _allowed_int(field: attrs.Attribute[Any]) -> str:
+    low, high = field.metadata.get("range", (None, None))
+    text = "a whole number" if low is None else f"a whole number in {low}..{high}"
+    return text + (" or 'unlimited'" if field.metadata.get("unlimited") else "")
+
+
+def check_options(options: Any) -> None:
+    """Validate every field of a frozen options object (call it in ``__attrs_post_init__``).
+
+    Enum fields given as their string value are converted to the member once, here.
+    """
+    for field in _fields(type(options)):
+        name, value = field.name, getattr(options, field.name)
+        enum_type = _enum_type(field)
+        if enum_type is not None:
+            if not isinstance(value, enum_type):
+                try:
+                    # Frozen classes set fields through object.__setattr__: an accepted string
+                    # ("double") becomes its member once, at construction.
+                    object.__setattr__(options, name, enum_type(value))
+                except ValueError:
+                    allowed = ", ".join(str(m.value) for m in enum_type)
+                    raise OptionsError(
+                        f"{name!r} must be one of {allowed} (got {value!r})"
+                    ) from None
+        elif field.type is bool:
+            if not isinstance(value, bool):
+                raise OptionsError(f"{name!r} must be true or false (got {value!r})")
+        elif "range" in field.metadata:
+            if value is None and field.metadata.get("unlimited"):
+                continue
+            low, high = field.metadata["range"]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise OptionsError(f"{name!r} must be {_allowed_int(field)} (got {value!r})")
+
+
+def _coerce(field: attrs.Attribute[Any], value: Any) -> Any:
+    """Command-line text -> the field's type; other values pass through to the validator."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if _enum_type(field) is not None:
+        return text
+    if field.type is bool:
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionsError(
+            f"{field.name!r} must be true or false (on/off, yes/no) (got {value!r})"
+        )
+    if "range" in field.metadata:
+        if field.metadata.get("unlimited") and text in _UNLIMITED:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionsError(
+                f"{field.name!r} must be {_allowed_int(field)} (got {value!r})"
+            ) from None
+    return value
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    """Every field as JSON-able data (enums as their values)."""
+    return {
+        f.name: (v.value if isinstance(v, enum.Enum) else v)
+        for f in _fields(type(options))
+        for v in (getattr(options, f.name),)
+    }
+
+
+def options_from_dict(cls: type[T], data: Any, *, label: str) -> T:
+    """Build `cls` from data (``to_dict`` output or command-line strings).
+
+    `label` names the game in messages ("unknown Koi-Koi option 'x'; options: …").
+    """
+    if not isinstance(data, Mapping):
+        raise OptionsError(f"{label} options must be a mapping of option names (got {data!r})")
+    fields = {f.name: f for f in _fields(cls)}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise OptionsError(
+            f"unknown {label} option {unknown[0]!r}; options: {', '.join(sorted(fields))}"
+        )
+    values = {key: _coerce(fields[key], value) for key, value in data.items()}
+    try:
+        return cls(**values)
+    except TypeError as exc:  # a value of a type no option takes
+        raise OptionsError(f"bad {label} options {dict(data)!r}: {exc}") from None
+
+
+def options_from_preset(
+    presets: Mapping[str, T],
+    preset: str | T | None,
+    overrides: Mapping[str, Any],
+    *,
+    default: str,
+    label: str,
+) -> T:
+    """A preset (by name, or an options object) with single options overridden.
+
+    OptionsError names an unknown preset or option and lists the accepted ones.
+    """
+    if preset is None or isinstance(preset, str):
+        name = default if preset is None else preset.strip().lower()
+        if name not in presets:
+            raise OptionsError(
+                f"unknown {label} preset {preset!r}; presets: {', '.join(presets)}"
+            )
+        base = presets[name]
+    else:
+        base = preset
+    if not overrides:
+        return base
+    data = options_to_dict(base)
+    for key in overrides:
+        if key not in data:
+            raise OptionsError(
+                f"unknown {label} option {key!r}; options: preset, {', '.join(sorted(data))}"
+            )
+    data.update(overrides)
+    return options_from_dict(type(base), data, label=label)
+
+
+def options_differences(first: Any, second: Any) -> dict[str, tuple[Any, Any]]:
+    """Fields whose values differ: name -> (first's value, second's value)."""
+    mine, theirs = options_to_dict(first), options_to_dict(second)
+    return {key: (mine[key], theirs[key]) for key in mine if mine[key] != theirs[key]}

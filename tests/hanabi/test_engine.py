@@ -338,3 +338,14 @@ def test_a_clue_the_variant_does_not_have_is_refused_with_the_choices() -> None:
     state = HanabiState("standard", 2, seed=0)
     with pytest.raises(IllegalActionError, match=r"'purple' is not a clue.*red, yellow"):
         state.apply(Clue(1, "purple"))
+
+
+def test_actions_compare_and_hash_by_value() -> None:
+    from cardgames.hanabi import BonusClue, BonusPlay, BonusReshuffle, Card
+
+    assert Clue(1, "red") == Clue(1, "red")
+    assert hash(Clue(1, "red")) == hash(Clue(1, "red"))
+    assert Clue(1, "red") != BonusClue(1, "red")
+    assert Play(1) != Discard(1)
+    assert len({Play(1), Play(1), Discard(1), DeckPlay(), DeckPlay(),
+                BonusPlay(Card("R", 1)), BonusReshuffle(Card("R", 1))}) == 5

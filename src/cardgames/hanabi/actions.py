@@ -17,6 +17,10 @@ Slots count from 1 = the newest card (the card drawn last), as hanab.live shows 
 to right; a new card always enters at slot 1 and the others move one slot up. Players are
 seat numbers counted from 1 (seat index 0 is player 1) or player names. Actions store seat
 indices (0-based): ``Clue(target=1, value="red")`` is written ``clue 2 red``.
+
+Actions compare by value (``Clue(1, "red") == state.parse("clue 2 red")``); their ``__eq__`` is
+written out so that comparing actions of different kinds costs one call, not two (the engine's
+legality check compares a move with the legal list on every move).
 """
 
 from __future__ import annotations
@@ -50,71 +54,114 @@ def _value_text(value: str | int) -> str:
     return value if isinstance(value, str) else rank_text(value)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class Play:
     """Play the card in `slot` (1 = newest)."""
 
     slot: int
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and other.slot == self.slot
+
+    def __hash__(self) -> int:
+        return hash(("Play", self.slot))
+
     def __str__(self) -> str:
         return f"play {self.slot}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class Discard:
     """Discard the card in `slot` (1 = newest) and regain a clue token."""
 
     slot: int
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Discard) and other.slot == self.slot
+
+    def __hash__(self) -> int:
+        return hash(("Discard", self.slot))
+
     def __str__(self) -> str:
         return f"discard {self.slot}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class Clue:
     """Clue seat `target` (0-based index) about colour `value` (a name) or rank (an int)."""
 
     target: int
     value: str | int
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Clue) and other.target == self.target and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(("Clue", self.target, self.value))
+
     def __str__(self) -> str:
         return f"clue {self.target + 1} {_value_text(self.value)}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class DeckPlay:
     """Play the last card of the draw pile blind (the deck-plays option)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DeckPlay)
+
+    def __hash__(self) -> int:
+        return hash("DeckPlay")
 
     def __str__(self) -> str:
         return "play deck"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class BonusClue:
     """Bonus tile 3 or 4: the free clue, to seat `target`, about `value`."""
 
     target: int
     value: str | int
 
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, BonusClue) and other.target == self.target
+                and other.value == self.value)
+
+    def __hash__(self) -> int:
+        return hash(("BonusClue", self.target, self.value))
+
     def __str__(self) -> str:
         return f"bonus clue {self.target + 1} {_value_text(self.value)}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class BonusReshuffle:
     """Bonus tile 5: shuffle a discarded copy of `card` back into the draw pile."""
 
     card: Card
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BonusReshuffle) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash(("BonusReshuffle", self.card))
+
     def __str__(self) -> str:
         return f"bonus reshuffle {self.card}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class BonusPlay:
     """Bonus tile 6: play a discarded copy of `card` onto its firework."""
 
     card: Card
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BonusPlay) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash(("BonusPlay", self.card))
 
     def __str__(self) -> str:
         return f"bonus play {self.card}"

@@ -144,6 +144,7 @@ class _Memory:
         self.last_actor: int | None = None
         self.last_playable: frozenset[Card] = frozenset()
         self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
+        self.seen: tuple[str, ...] = ()
         self.fresh = True
 
     def in_step_with(self, view: HanabiView) -> bool:
@@ -183,8 +184,10 @@ class ConventionBot:
     # ---------------------------------------------------------------- memory upkeep
     def _sync(self, view: HanabiView, facts: _Facts) -> _Memory:
         memory = self._memory
-        if memory is None or memory.processed > len(view.history):
-            memory = self._memory = _Memory(view)
+        history = view.history
+        if (memory is None or memory.processed > len(history)
+                or memory.seen != history[:memory.processed]):
+            memory = self._memory = _Memory(view)  # a new game, or one we have not seen
         # The cards that may have been playable when the unseen clues were given: what was
         # playable at the last look, what is playable now, and every card played since.
         played_since = {card for stack, before in zip(view.fireworks, memory.last_fireworks,
@@ -192,29 +195,39 @@ class ConventionBot:
         if memory.fresh:
             # Started mid-game: any card of a firework may have been the playable one.
             played_since = {card for stack in view.fireworks for card in stack}
-            memory.last_playable = frozenset(
-                c for c in facts.cards if c in _initial_playable(facts.variant))
+            memory.last_playable = _initial_playable(facts.variant)
         playable_then = memory.last_playable | view.playable | played_since
         discarded = Counter(view.discards)
         critical_then = frozenset(
             c for c in _needed_cards(view, facts, discarded)
             if discarded[c] >= facts.copies[c] - 1)
-        for move in view.history[memory.processed:]:
-            self._replay(move, view, facts, memory, playable_then, critical_then)
-        memory.processed = len(view.history)
+        # First follow the cards from hand to hand, noting each clue with the hand it saw;
+        # then read the clues, knowing where every card sits now.
+        clues: list[tuple[int, str | int, tuple[int, ...]]] = []
+        for move in history[memory.processed:]:
+            self._replay(move, view, facts, memory, clues)
+        memory.processed = len(history)
+        memory.seen = history
         if not memory.in_step_with(view):
-            # Lost track (an unusual skip or a tile): start again from what the view shows.
+            # Lost track (e.g. an all-or-nothing skip): start again from what the view shows.
             memory = self._memory = _Memory(view)
-            memory.processed = len(view.history)
+            memory.processed = len(history)
+            memory.seen = history
             for seat in range(len(view.players)):
                 count = (len(view.own_hand) if seat == view.seat
                          else len(view.other_hands[seat]))
                 memory.ids[seat] = list(range(memory.next_id, memory.next_id + count))
                 memory.next_id += count
             memory.deck_left = view.deck_size
+            clues = []
         for seat, hand in enumerate(view.other_hands):
             for slot in hand:
                 memory.identity[memory.ids[seat][slot.slot - 1]] = slot.card
+        where = {card_id: (seat, index) for seat, ids in enumerate(memory.ids)
+                 for index, card_id in enumerate(ids)}
+        for target, value, hand_then in clues:
+            _note_clue(view, facts, memory, target, value, hand_then, where, playable_then,
+                       critical_then)
         for seat in range(len(view.players)):
             flags = [slot.touched for slot in
                      (view.own_hand if seat == view.seat else view.other_hands[seat])]
@@ -229,7 +242,7 @@ class ConventionBot:
     @staticmethod
     def _replay(
         move: str, view: HanabiView, facts: _Facts, memory: _Memory,
-        playable_then: frozenset[Card], critical_then: frozenset[Card],
+        clues: list[tuple[int, str | int, tuple[int, ...]]],
     ) -> None:
         match = _MOVE.match(move)
         players = len(view.players)
@@ -265,9 +278,8 @@ class ConventionBot:
             if target is None or not 0 <= target < players:
                 return
             value: str | int = int(second) if second.isdigit() else second
-            if value not in facts.touched_by:
-                return
-            _note_clue(view, facts, memory, target, value, playable_then, critical_then)
+            if value in facts.touched_by:
+                clues.append((target, value, tuple(memory.ids[target])))
 
 
 def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
@@ -293,24 +305,31 @@ def _seat_named(name: str, players: Sequence[str]) -> int | None:
 
 def _note_clue(
     view: HanabiView, facts: _Facts, memory: _Memory, target: int, value: str | int,
+    hand: tuple[int, ...], where: dict[int, tuple[int, int]],
     playable_then: frozenset[Card], critical_then: frozenset[Card],
 ) -> None:
-    """Record which cards a past clue touched, and the promise on its focus."""
+    """Record which cards of `hand` (the target's hand then) a past clue touched, and the
+    promise on its focus. `where` says where each card sits now."""
     touches = facts.touched_by[value]
-    hand = memory.ids[target]
+
+    def possible_now(card_id: int) -> frozenset[Card] | None:
+        seat_index = where.get(card_id)
+        if seat_index is None:
+            return None
+        seat, index = seat_index
+        if seat == view.seat:
+            return view.own_hand[index].possible
+        return view.other_hands[seat][index].possible
+
     touched_now: list[int] = []
-    for position, card_id in enumerate(hand):
+    for card_id in hand:
         if target == view.seat:
-            # Clues to us came after our last move, so the slot is still ours; its
-            # possibilities lie wholly inside or outside the clue's cards.
-            if position < len(view.own_hand):
-                possible = view.own_hand[position].possible
-                if possible and possible <= touches:
-                    touched_now.append(card_id)
+            # Our own card: its possibilities lie wholly inside or outside the clue's cards.
+            possible = possible_now(card_id)
+            if possible and possible <= touches:
+                touched_now.append(card_id)
             continue
         card = memory.identity.get(card_id)
-        if card is None and position < len(view.other_hands[target]):
-            card = view.other_hands[target][position].card
         if card is not None and card in touches:
             touched_now.append(card_id)
     untouched = [card_id for card_id in hand if card_id not in memory.touched]
@@ -326,15 +345,10 @@ def _note_clue(
         if isinstance(value, str):
             saves -= facts.rank_saved
         candidates |= saves
-    if target == view.seat:
-        position = hand.index(focus)
-        if position < len(view.own_hand):
-            candidates &= view.own_hand[position].possible
-    else:
-        seen = view.other_hands[target]
-        position = hand.index(focus)
-        if position < len(seen):
-            candidates &= seen[position].possible
+    possible = possible_now(focus)
+    if possible is None:
+        return  # the card has left the hand since: nothing to remember
+    candidates &= possible
     if candidates:
         memory.promise[focus] = frozenset(candidates)
 

@@ -200,7 +200,7 @@ def check_invariants(state: State[Any]) -> None:
 
     Every card is somewhere (pile, hands, fireworks, discards) exactly once; clue tokens and
     fuses stay in range; hands never exceed their size; each firework is a legal sequence;
-    the fireworks' score never passes the maximum.
+    the score matches the fireworks (black powder counted) and never passes the maximum.
     """
     assert isinstance(state, HanabiState)
     variant = state.variant
@@ -218,6 +218,12 @@ def check_invariants(state: State[Any]) -> None:
     if not state.is_over:
         assert state.fuses > 0, "the game goes on without fuses"
     assert state.fireworks_score <= variant.max_score, "score passes the maximum"
+    # The score is the fireworks' cards, minus the missing black powder cards; as cards only
+    # ever join fireworks, it never falls (the sweep in the tests checks that move by move).
+    expected = sum(
+        len(stack) - (suit.row_length if suit.score_rule is ScoreRule.BLACK_POWDER else 0)
+        for suit, stack in zip(variant.suits, state.fireworks, strict=True))
+    assert state.fireworks_score == expected, "the score does not match the fireworks"
     for suit, stack in zip(variant.suits, state.fireworks, strict=True):
         ranks = [card.rank for card in stack]
         assert len(ranks) <= suit.row_length, f"{suit.name} firework too long"

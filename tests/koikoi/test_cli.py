@@ -140,7 +140,7 @@ def typed_moves(seed: int, *, rounds: int, preset: str = "nintendo", stop_after:
 
 
 def final_state(seed: int, rounds: int) -> KoiKoiState:
-    state = GAME.new_game(2, seed, rounds=rounds)
+    state = GAME.new_game(2, seed, names=("You", "Greedy"), rounds=rounds)
     bot = GAME.bots["greedy"](seed + 1)
     while not state.is_over:
         legal = state.legal_actions()

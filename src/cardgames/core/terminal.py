@@ -262,11 +262,13 @@ def play_command(
     autoplay: bool = False,
     resume: Path | None = None,
     save: Path | None = None,
+    names: Sequence[str] | None = None,
 ) -> None:
     """The body of every ``cardgames play GAME`` command.
 
     `human_seat` counts from 1. `bots` names the bots of the other seats in seat order (one
-    name is used for all). A bad option or save file is one red line and exit code 2.
+    name is used for all). `names` are the players' names by seat (default: the game's).
+    A bad option or save file is one red line and exit code 2.
     """
     import typer
 
@@ -284,7 +286,7 @@ def play_command(
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
-            state = info.new_game(players, seed, **dict(option_values))
+            state = info.new_game(players, seed, names=names, **dict(option_values))
             count = len(state.players)
             if not 1 <= human_seat <= count:
                 raise OptionsError(f"'--seat' must be in 1..{count} (got {human_seat})")

@@ -248,4 +248,5 @@ def play(
         autoplay=autoplay,
         resume=resume,
         save=save,
+        names=None if autoplay else ("You", opponent.capitalize()),
     )

@@ -158,7 +158,12 @@ def card_table() -> Table:
     """The 48 cards: id, short form, notation, month, flower, kind and names."""
     table = Table(title="The 48 Hanafuda cards", header_style="bold")
     for column in ("id", "short", "notation", "month", "flower", "kind", "English", "Japanese"):
-        table.add_column(column, justify="right" if column == "id" else "left")
+        # The codes are what a player types: wrap the prose columns, never the codes.
+        table.add_column(
+            column,
+            justify="right" if column == "id" else "left",
+            no_wrap=column in ("id", "short", "notation"),
+        )
     for card in CARDS:
         table.add_row(
             str(card.id),

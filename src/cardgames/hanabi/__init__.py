@@ -286,6 +286,7 @@ GAME = GameInfo(
     new_state=_new_state,
     presets=_presets(),
     bots={"random": _random_bot, "convention": _bot("ConventionBot")},
+    cooperative=True,
     default_bot="convention",
     check_view=check_view,
     invariants=check_invariants,

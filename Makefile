@@ -22,7 +22,7 @@ test: install
 	$(BIN)/pytest -q -n 2
 	$(BIN)/ruff check src tests benchmarks docs/examples
 	$(BIN)/mypy
-	$(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
 
 bench: install
 	for script in benchmarks/*_bench.py; do $(BIN)/python $$script; done

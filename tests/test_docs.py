@@ -37,3 +37,11 @@ def test_the_cli_page_names_every_command() -> None:
     )
     missing = [path for path in command_paths(app) if path not in page]
     assert not missing, f"document these commands: {missing}"
+
+
+def test_the_readme_example_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in readme.split("```python\n")[1:]]
+    assert blocks, "README.md shows a library example"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})

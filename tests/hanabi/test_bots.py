@@ -136,16 +136,18 @@ def test_a_rank_clue_on_the_chop_is_a_save_the_receiver_keeps() -> None:
 
 
 def test_it_discards_its_oldest_unclued_card() -> None:
-    # Nobody holds a playable or critical card; seat 1 must clue (8 tokens), then seat 2
-    # has nothing to play or clue and discards its chop.
+    # Nobody holds a playable or critical card. Three rank clues that promise nothing (no 4
+    # or 3 is playable or critical) bring the tokens down to 5; then player 2 has nothing to
+    # play, no clue worth a token and no tokens to spare, so it discards its chop: the
+    # oldest card no clue touched.
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R2", "G3", "W2"])
     state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
-    first = act(state, ConventionBot(7))
-    assert isinstance(first, Clue)
-    state.apply(first)
-    touched = {slot.slot for slot in state.view(1).own_hand if slot.touched}
-    chop = max(slot for slot in range(1, 6) if slot not in touched)
-    assert act(state, ConventionBot(8)) == Discard(chop)
+    for move in ("clue 2 4", "clue 1 4", "clue 2 3"):
+        state.apply_text(move)
+    assert state.clue_tokens == 5
+    own = state.view(1).own_hand
+    assert [slot.touched for slot in own] == [False, True, False, True, True]
+    assert act(state, ConventionBot(8)) == Discard(3)
 
 
 def test_it_never_tries_to_discard_with_every_token_available() -> None:

@@ -19,8 +19,9 @@ The convention bot's conventions (written up for human partners in ``docs/games/
   what the touched cards may be.
 * The bot plays cards it knows are playable; saves its next partner's chop when it is
   critical and that partner has nothing better to do; otherwise gives the play clue that
-  makes the most new cards playable (never a card already clued elsewhere); otherwise
-  discards a card it knows is useless, else its chop. It never discards with every clue
+  makes the most new cards playable (never a card already clued elsewhere); otherwise,
+  with tokens to spare, gives a harmless clue; otherwise discards a card it knows is
+  useless, else its chop. It never discards with every clue
   token available (the rules forbid it) and then gives the most harmless clue. In the final
   round, with a fuse to spare, it plays its most likely playable card.
 
@@ -432,6 +433,12 @@ class _Turn:
             gamble = self._gamble()
             if gamble is not None:
                 return gamble
+        if can_clue and view.clue_tokens >= view.max_clue_tokens - 2:
+            # Tokens to spare: a harmless clue (an empty one, or one that only narrows
+            # touched cards) keeps our chop, which may be critical, a turn longer.
+            stall, _ = self._best_clue(legal, minimum=0.0)
+            if stall is not None:
+                return stall
         if can_discard and view.own_hand:
             return self._discard()
         # Every clue token is available, so a clue it must be: the best one, else one whose

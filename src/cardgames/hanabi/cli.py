@@ -91,12 +91,18 @@ def _discards(state: State[Any], seat: int) -> RenderableType:
     return Text("Discards, oldest first: " + " ".join(map(str, view.discards)))
 
 
+def _prompt(state: State[Any], seat: int) -> str:
+    game = _hanabi(state)
+    return f"[{game.clue_tokens} clues, {game.fuses} fuses, deck {game.deck_size}] "
+
+
 UI = GameUI(
     render=_render,
     help_text=HELP_TEXT,
     commands={"discards": _discards, "table": _render},
     describe=_describe,
     final=_final,
+    prompt=_prompt,
 )
 """How Hanabi shows itself at the terminal."""
 

@@ -5,13 +5,13 @@ from cardgames.core import RandomAgent, Record, play
 from cardgames.ikebana import DRAW, KEEP, GreedyBot, IkebanaRules, score_bouquet
 
 # The rulebook's three worked examples.
-assert score_bouquet("R3 G3 K3 B2 Y2".split()).total == 39
+assert score_bouquet(["R3", "G3", "K3", "B2", "Y2"]).total == 39
 assert score_bouquet(["R1", "R2", "G3", "G4", "R2"]).total == 16
 result = score_bouquet(["R5", "G5", "R1", "K2", "B3"])
 print(result)  # 10 = (pair of 5s = 10) x 1 (no colour combination)
 
 # A multicolour card takes whichever colour scores best.
-joker = score_bouquet("B1 B2 B3 B4 M5".split())
+joker = score_bouquet(["B1", "B2", "B3", "B4", "M5"])
 print(joker.total, joker.describe_multicolour())  # 60 M5 as blue
 
 # A 3-player game with the "final bouquet" variant.

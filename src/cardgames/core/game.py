@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardgames.core.errors import IllegalActionError
@@ -148,14 +150,16 @@ class State(abc.ABC, Generic[A]):
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._legal_actions()
-        return action in cache
+        # Pre-built actions are found by identity in C; equality (a Python-level __eq__ per
+        # element) is only the fallback for actions built by hand.
+        return any(map(is_, cache, repeat(action))) or action in cache
 
     def apply(self, action: A) -> list[Event]:
         """Apply a legal action; IllegalActionError (nothing changed) for any other."""
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._legal_actions()
-        if action not in cache:
+        if not any(map(is_, cache, repeat(action))) and action not in cache:
             raise IllegalActionError(action, self.illegal_reason(action), cache)
         self._legal_cache = None
         events = self._apply(action)

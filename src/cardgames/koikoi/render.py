@@ -155,25 +155,23 @@ def yaku_score_text(score: YakuScore, *, none: str = "no yaku yet") -> Text:
 
 
 def card_table() -> Table:
-    """The 48 cards: id, short form, notation, month, flower, kind and names."""
+    """The 48 cards: id, short form, notation, month and flower, kind, names."""
     table = Table(title="The 48 Hanafuda cards", header_style="bold")
-    for column in ("id", "short", "notation", "month", "flower", "kind", "English", "Japanese"):
-        # The codes are what a player types: wrap the prose columns, never the codes.
-        table.add_column(
-            column,
-            justify="right" if column == "id" else "left",
-            no_wrap=column in ("id", "short", "notation"),
-        )
+    # The codes are what a player types: wrap the prose columns, never the codes.
+    table.add_column("id", justify="right", no_wrap=True)
+    table.add_column("short", no_wrap=True)
+    table.add_column("notation", no_wrap=True)
+    table.add_column("month")
+    table.add_column("kind")
+    table.add_column("names (English, Japanese)")
     for card in CARDS:
         table.add_row(
             str(card.id),
             card.short,
             card_text(card),
-            MONTHS[card.month - 1].name,
-            card.flower,
+            f"{MONTHS[card.month - 1].name} ({card.flower})",
             card.description,
-            card.name,
-            card.japanese,
+            Text.assemble(card.name, "\n", (card.japanese, "dim")),
         )
     return table
 

@@ -14,7 +14,13 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames.core.errors import OptionsError
+from cardgames.core.options import (
+    bounded,
+    check_options,
+    options_from_dict,
+    options_from_preset,
+    options_to_dict,
+)
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -66,48 +72,17 @@ class RefusalPayee(enum.StrEnum):
     BANK = "bank"
 
 
-_TRUE = {"true", "on", "yes", "1", "y"}
-_FALSE = {"false", "off", "no", "0", "n"}
-_ENUMS: dict[str, type[enum.StrEnum]] = {}  # field name -> its enum, filled below
-
-
-def _coerce(name: str, default: Any, value: Any) -> Any:
-    """Turn a command-line string into the field's type; OptionsError says what is allowed."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip().lower()
-    if name in _ENUMS:
-        enum_type = _ENUMS[name]
-        try:
-            return enum_type(text)
-        except ValueError:
-            allowed = ", ".join(member.value for member in enum_type)
-            raise OptionsError(f"{name!r} must be one of {allowed} (got {value!r})") from None
-    if isinstance(default, bool):
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise OptionsError(f"{name!r} must be true or false (on/off, yes/no) (got {value!r})")
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise OptionsError(f"{name!r} must be a whole number (got {value!r})") from None
-    return value
-
-
 @attrs.frozen(kw_only=True)
 class IkebanaRules:
     """Every Ikebana option, frozen and validated. The defaults are the rules as written."""
 
-    rounds: int = 4
+    rounds: int = bounded(4, 1, 12)
     """Rounds in a game: 4. 1..12."""
-    starting_prestige: int = 6
+    starting_prestige: int = bounded(6, 0, 100)
     """Prestige each player starts with: 6. 0..100."""
     final_bouquet: bool = False
     """The "final bouquet" variant: the last round's bouquets score double."""
-    first_player: int = 0
+    first_player: int = bounded(0, 0, 4)
     """The seat that starts the first round ("a chosen player"): seat 0 unless chosen. 0..4,
     and below the number of players."""
     unaffordable_refusal: UnaffordableRefusal = UnaffordableRefusal.KEEP
@@ -125,56 +100,17 @@ class IkebanaRules:
     default); a group that lets players look through the piles turns this on."""
 
     def __attrs_post_init__(self) -> None:
-        _check_int(self, "rounds", 1, 12)
-        _check_int(self, "starting_prestige", 0, 100)
-        _check_int(self, "first_player", 0, 4)
-        for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
-            enum_type = _ENUMS.get(field.name)
-            if enum_type is not None and not isinstance(value, enum_type):
-                allowed = ", ".join(member.value for member in enum_type)
-                raise OptionsError(f"{field.name!r} must be one of {allowed} (got {value!r})")
-            if isinstance(field.default, bool) and not isinstance(value, bool):
-                raise OptionsError(f"{field.name!r} must be true or false (got {value!r})")
+        check_options(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-able data (enums as their strings)."""
-        return {
-            f.name: (v.value if isinstance(v, enum.Enum) else v)
-            for f in attrs.fields(type(self))
-            for v in (getattr(self, f.name),)
-        }
+        return options_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> IkebanaRules:
-        """Read :meth:`to_dict` data back; OptionsError names an unknown field."""
-        if not isinstance(data, Mapping):
-            raise OptionsError(f"Ikebana rules must be a mapping of option names (got {data!r})")
-        known = {f.name for f in attrs.fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise OptionsError(
-                f"unknown Ikebana option {unknown[0]!r}; options: {', '.join(sorted(known))}"
-            )
-        defaults = {f.name: f.default for f in attrs.fields(cls)}
-        values = {name: _coerce(name, defaults[name], value) for name, value in data.items()}
-        try:
-            return cls(**values)
-        except TypeError as exc:  # e.g. a value of a type no option takes
-            raise OptionsError(f"bad Ikebana options {dict(data)!r}: {exc}") from None
-
-
-_ENUMS.update(
-    unaffordable_refusal=UnaffordableRefusal,
-    starter_tie_break=StarterTieBreak,
-    refusal_payee=RefusalPayee,
-)
-
-
-def _check_int(rules: IkebanaRules, name: str, low: int, high: int) -> None:
-    value = getattr(rules, name)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise OptionsError(f"{name!r} must be a whole number in {low}..{high} (got {value!r})")
+        """Read :meth:`to_dict` data back (strings as typed on a command line accepted);
+        OptionsError names an unknown field or a bad value."""
+        return options_from_dict(cls, data, label="Ikebana")
 
 
 DEFAULT_PRESET: Final = "default"
@@ -216,20 +152,6 @@ def make_rules(preset: str | IkebanaRules | None = None, **overrides: Any) -> Ik
     >>> make_rules("final-bouquet", rounds="3").rounds
     3
     """
-    if isinstance(preset, IkebanaRules):
-        base = preset
-    else:
-        name = DEFAULT_PRESET if preset is None else str(preset).strip().lower()
-        if name not in PRESETS:
-            raise OptionsError(f"unknown Ikebana preset {preset!r}; presets: {', '.join(PRESETS)}")
-        base = PRESETS[name]
-    if not overrides:
-        return base
-    data = base.to_dict()
-    for key, value in overrides.items():
-        if key not in data:
-            raise OptionsError(
-                f"unknown Ikebana option {key!r}; options: preset, {', '.join(sorted(data))}"
-            )
-        data[key] = value
-    return IkebanaRules.from_dict(data)
+    return options_from_preset(
+        PRESETS, preset, overrides, default=DEFAULT_PRESET, label="Ikebana"
+    )

@@ -49,13 +49,14 @@ def test_autoplay_plays_a_whole_game(tmp_path: Path) -> None:
 
 def test_a_typed_game_runs_to_the_end_and_shows_score_and_rating(tmp_path: Path) -> None:
     # The human only ever plays slot 1: the game ends (three fuses or the last round).
-    lines = "help\nmoves\nbogus\ndiscard 1\nclue 1 red\n" + "play 1\n" * 80
+    lines = "help\nmoves\nsuggest\nbogus\ndiscard 1\nclue 1 red\n" + "play 1\n" * 80
     result = runner.invoke(root, ["play", "hanabi", "--seed", "3", "--save",
                                   str(tmp_path / "typed.json")], input=lines)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "play N" in out  # help
     assert "legal now: play 1" in out  # moves
+    assert "the convention bot would play: " in out  # suggest
     assert "'bogus' is not a move" in out
     assert "all 8 clue tokens are available; you cannot discard" in out
     assert "you cannot clue yourself" in out

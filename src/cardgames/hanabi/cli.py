@@ -23,6 +23,7 @@ from cardgames.core.game import Event, State
 from cardgames.core.record import Record
 from cardgames.core.terminal import GameUI, play_command
 from cardgames.hanabi import GAME
+from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.render import (
     describe_move,
@@ -59,7 +60,8 @@ Moves (slot 1 is your newest card; players are seat numbers or names):
   bonus reshuffle R3  bonus tile 5: the discarded card shuffled back into the pile
   bonus play R3       bonus tile 6: the discarded card played onto its firework
 Your own cards show what the clues left possible: suit letters and ranks ('?' = any);
-a '*' marks a card some clue touched."""
+a '*' marks a card some clue touched. 'suggest' asks the convention bot for a move;
+'discards' lists the discard pile; 'table' draws the table again."""
 
 
 def _hanabi(state: State[Any]) -> HanabiState:
@@ -91,6 +93,12 @@ def _discards(state: State[Any], seat: int) -> RenderableType:
     return Text("Discards, oldest first: " + " ".join(map(str, view.discards)))
 
 
+def _suggest(state: State[Any], seat: int) -> RenderableType:
+    # A fresh bot reads the seat's view and its move history, like a partner joining now.
+    move = ConventionBot(0).act(_hanabi(state).view(seat), state.legal_actions())
+    return Text(f"the convention bot would play: {move}")
+
+
 def _prompt(state: State[Any], seat: int) -> str:
     game = _hanabi(state)
     return f"[{game.clue_tokens} clues, {game.fuses} fuses, deck {game.deck_size}] "
@@ -99,7 +107,7 @@ def _prompt(state: State[Any], seat: int) -> str:
 UI = GameUI(
     render=_render,
     help_text=HELP_TEXT,
-    commands={"discards": _discards, "table": _render},
+    commands={"discards": _discards, "table": _render, "suggest": _suggest},
     describe=_describe,
     final=_final,
     prompt=_prompt,

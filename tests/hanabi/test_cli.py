@@ -191,3 +191,42 @@ def test_the_table_shows_a_seat_only_what_it_may_know() -> None:
     for slot, card in zip(state.view(1).own_hand, state.hand(1), strict=True):
         if len(slot.possible) > 1:
             assert str(card) not in shown
+
+
+def test_every_event_reads_with_player_names() -> None:
+    from cardgames.hanabi.actions import (
+        Clued,
+        Discarded,
+        Drew,
+        FireworkCompleted,
+        FuseLost,
+        GameEnded,
+        Played,
+        TileDrawn,
+        TokenRegained,
+    )
+    from cardgames.hanabi.cards import Card
+    from cardgames.hanabi.render import describe_event, final_summary
+    from cardgames.hanabi.variants import variant_from_name
+
+    variant = variant_from_name("standard")
+    names = ("Ann", "Bob")
+    expected = [
+        (Clued(0, 1, "red", (1, 3)), "Ann gives Bob a clue: red → slots 1, 3"),
+        (Clued(1, 0, 4, (), free=True), "Bob gives Ann a free clue: 4 → no card"),
+        (Played(1, Card("R", 1), 2, True), "Bob plays R1 from slot 2 ✓"),
+        (Played(0, Card("G", 4), None, False), "Ann plays G4 from the deck ✗ misplay"),
+        (Discarded(0, Card("W", 5), 5), "Ann discards W5 from slot 5"),
+        (Drew(1, 12), "Bob draws a card (12 left)"),
+        (FuseLost(1), "a fuse burns: 1 left"),
+        (TokenRegained(4), "a clue token returns (4)"),
+        (FireworkCompleted("blue"), "the blue firework is complete!"),
+        (TileDrawn(3, "give a free colour clue: your choice"),
+         "bonus tile 3: give a free colour clue: your choice"),
+        (GameEnded("the final round is over", 21, "extraordinary"),
+         "game over (the final round is over): score 21 — extraordinary"),
+    ]
+    for event, text in expected:
+        assert describe_event(event, names, variant).plain == text
+    summary = final_summary(25, 25, "legendary", "every firework is complete").plain
+    assert summary == "Final score 25/25 — legendary (every firework is complete)"

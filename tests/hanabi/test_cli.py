@@ -6,13 +6,32 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from cardgames.cli import app as root
 from cardgames.core.record import Record
+from cardgames.hanabi.actions import (
+    Clued,
+    Discarded,
+    Drew,
+    FireworkCompleted,
+    FuseLost,
+    GameEnded,
+    Played,
+    TileDrawn,
+    TokenRegained,
+)
+from cardgames.hanabi.cards import Card
 from cardgames.hanabi.cli import app
-from cardgames.hanabi.render import variants_markdown
-from cardgames.hanabi.variants import CATALOGUE
+from cardgames.hanabi.render import (
+    describe_event,
+    final_summary,
+    render_view,
+    variants_markdown,
+)
+from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.variants import CATALOGUE, variant_from_name
 
 runner = CliRunner()
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "hanabi"
@@ -169,12 +188,6 @@ def test_the_docs_variants_table_matches_the_catalogue() -> None:
 
 
 def test_the_table_shows_a_seat_only_what_it_may_know() -> None:
-    from rich.console import Console
-
-    from cardgames.hanabi.render import render_view
-    from cardgames.hanabi.state import HanabiState
-    from cardgames.hanabi.variants import variant_from_name
-
     state = HanabiState(variant_from_name("standard"), players=2, seed=12)
     state.apply_text("clue 2 1")
     console = Console(width=200, record=True)
@@ -194,21 +207,6 @@ def test_the_table_shows_a_seat_only_what_it_may_know() -> None:
 
 
 def test_every_event_reads_with_player_names() -> None:
-    from cardgames.hanabi.actions import (
-        Clued,
-        Discarded,
-        Drew,
-        FireworkCompleted,
-        FuseLost,
-        GameEnded,
-        Played,
-        TileDrawn,
-        TokenRegained,
-    )
-    from cardgames.hanabi.cards import Card
-    from cardgames.hanabi.render import describe_event, final_summary
-    from cardgames.hanabi.variants import variant_from_name
-
     variant = variant_from_name("standard")
     names = ("Ann", "Bob")
     expected = [

@@ -150,22 +150,37 @@ def _parse_option_pairs(pairs: list[str]) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------- replay
-def _load_any_record(path: Path) -> State[Any]:
+def _read_json_documents(path: Path) -> list[Any]:
+    """One JSON document, or JSON Lines (one record per line, as simulate --out writes)."""
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise RecordError(f"cannot read {str(path)!r}: {reason}") from None
     try:
-        data = json.loads(text)
+        return [json.loads(text)]
     except json.JSONDecodeError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) > 1:
+        pass
+    documents = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            documents.append(json.loads(line))
+        except json.JSONDecodeError:
             raise RecordError(
-                f"{str(path)!r} holds {len(lines)} records; replay shows one game"
+                f"{str(path)!r} is not JSON (line {number}): expected a cardgames record, "
+                "JSON Lines of records, or a hanab.live export"
             ) from None
-        raise RecordError(f"{str(path)!r} is not JSON (a record or a hanab.live export)") from None
+    if not documents:
+        raise RecordError(f"{str(path)!r} is empty: expected a record or a hanab.live export")
+    return documents
+
+
+def _load_any_record(data: Any, source: str) -> State[Any]:
+    """Our record, or any registered game's foreign export, replayed to its final state."""
     if isinstance(data, dict) and "game" in data:
-        return cardgames.replay(Record.from_dict(data, source=str(path)))
+        return cardgames.replay(Record.from_dict(data, source=source))
     problems = []
     for info in cardgames.games().values():
         for fmt, importer in info.importers.items():
@@ -174,35 +189,58 @@ def _load_any_record(path: Path) -> State[Any]:
             except RecordError as exc:
                 problems.append(f"not a {info.name} {fmt} export ({exc})")
     raise RecordError(
-        f"{str(path)!r} is neither a cardgames record (it has no 'game' field) nor a "
-        f"known export: " + "; ".join(problems)
+        f"{source} is neither a cardgames record (it has no 'game' field) nor a known export: "
+        + "; ".join(problems)
     )
 
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="A cardgames record (.json) or a hanab.live export."),
+    file: Path = typer.Argument(
+        ..., help="A cardgames record (.json), JSON Lines of records, or a hanab.live export."
+    ),
+    index: int = typer.Option(
+        1, "--index", "-i", min=1, help="Which record of a JSON Lines file (from 1)."
+    ),
     moves: bool = typer.Option(True, "--moves/--no-moves", help="List every move."),
 ) -> None:
-    """Show a recorded game move by move and its result."""
+    """Show a recorded game move by move, with what each move did, and its result."""
     try:
-        final = _load_any_record(file)
+        documents = _read_json_documents(file)
+        if index > len(documents):
+            raise RecordError(
+                f"--index {index} is past the end: {str(file)!r} holds {len(documents)} "
+                f"record(s)"
+            )
+        source = str(file) if len(documents) == 1 else f"{file!s} record {index}"
+        final = _load_any_record(documents[index - 1], source)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     info = cardgames.get_game(final.game_name)
-    out.print(f"[bold]{escape(info.title)}[/] — {escape(', '.join(final.players))}")
+    ui = getattr(info.load_cli(), "UI", None)
+    header = f"{info.title} — {', '.join(final.players)}"
+    if len(documents) > 1:
+        header += f" (record {index} of {len(documents)})"
+    out.print(f"[bold]{escape(header)}[/]")
     if moves:
-        # Play the history again from the start to name who made each move.
+        # Play the history again from the start to show who made each move and what it did.
         state = info.new_game(
             len(final.players), final.seed, names=final.players, deck=final.deck,
             options=final.options,
         )
         for number, action in enumerate(final.history, start=1):
             seat = state.current_player
-            state.apply(action)
-            who = state.players[seat] if seat is not None else "?"
-            out.print(f"{number:>4}. {escape(who)}: {escape(str(action))}")
-    out.print(escape(info.result_text(final)))
+            assert seat is not None
+            events = state.apply(action)
+            out.print(f"[dim]{number:>4}.[/] ", end="")
+            if ui is not None:
+                out.print(ui.describe(state, seat, action, events, None))
+            else:
+                out.print(f"{escape(state.players[seat])}: {escape(str(action))}")
+    if ui is not None and ui.final is not None:
+        out.print(ui.final(final))
+    else:
+        out.print(escape(info.result_text(final)))
 
 
 # -------------------------------------------------------------------------- simulate

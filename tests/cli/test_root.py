@@ -119,3 +119,18 @@ def test_bench_prints_rates() -> None:
     code, output = invoke("bench", "koikoi", "--seconds", "0.2")
     assert code == 0
     assert "moves/s" in output
+
+
+def test_replay_picks_a_record_from_json_lines(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    assert invoke("simulate", "koikoi", "-n", "3", "--seed", "9", "--out", str(games))[0] == 0
+    code, output = invoke("replay", str(games), "--index", "2", "--no-moves")
+    assert code == 0, output
+    assert "(record 2 of 3)" in output
+    second = cardgames.replay(cardgames.Record.from_json(games.read_text().splitlines()[1]))
+    result = cardgames.get_game("koikoi").result_text(second)
+    assert " ".join(result.split()) in " ".join(output.split())
+    code, output = invoke("replay", str(games), "--index", "4")
+    assert code == 2
+    assert "--index 4 is past the end" in output
+    assert "holds 3 record(s)" in output

@@ -191,7 +191,7 @@ def run_session(
             f"saved to {escape(str(save_path))}; continue with --resume {escape(str(save_path))}"
             if save_path is not None else "not saved (no save file)"
         )
-        out.print(f"{reason}: game {where}")
+        out.print(f"{reason}: game {where}", soft_wrap=True)
         return 0
 
     def help_text() -> str:

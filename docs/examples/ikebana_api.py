@@ -20,12 +20,13 @@ assert state.options == IkebanaRules(final_bouquet=True)
 assert state.legal_actions() == [DRAW]  # nobody has discarded yet: no card to buy
 state.apply(DRAW)
 view = state.view(0)
-print(f"seat 0 drew {view.drawn}; refusing it would cost {view.next_refusal_price}")
-state.apply_text("refuse")  # pay 1 to seat 1 and draw the next card at once
+print(f"P1 drew {view.drawn}; refusing it would cost {view.next_refusal_price}")
+state.apply_text("refuse")  # P1 pays 1 to P2 (seat 1) and draws the next card at once
 assert state.scores() == [5, 7, 6]
 state.apply(KEEP)
 assert state.current_player == 1
-print(state.parse("buy 0"), "is legal:", state.is_legal(state.parse("buy 0")))
+# Players are numbered from 1 in the notation, seats from 0 in the API: "buy 1" is Buy(0).
+print(state.parse("buy 1"), "is legal:", state.is_legal(state.parse("buy 1")))
 
 # Bots finish the game; the record replays bit for bit.
 record = play(state, [GreedyBot(1), GreedyBot(2), RandomAgent(3)])

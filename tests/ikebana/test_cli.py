@@ -78,11 +78,11 @@ def test_a_whole_game_with_piped_input(home: Path) -> None:
         input=KEEP_ALL,
     )
     assert result.exit_code == 0, result.output
-    assert "P0 (you), P1 (greedy), P2 (greedy)" in result.output
-    assert "[round 1 · draw or buy] P0>" in result.output
-    assert "refusal costs 1 to P1" in result.output
+    assert "P1 (you), P2 (greedy), P3 (greedy)" in result.output
+    assert "[round 1 · draw or buy] P1>" in result.output
+    assert "refusal costs 1 to P2" in result.output
     for number in range(1, 5):
-        assert f"Round {number}" in result.output
+        assert f"Round {number} scored" in result.output
     assert "Final prestige:" in result.output
     record = json.loads(save.read_text())
     assert record["game"] == "ikebana"
@@ -106,7 +106,7 @@ def test_autoplay_plays_bots_only(home: Path) -> None:
                str(home / "auto.json")],
     )
     assert result.exit_code == 0, result.output
-    assert "P0 (greedy)" in result.output
+    assert "P1 (greedy), P2 (greedy), P3 (greedy), P4 (greedy)" in result.output
     assert "Round 4" in result.output
     assert "prestige." in result.output
 
@@ -136,7 +136,7 @@ def test_quit_then_resume_finishes_the_same_game(home: Path) -> None:
     assert json.loads(save.read_text())["actions"] == ["draw"]
     second = runner.invoke(root, ["play", "ikebana", "--resume", str(save)], input=KEEP_ALL)
     assert second.exit_code == 0, second.output
-    assert "[round 1 · keep or refuse] P0>" in second.output
+    assert "[round 1 · keep or refuse] P1>" in second.output
     assert "Final prestige:" in second.output
     record = json.loads(save.read_text())
     assert record["actions"][:2] == ["draw", "keep"]

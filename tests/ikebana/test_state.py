@@ -67,7 +67,7 @@ def test_a_turn_starts_with_draw_and_no_buy_when_piles_are_empty() -> None:
 def test_after_drawing_only_keep_or_refuse() -> None:
     state = new(deck=deck_starting("K5"))
     events = play(state, "draw")
-    assert str(events[0]) == "seat 0 draws K5"
+    assert str(events[0]) == "P1 draws K5"
     assert state.view(0).drawn == Card.from_str("K5")
     assert state.legal_actions() == [KEEP, REFUSE]
     play(state, "keep")
@@ -132,9 +132,10 @@ def test_buying_the_top_of_another_pile_pays_its_value_to_that_player() -> None:
     state = new(2, deck=deck_starting("K4", "R1", "G2"))
     play(state, "draw", "refuse", "keep")  # seat 0 refuses K4 (pays 1), keeps R1
     assert state.legal_actions() == [DRAW, Buy(0)]
-    events = play(state, "buy 0")
+    assert str(Buy(0)) == "buy 1"  # players are numbered from 1 in the notation
+    events = play(state, "buy 1")
     assert isinstance(events[0], Bought)
-    assert str(events[0]) == "seat 1 buys K4 from seat 0 for 4"
+    assert str(events[0]) == "P2 buys K4 from P1 for 4"
     assert state.scores() == [5 + 4, 7 - 4]
     assert state.bouquet(1) == (Card.from_str("K4"),)
     assert state.view(1).discard_tops[0] is None
@@ -233,7 +234,7 @@ def test_ties_for_the_next_start(tie_break: str, starter: int) -> None:
     # Seat 1 starts round 1; both bouquets score 10, so the two tie at 16.
     state = new(
         2, deck=deck_starting(*interleave("K5 B5 R1 G2 K3", "R5 G5 K1 B2 R3")),
-        first_player=1, starter_tie_break=tie_break,
+        first_player=2, starter_tie_break=tie_break,
     )
     keep_everything(state, 10)
     assert state.scores() == [16, 16]
@@ -252,7 +253,7 @@ def test_four_rounds_then_a_shared_victory_on_equal_prestige() -> None:
     ended = events[-1]
     assert isinstance(ended, GameEnded)
     assert "share the victory" in str(ended)
-    assert "P0 and P1 share the victory with 46" in result_text(state)
+    assert "P1 and P2 share the victory with 46" in result_text(state)
     assert len(state.round_results) == 4
 
 
@@ -262,7 +263,7 @@ def test_final_bouquet_variant_doubles_only_the_last_round() -> None:
     keep_everything(state, 20)
     assert [r.awarded for r in state.round_results] == [(39, 16), (78, 32)]
     assert state.scores() == [6 + 39 + 78, 6 + 16 + 32]
-    assert "P0 wins with 123" in result_text(state)
+    assert "P1 wins with 123" in result_text(state)
 
 
 def test_the_sixth_colour_house_rule_scores_rounds_without_jokers() -> None:
@@ -287,9 +288,9 @@ def test_parse_reads_every_form_and_round_trips() -> None:
     assert state.parse(" DRAW ") == DRAW
     assert state.parse("keep") == KEEP
     assert state.parse("refuse") == REFUSE
-    assert state.parse("buy 2") == Buy(2)
+    assert state.parse("buy 3") == Buy(2)  # player numbers count from 1; seats from 0
     assert state.parse("buy bob") == Buy(1)
-    assert state.parse("buy 0") == Buy(0)  # well-formed; apply refuses it
+    assert state.parse("buy 1") == Buy(0)  # well-formed; apply refuses it (own pile)
     for action in (DRAW, KEEP, REFUSE, Buy(1)):
         assert state.parse(str(action)) == action
         assert eval(repr(action), vars(cardgames.ikebana)) == action
@@ -298,11 +299,13 @@ def test_parse_reads_every_form_and_round_trips() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("fold", "'fold' is not an Ikebana move; moves are draw, keep, refuse, buy P"),
+        ("fold", "'fold' is not an Ikebana move; moves are draw, keep, refuse and buy P"),
         ("", "legal now: draw"),
-        ("buy", "legal now: draw"),
-        ("buy 7", "no player '7'; buy takes a seat 0..2 or a name"),
+        ("buy", r"'buy': buy whom\? write buy P, P a player number 1\.\.3 or a name: P1, P2"),
+        ("buy 7", r"no player '7'; buy takes a player number 1\.\.3 or a name: P1, P2, P3"),
+        ("buy 0", "no player '0'"),
         ("buy zed", "no player 'zed'"),
+        ("buy 1 2", "is not an Ikebana move"),
     ],
 )
 def test_bad_notation_says_what_is_accepted_and_changes_nothing(text: str, fragment: str) -> None:
@@ -340,8 +343,10 @@ def test_bad_options_name_the_field(options: dict[str, object], fragment: str) -
 def test_bad_player_count_first_player_and_deck() -> None:
     with pytest.raises(OptionsError, match=r"'players' must be in 2\.\.5"):
         cardgames.new_game("ikebana", players=6)
-    with pytest.raises(OptionsError, match=r"'first_player' must be a seat in 0\.\.1"):
+    with pytest.raises(OptionsError, match=r"'first_player' must be a player number in 1\.\.2"):
         cardgames.new_game("ikebana", players=2, first_player=3)
+    with pytest.raises(OptionsError, match=r"'first_player' must be a whole number in 1\.\.5"):
+        cardgames.new_game("ikebana", players=2, first_player=0)
     with pytest.raises(OptionsError, match="'names' must be distinct single words"):
         cardgames.new_game("ikebana", players=2, names=["Ann", "ann"])
     with pytest.raises(OptionsError, match="'names' must be distinct single words"):

@@ -1,9 +1,10 @@
 """``cardgames ikebana ...`` (score, presets) and ``cardgames play ikebana``.
 
-The play command runs the shared terminal session (:mod:`cardgames.core.terminal`): you in
-seat 0 against greedy bots, the table drawn from your seat's view, moves typed in the
-notation (``draw``, ``keep``, ``refuse``, ``buy P``) plus ``help``, ``moves``, ``scores`` and
-``quit`` (the game is saved after every move; ``--resume FILE`` continues it).
+The play command runs the shared terminal session (:mod:`cardgames.core.terminal`): you are
+P1, the first player, against greedy bots (P2 ...), the table drawn from your seat's view,
+moves typed in the notation (``draw``, ``keep``, ``refuse``, ``buy P``) plus ``help``,
+``moves``, ``scores`` and ``quit`` (the game is saved after every move; ``--resume FILE``
+continues it).
 """
 
 from __future__ import annotations
@@ -53,13 +54,14 @@ At the start of your turn:
     keep       it joins your bouquet, your turn ends
     refuse     it goes on your discard pile, you pay the refusal price (1, then 2, 3 ...
                to the next players on your left) and draw the next card
-  buy P      take the top card of player P's discard pile (P = seat number or name),
-             paying its value to P; it joins your bouquet and your turn ends
+  buy P      take the top card of player P's discard pile (P = player number or name:
+             buy 2 or buy P2), paying its value to P; it joins your bouquet and your
+             turn ends (never your own pile; choose draw or buy before drawing)
 A bouquet scores its best combinations (pairs to five of a kind: value x count; runs
 1-2-3-4: 8, 2-3-4-5: 12, 1-2-3-4-5: 15) times the colours: two colours x2, one of each
 colour x3, one colour x4. Multicolour (M) cards take the best colour. Cards: colour letter
-(R G K B Y M) and value, e.g. K5.
-  scores     every past round's bouquets with their breakdown"""
+(R G K B Y M) and value, e.g. K5. 'scores' shows every past round's bouquets with their
+breakdown."""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -126,8 +128,12 @@ def _final(state: State[Any]) -> RenderableType:
 
 def _prompt(state: State[Any], seat: int) -> str:
     view = _view(state, seat)
-    what = "keep or refuse" if view.drawn is not None else "draw or buy"
-    return f"[round {view.round} · {what}] "
+    words: list[str] = []
+    for action in state.legal_actions():
+        word = str(action).split()[0]
+        if word not in words:
+            words.append(word)
+    return f"[round {view.round} · {' or '.join(words)}] "
 
 
 def _scores(state: State[Any], seat: int) -> RenderableType:
@@ -186,7 +192,7 @@ def play(
         "$CARDGAMES_HOME)."
     ),
 ) -> None:
-    """Play Ikebana in the terminal: you (seat 0) and bots."""
+    """Play Ikebana in the terminal: you are P1 (you start), bots the other players."""
     values: dict[str, Any] = {"preset": rules, **_option_pairs(option)}
     if final_bouquet:
         values["final_bouquet"] = True

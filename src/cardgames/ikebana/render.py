@@ -13,9 +13,15 @@ from rich.table import Table
 from rich.text import Text
 
 from cardgames.core.game import Event
-from cardgames.ikebana.cards import Card
-from cardgames.ikebana.rules import IkebanaRules
-from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, combination_points, score_bouquet
+from cardgames.ikebana.cards import COLOUR_LETTERS, Card
+from cardgames.ikebana.rules import IkebanaRules, UnaffordableRefusal
+from cardgames.ikebana.scoring import (
+    BOUQUET_SIZE,
+    BouquetScore,
+    Combination,
+    combination_points,
+    score_bouquet,
+)
 from cardgames.ikebana.state import (
     Bought,
     Drew,
@@ -29,7 +35,9 @@ from cardgames.ikebana.state import (
 
 __all__ = [
     "bouquet_text",
+    "bouquet_worth",
     "card_text",
+    "combinations_text",
     "describe_event",
     "presets_table",
     "round_table",
@@ -61,13 +69,37 @@ def bouquet_text(cards: Sequence[Card]) -> Text:
 
 
 def bouquet_worth(cards: Sequence[Card], multicolour_wild: bool = True) -> str:
-    """A bouquet's best score now: the full score once it has five cards, else its
-    combinations so far (the colour multiplier only applies to five cards)."""
+    """A bouquet's best score now: the full score once it has five cards (``32 = 16 x2``),
+    else its combinations so far (``6: pair of 3s``; the colour multiplier only exists for
+    five cards)."""
     if len(cards) == BOUQUET_SIZE:
         result = score_bouquet(cards, multicolour_wild=multicolour_wild)
-        return f"{result.total} ({result.points} x{result.multiplier})"
+        return f"{result.total} = {result.points} x{result.multiplier}"
     points, combos = combination_points(cards)
-    return f"{points} so far" + (f": {', '.join(map(str, combos))}" if combos else "")
+    if not combos:
+        return "0"
+    return f"{points}: " + " + ".join(map(_short, combos))
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _short(combo: Combination) -> str:
+    """A combination in a few letters, without its points (``two 3s``, ``run 1-2-3-4``)."""
+    if combo.name.startswith("run"):
+        return combo.name
+    return f"{_COUNT_WORDS[len(combo.values)]} {combo.values[0]}s"
+
+
+def combinations_text(combos: Sequence[Combination], points: int) -> str:
+    """Combinations and their total in a few letters: ``three 4s + two 1s = 14``, or ``none``."""
+    if not combos:
+        return "none"
+    return " + ".join(map(_short, combos)) + f" = {points}"
+
+
+def _player_label(view: IkebanaView, seat: int) -> str:
+    return view.players[seat] + (" (you)" if seat == view.seat else "")
 
 
 def _price_text(view: IkebanaView, price: int, payee: int | None) -> str:
@@ -82,11 +114,19 @@ def turn_hint(view: IkebanaView) -> str:
     name = view.players[seat]
     if view.drawn is not None:
         price = _price_text(view, view.next_refusal_price, view.next_refusal_payee)
+        if view.prestige[seat] < view.next_refusal_price and (
+            view.rules.unaffordable_refusal is UnaffordableRefusal.KEEP
+            or view.prestige[seat] == 0
+        ):
+            return (
+                f"{name} drew {view.drawn} and must keep it: refusing would cost {price}, "
+                f"more than {name}'s {view.prestige[seat]} prestige."
+            )
         return f"{name} drew {view.drawn}: keep it, or refuse it (refusal costs {price})."
     buys = [
-        f"buy {s} ({top} for {top.value})"
+        f"buy {s + 1} ({view.players[s]}'s {top} for {top.value})"
         for s, top in enumerate(view.discard_tops)
-        if top is not None and s != seat
+        if top is not None and s != seat and top.value <= view.prestige[seat]
     ]
     first = _price_text(view, 1, view.next_refusal_payee)
     text = f"{name} to play: draw (a first refusal would cost {first})"
@@ -94,7 +134,7 @@ def turn_hint(view: IkebanaView) -> str:
 
 
 def table_renderable(view: IkebanaView) -> RenderableType:
-    """The whole table as `view.seat` sees it."""
+    """The whole table as `view.seat` sees it (fits 80 columns with 5 players)."""
     header = Text(
         f"Round {view.round}/{view.rules.rounds} · deck {view.deck_size} cards · "
         f"{view.players[view.starter]} started"
@@ -102,15 +142,14 @@ def table_renderable(view: IkebanaView) -> RenderableType:
     if view.score_factor > 1:
         header.append(" · final bouquet: scores double this round", style="bold")
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("player")
+    table.add_column("#", justify="right")
+    table.add_column("player", no_wrap=True)
     table.add_column("prestige", justify="right")
-    table.add_column("bouquet")
-    table.add_column("best score")
-    table.add_column("discard top (pile)")
-    for seat, name in enumerate(view.players):
+    table.add_column("bouquet", no_wrap=True)
+    table.add_column("score now")
+    table.add_column("discard (cards)", no_wrap=True)
+    for seat in range(len(view.players)):
         marker = "▶ " if seat == view.current_player else "  "
-        label = f"{marker}{name}" + (" (you)" if seat == view.seat else "")
         top = view.discard_tops[seat]
         pile = Text()
         if top is not None:
@@ -119,8 +158,8 @@ def table_renderable(view: IkebanaView) -> RenderableType:
         else:
             pile.append("-", style="dim")
         table.add_row(
-            str(seat),
-            label,
+            str(seat + 1),
+            marker + _player_label(view, seat),
             str(view.prestige[seat]),
             bouquet_text(view.bouquets[seat]),
             bouquet_worth(view.bouquets[seat], view.rules.multicolour_wild),
@@ -130,7 +169,7 @@ def table_renderable(view: IkebanaView) -> RenderableType:
     if view.discard_piles is not None:
         for seat, pile_cards in enumerate(view.discard_piles):
             if pile_cards:
-                parts.append(Text(f"  {view.players[seat]}'s pile: ").append_text(
+                parts.append(Text(f"  {view.players[seat]}'s pile (bottom first): ").append_text(
                     bouquet_text(pile_cards)))
     parts.append(Text(turn_hint(view)))
     return Group(*parts)
@@ -149,33 +188,52 @@ def score_renderable(result: BouquetScore) -> RenderableType:
     return lines
 
 
+
+
 def round_table(summary: RoundScored, names: Sequence[str]) -> RenderableType:
-    """The end of a round: every bouquet with its breakdown and the prestige after it."""
-    table = Table(title=f"Round {summary.round}", title_justify="left", header_style="bold")
-    table.add_column("player")
-    table.add_column("bouquet")
+    """The end of a round: every bouquet with its breakdown and the prestige after it
+    (fits 80 columns with 5 players)."""
+    doubled = any(a != r.total for a, r in zip(summary.awarded, summary.scores, strict=True))
+    title = f"Round {summary.round} scored" + (
+        " (final bouquet: every score doubled)" if doubled else ""
+    )
+    table = Table(
+        title=title, title_justify="left", header_style="bold",
+        box=None, pad_edge=False,
+    )
+    table.add_column("player", no_wrap=True)
+    table.add_column("bouquet", no_wrap=True)
     table.add_column("combinations")
     table.add_column("colours")
-    table.add_column("score", justify="right")
+    table.add_column("score", justify="right", no_wrap=True)
     table.add_column("prestige", justify="right")
     for seat, result in enumerate(summary.scores):
-        colours = f"{result.colour_combination} x{result.multiplier}"
-        jokers = result.describe_multicolour()
-        if jokers:
-            colours += f" ({jokers})"
+        colours = f"x{result.multiplier}"
+        if result.describe_multicolour():  # the jokers' colours matter: say which they took
+            jokers = [card for card in result.cards if card.is_multicolour]
+            colours += " (" + ", ".join(
+                f"{card}={COLOUR_LETTERS[colour]}"
+                for card, colour in zip(jokers, result.multicolour_colours, strict=True)
+            ) + ")"
         awarded = summary.awarded[seat]
-        score = str(awarded) if awarded == result.total else f"{result.total} x2 = {awarded}"
+        score = str(awarded)
         table.add_row(
             names[seat],
             bouquet_text(result.cards),
-            result.describe_combinations(),
+            combinations_text(result.combinations, result.points),
             colours,
             score,
             str(summary.prestige[seat]),
         )
+    legend = Text(
+        "colours x2: two only, x3: all five, x4: all one, x1: other; M3=Y: M3 as yellow",
+        style="dim",
+    )
     if summary.next_starter is not None:
-        return Group(table, Text(f"{names[summary.next_starter]} starts the next round."))
-    return table
+        return Group(
+            table, legend, Text(f"{names[summary.next_starter]} starts the next round.")
+        )
+    return Group(table, legend)
 
 
 def describe_event(event: Event, names: Sequence[str]) -> RenderableType:

@@ -40,7 +40,8 @@ class UnaffordableRefusal(enum.StrEnum):
     * ``keep`` (the rules file's interpretation): the refusal is not allowed, the card must
       be kept.
     * ``pay-what-you-have``: a house rule; the player may refuse anyway, paying all the
-      prestige they have left (possibly 0) to the player due the payment.
+      prestige they have left to the player due the payment -- but never for free: with 0
+      prestige the card must be kept.
     """
 
     KEEP = "keep"
@@ -82,9 +83,10 @@ class IkebanaRules:
     """Prestige each player starts with: 6. 0..100."""
     final_bouquet: bool = False
     """The "final bouquet" variant: the last round's bouquets score double."""
-    first_player: int = bounded(0, 0, 4)
-    """The seat that starts the first round ("a chosen player"): seat 0 unless chosen. 0..4,
-    and below the number of players."""
+    first_player: int = bounded(1, 1, 5)
+    """The player who starts the first round ("a chosen player"), counted from 1 like the
+    names ``P1`` .. ``P5``: 1 (seat index 0) unless chosen. 1..5, and at most the number of
+    players."""
     unaffordable_refusal: UnaffordableRefusal = UnaffordableRefusal.KEEP
     """See :class:`UnaffordableRefusal`."""
     starter_tie_break: StarterTieBreak = StarterTieBreak.FROM_PREVIOUS
@@ -126,7 +128,7 @@ PRESETS: Final[Mapping[str, IkebanaRules]] = {
         starting_prestige=2,
         rounds=2,
     ),
-    "bank": IkebanaRules(refusal_payee=RefusalPayee.BANK, final_bouquet=True, first_player=1),
+    "bank": IkebanaRules(refusal_payee=RefusalPayee.BANK, final_bouquet=True, first_player=2),
 }
 """The named option sets; ``default`` is the rules as written."""
 
@@ -138,7 +140,7 @@ PRESET_DESCRIPTIONS: Final[Mapping[str, str]] = {
         "have, tied leaders hand the start on, discard piles open to all, multicolour a "
         "sixth colour."
     ),
-    "bank": "Refusals are paid to the bank; final bouquet doubled; seat 1 starts.",
+    "bank": "Refusals are paid to the bank; final bouquet doubled; player 2 (P2) starts.",
 }
 """One line per preset, for the docs and the command line."""
 

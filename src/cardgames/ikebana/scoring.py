@@ -230,7 +230,10 @@ class BouquetScore:
         return " + ".join(map(str, self.combinations)) or "no combination"
 
     def describe_multicolour(self) -> str:
-        """How the multicolour cards were counted, e.g. "M3 as red", or ""."""
+        """How the multicolour cards were counted, e.g. "M3 as red"; "" when there is none,
+        when their colour changes nothing (x1) or under the sixth-colour house rule."""
+        if self.multiplier == 1:
+            return ""
         jokers = [card for card in self.cards if card.is_multicolour]
         return ", ".join(
             f"{card} as {COLOUR_NAMES[colour]}"

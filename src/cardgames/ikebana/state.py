@@ -22,7 +22,12 @@ Interpretations (see also :class:`~cardgames.ikebana.rules.IkebanaRules`):
   are shuffled into a new deck. Cards refused earlier in the same turn that went under a
   newer top may therefore come back in the same turn, as the rules do not forbid it.
 * A refusal is only allowed if a next card can be drawn (always true with 55 cards).
-* The chosen first player is ``IkebanaRules.first_player`` (seat 0 unless set).
+* The chosen first player is ``IkebanaRules.first_player`` (player 1 unless set).
+
+Seats are 0-based indices in the API (``current_player``, ``view(seat)``, ``Buy.seat``);
+everything a person reads or types counts players from 1, as the other games do: the default
+names are ``P1`` .. ``P5``, ``buy 2`` buys from the second player (seat index 1), and events
+read "P2 buys ...".
 * An explicit deck (a real game) is one or more blocks of 55 cards, top first: block k is the
   deal of round k + 1. Later deals and every reshuffle come from ``random.Random(seed)``
   (seed 0 when the game was given a deck and no seed).
@@ -69,8 +74,14 @@ __all__ = [
     "RoundScored",
 ]
 
-DEFAULT_NAMES = ("P0", "P1", "P2", "P3", "P4")
-"""Player names when none are given: P + seat number, so ``buy 2`` buys from P2."""
+DEFAULT_NAMES = ("P1", "P2", "P3", "P4", "P5")
+"""Player names when none are given: P + player number (seat index + 1), so ``buy 2`` buys
+from P2."""
+
+
+def _who(seat: int) -> str:
+    """A seat as the default name of its player (``str`` of events: P1 is seat 0)."""
+    return DEFAULT_NAMES[seat]
 
 _DRAW, _KEEP, _REFUSE, _BUY = range(4)
 
@@ -117,13 +128,24 @@ class Refuse:
 
 @attrs.frozen
 class Buy:
-    """Buy the top card of `seat`'s discard pile for its value (the start of a turn)."""
+    """Buy the top card of `seat`'s discard pile for its value (the start of a turn).
 
-    seat: int
+    `seat` is the 0-based seat index; the notation counts players from 1: ``Buy(1)`` is
+    ``buy 2``.
+    """
+
+    seat: int = attrs.field()
     kind: ClassVar[int] = _BUY
 
+    @seat.validator
+    def _check_seat(self, _attribute: object, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 5:
+            raise NotationError(
+                f"Buy(seat={seat!r}): the seat is a 0-based index 0..4 (buy 1 is Buy(0))"
+            )
+
     def __str__(self) -> str:
-        return f"buy {self.seat}"
+        return f"buy {self.seat + 1}"
 
 
 IkebanaAction = Draw | Keep | Refuse | Buy
@@ -144,7 +166,7 @@ class Drew:
     card: Card
 
     def __str__(self) -> str:
-        return f"seat {self.seat} draws {self.card}"
+        return f"{_who(self.seat)} draws {self.card}"
 
 
 @attrs.frozen
@@ -155,7 +177,7 @@ class Kept:
     card: Card
 
     def __str__(self) -> str:
-        return f"seat {self.seat} keeps {self.card}"
+        return f"{_who(self.seat)} keeps {self.card}"
 
 
 @attrs.frozen
@@ -169,9 +191,9 @@ class Refused:
     payee: int | None
 
     def __str__(self) -> str:
-        to = "the bank" if self.payee is None else f"seat {self.payee}"
+        to = "the bank" if self.payee is None else _who(self.payee)
         short = f" (price {self.price})" if self.paid != self.price else ""
-        return f"seat {self.seat} refuses {self.card}, pays {self.paid}{short} to {to}"
+        return f"{_who(self.seat)} refuses {self.card}, pays {self.paid}{short} to {to}"
 
 
 @attrs.frozen
@@ -184,7 +206,7 @@ class Bought:
     price: int
 
     def __str__(self) -> str:
-        return f"seat {self.seat} buys {self.card} from seat {self.seller} for {self.price}"
+        return f"{_who(self.seat)} buys {self.card} from {_who(self.seller)} for {self.price}"
 
 
 @attrs.frozen
@@ -208,7 +230,7 @@ class RoundScored:
     next_starter: int | None
 
     def __str__(self) -> str:
-        parts = ", ".join(f"seat {seat} +{points}" for seat, points in enumerate(self.awarded))
+        parts = ", ".join(f"{_who(seat)} +{points}" for seat, points in enumerate(self.awarded))
         return f"round {self.round} scored: {parts}"
 
 
@@ -220,7 +242,7 @@ class GameEnded:
     winners: tuple[int, ...]
 
     def __str__(self) -> str:
-        who = " and ".join(f"seat {seat}" for seat in self.winners)
+        who = " and ".join(_who(seat) for seat in self.winners)
         verb = "share the victory" if len(self.winners) > 1 else "wins"
         return f"game over: {who} {verb} with {max(self.prestige)} prestige"
 
@@ -334,9 +356,10 @@ class IkebanaState(State[IkebanaAction]):
         rules = IkebanaRules() if rules is None else rules
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
             raise OptionsError(f"'players' must be in 2..5 for ikebana (got {players!r})")
-        if rules.first_player >= players:
+        if rules.first_player > players:
             raise OptionsError(
-                f"'first_player' must be a seat in 0..{players - 1} (got {rules.first_player})"
+                f"'first_player' must be a player number in 1..{players} with {players} "
+                f"players (got {rules.first_player})"
             )
         if names is None:
             names = DEFAULT_NAMES[:players]
@@ -363,7 +386,7 @@ class IkebanaState(State[IkebanaAction]):
         self._round = 0
         self._round_log: list[RoundScored] = []
         self._over = False
-        self._starter = rules.first_player
+        self._starter = rules.first_player - 1
         self._start_round()
 
     # ------------------------------------------------------------------ round mechanics
@@ -579,6 +602,13 @@ class IkebanaState(State[IkebanaAction]):
         """Why a well-formed action is refused now, in the rules' words."""
         if self._over:
             return "the game is over"
+        if not isinstance(action, Draw | Keep | Refuse | Buy):
+            return (
+                f"{action!r} is not an Ikebana action (read text with state.parse or "
+                "state.apply_text)"
+            )
+        if isinstance(action, Buy) and action.seat >= self._n:
+            return f"there is no seat {action.seat} (0-based) in a {self._n}-player game"
         kind = action.kind
         if self._drawn >= 0:
             if kind in (_DRAW, _BUY):
@@ -596,7 +626,7 @@ class IkebanaState(State[IkebanaAction]):
                 return "you cannot buy from your own discard pile"
             pile = self._discards[action.seat]
             if not pile:
-                return f"seat {action.seat}'s discard pile is empty"
+                return f"{self.players[action.seat]}'s discard pile is empty"
             price = pile[-1] % 5 + 1
             return (
                 f"{CARDS[pile[-1]]} costs {price} prestige and you have "
@@ -605,25 +635,28 @@ class IkebanaState(State[IkebanaAction]):
         return "there is no card to draw"  # pragma: no cover - 55 cards never run out
 
     def parse(self, text: str) -> IkebanaAction:
-        """Read ``draw``, ``keep``, ``refuse`` or ``buy P`` (P a seat number or name)."""
+        """Read ``draw``, ``keep``, ``refuse`` or ``buy P`` (P a player number from 1, or a
+        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not text; write draw, keep, refuse or buy P")
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _SIMPLE:
             return _SIMPLE[words[0]]
-        if len(words) == 2 and words[0] == "buy":
+        players = f"a player number 1..{self._n} or a name: {', '.join(self.players)}"
+        if words[:1] == ["buy"] and len(words) <= 2:
+            if len(words) == 1:
+                raise NotationError(f"{text!r}: buy whom? write buy P, P {players}")
             target = words[1]
-            if target.isdigit() and int(target) < self._n:
-                return _BUYS[int(target)]
+            if target.isdigit() and 1 <= int(target) <= self._n:
+                return _BUYS[int(target) - 1]
             for seat, name in enumerate(self.players):
                 if name.lower() == target:
                     return _BUYS[seat]
-            raise NotationError(
-                f"{text!r}: no player {words[1]!r}; buy takes a seat 0..{self._n - 1} or a "
-                f"name ({', '.join(self.players)})"
-            )
+            raise NotationError(f"{text!r}: no player {words[1]!r}; buy takes {players}")
         now = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the game is over)"
         raise NotationError(
-            f"{text!r} is not an Ikebana move; moves are draw, keep, refuse, buy P "
-            f"(P a seat or name); legal now: {now}"
+            f"{text!r} is not an Ikebana move; moves are draw, keep, refuse and buy P "
+            f"(P = player number or name); legal now: {now}"
         )
 
     def view(self, seat: int) -> IkebanaView:

@@ -76,13 +76,19 @@ def test_names_are_unique_in_every_form() -> None:
         ("mar-chaff-1", "mar-chaff-1"),
         ("bush-clover-boar", "jul-boar"),
         ("yanagi-ni-ono-no-michikaze", "nov-rain-man"),
+        ("moon", "aug-moon"),
+        ("Rain man", "nov-rain-man"),
+        ("sake-cup", "sep-sake-cup"),
+        ("lightning", "nov-lightning"),
     ],
 )
 def test_accepted_notations(text: str, code: str) -> None:
     assert parse_card(text).code == code
 
 
-@pytest.mark.parametrize("text", ["", "nov-moon", "13-1", "48", "-1", "mar-chaff", "aug-chaff"])
+@pytest.mark.parametrize(
+    "text", ["", "nov-moon", "13-1", "48", "-1", "mar-chaff", "aug-chaff", "ribbon", "chaff-1"]
+)
 def test_bad_card_text_quotes_it_and_says_what_is_accepted(text: str) -> None:
     with pytest.raises(NotationError, match="is not a card") as info:
         parse_card(text)

@@ -579,8 +579,8 @@ def test_explicit_decks_are_checked() -> None:
         KoiKoiState(deck=["jan-crane", "feb-ribbon", "mar-curtain", "apr-ribbon", *order])
     with pytest.raises(OptionsError, match="deal 1 does not hold each"):
         KoiKoiState(deck=["jan-crane", "feb-ribbon", *order[:-1], order[0]])
-    with pytest.raises(OptionsError, match="'moon' is not a card"):
-        KoiKoiState(deck=["moon", "feb-ribbon", *order])
+    with pytest.raises(OptionsError, match="'mond' is not a card"):
+        KoiKoiState(deck=["mond", "feb-ribbon", *order])
     with pytest.raises(OptionsError, match="2 players"):
         KoiKoiState(names=["a", "b", "c"])
 
@@ -725,3 +725,34 @@ def test_seeded_chance_is_stable_so_old_records_still_replay() -> None:
         (0, 14), (5, 0),
     ]
     assert state.scores() == [62, 45]
+
+
+def test_api_misuse_is_a_clear_error_that_changes_nothing(dealt: Dealt) -> None:
+    state = scenario_a(dealt)
+    before = (state.snapshot(), state.history)
+    with pytest.raises(IllegalActionError, match="'play jan-crane' is not a KoiKoiAction"):
+        state.apply("play jan-crane")  # type: ignore[arg-type]  # the point is a wrong type
+    with pytest.raises(IllegalActionError, match="None is not a KoiKoiAction"):
+        state.apply(None)  # type: ignore[arg-type]  # the point is a wrong type
+    with pytest.raises(NotationError, match=r"a Koi-Koi move is text .* \(got 5\)"):
+        state.parse(5)  # type: ignore[arg-type]  # the point is a wrong type
+    with pytest.raises(NotationError, match="name the field card to capture"):
+        state.parse("play jan-crane capture")
+    for seat in (2, -1, True):
+        for read in (state.hand, state.pile, state.yaku, state.view):
+            with pytest.raises(NotationError, match="seats are 0 and 1"):
+                read(seat)
+    assert (state.snapshot(), state.history) == before
+
+
+def test_a_picture_on_one_card_names_it_at_the_prompt(dealt: Dealt) -> None:
+    state = scenario_a(dealt)
+    assert str(state.parse("curtain")) == "play mar-curtain"
+    assert str(state.parse("play sake-cup")) == "play sep-sake-cup"
+
+
+def test_the_field_is_listed_by_id_whatever_the_order_it_was_dealt_in(dealt: Dealt) -> None:
+    field = list(reversed(A_FIELD))
+    state = dealt(A_DEALER, A_OPPONENT, field)
+    assert [c.id for c in state.field] == sorted(c.id for c in state.field)
+    assert state.view(0).field == state.field

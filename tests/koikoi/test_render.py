@@ -100,9 +100,12 @@ def test_a_pile_is_grouped_by_kind_with_counts() -> None:
     assert re.search(r"brights 2\s+jan-crane  mar-curtain", screen)
     assert re.search(r"animals 1\s+sep-sake-cup", screen)
     assert re.search(r"ribbons 1\s+oct-ribbon", screen)
-    assert re.search(r"chaff 2 \(with sake cup\)\s+jan-chaff-1", screen)
+    assert re.search(r"chaff 2\s+jan-chaff-1  sep-sake-cup \(as chaff\)", screen)
     plain = text_of(pile_table(pile, sake_cup_as_chaff=False))
-    assert re.search(r"chaff 1\s+jan-chaff-1", plain)
+    assert re.search(r"chaff 1\s+jan-chaff-1\s*$", plain, re.MULTILINE)
+    alone = text_of(pile_table(ids("sep-sake-cup"), sake_cup_as_chaff=True, compact=True))
+    assert re.search(r"chaff 1\s+sep-sake-cup \(as chaff\)", alone)
+    assert "—" not in alone
     compact = text_of(pile_table(ids("jan-crane"), sake_cup_as_chaff=True, compact=True))
     assert "animals" not in compact
     assert "brights 1" in compact
@@ -183,6 +186,17 @@ def test_the_question_after_a_yaku_is_koikoi_or_stop() -> None:
     pytest.fail("no koi-koi decision in 200 random matches")
 
 
+def test_the_table_header_counts_points_in_words() -> None:
+    state = played_state(1, 0)
+    rng = random.Random(1)
+    while not state.round_results or state.round_results[0].score != (1, 0):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])  # seed 1: P1 wins round 1 with 1 point
+    screen = text_of(table_renderable(state.view(1)))
+    assert "P1  1 point " in screen
+    assert "You  0 points" in screen
+
+
 def test_the_cards_grid_places_every_card() -> None:
     state = played_state(2, 6)
     screen = text_of(cards_grid(state.view(0)), width=160)
@@ -231,6 +245,11 @@ def test_the_match_table_adds_up_to_the_scores() -> None:
     screen = text_of(round_results_table(state.round_results, state.players), width=180)
     total_line = next(line for line in screen.splitlines() if "total" in line)
     assert [int(n) for n in re.findall(r"\d+", total_line)] == state.scores()
+    named = text_of(round_results_table(state.round_results, ("You", "Bot")), width=180)
+    assert "You stops" not in named
+    stopped = {r.winner for r in state.round_results if r.end is RoundEnd.STOP}
+    assert ("You stop " in named) == (0 in stopped)
+    assert ("Bot stops" in named) == (1 in stopped)
     assert len(re.findall(r"^│\s+\d+ │", screen, flags=re.MULTILINE)) == state.rules.rounds
 
 
@@ -251,6 +270,8 @@ def test_events_are_told_from_the_viewers_seat() -> None:
     assert text_of(describe_event(choice, names, 0)).strip() == ""  # the bot's capture follows
     formed = YakuFormed(0, score_yaku(["jan-crane", "mar-curtain", "aug-moon"]), False)
     assert "You have Sankō 5 = 5 — koi-koi or stop?" in text_of(describe_event(formed, names, 0))
+    # Another player's yaku is told without the question: their answer follows on its own.
+    assert text_of(describe_event(formed, names, 1)).strip() == "P1 has Sankō 5 = 5"
     assert "P2 calls KOI-KOI!" in text_of(describe_event(KoiKoiCalled(1, 1), names, 0))
     yaku = score_yaku(["jan-ribbon", "feb-ribbon", "mar-ribbon"])
     won = RoundResult(6, 1, 0, RoundEnd.STOP, yaku, round_points(5), (5, 0), (0, 0))

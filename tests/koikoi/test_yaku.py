@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames.core.errors import NotationError
+from cardgames.core.errors import NotationError, OptionsError
 from cardgames.koikoi import (
     CARDS,
     Card,
@@ -203,8 +203,8 @@ def test_cards_may_be_cards_ids_or_text() -> None:
 def test_bad_piles_are_refused() -> None:
     with pytest.raises(NotationError, match="'jan-crane' appears twice"):
         score_yaku(["jan-crane", 0])
-    with pytest.raises(NotationError, match="'moon' is not a card"):
-        score_yaku(["moon"])
+    with pytest.raises(NotationError, match="'mond' is not a card"):
+        score_yaku(["mond"])
     with pytest.raises(NotationError, match=r"months are 1\.\.12"):
         score_yaku([], month=13)
 
@@ -324,3 +324,31 @@ def test_scorer_agrees_with_the_reference(
     score = score_yaku(pile, rules, koikoi_called=called, month=month)
     assert {y.key: y.points for y in score.yaku} == reference(pile, rules, called, month)
     assert score.total == sum(y.points for y in score.yaku)
+
+
+def test_rules_by_preset_name_and_a_pile_as_one_string() -> None:
+    assert score_yaku("jan-crane mar-curtain aug-moon", "traditional").total == 6
+    assert score_yaku("jan-crane, mar-curtain, aug-moon").total == 5
+    assert round_points(7, "traditional").points == 7  # no doubling at 7
+    assert drawn_round_points("traditional") == 6
+    assert yaku_table("traditional")[0].points == "15"
+    with pytest.raises(OptionsError, match="unknown Koi-Koi preset 'casino'"):
+        score_yaku(["jan-crane"], "casino")
+    with pytest.raises(OptionsError, match="KoiKoiRules or a preset name"):
+        score_yaku(["jan-crane"], 3)  # type: ignore[arg-type]  # the point is a wrong type
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"yaku_total": -1}, "yaku_total"),
+        ({"yaku_total": 5.5}, "yaku_total"),
+        ({"yaku_total": 5, "winner_calls": -1}, "winner_calls"),
+        ({"yaku_total": 5, "loser_calls": True}, "loser_calls"),
+    ],
+)
+def test_round_points_refuses_negative_or_non_whole_numbers(
+    kwargs: dict[str, object], name: str
+) -> None:
+    with pytest.raises(OptionsError, match=f"'{name}' must be a whole number >= 0"):
+        round_points(**kwargs)  # type: ignore[arg-type]  # wrong types on purpose

@@ -21,7 +21,8 @@ Notation (unique per card, lower case, ``month-name``)::
 
 :meth:`Card.from_str` also reads the short form ``month-index`` (``11-1``), the bare id
 (``43``), the kind as a name where the month has one card of that kind (``nov-bright``,
-``sep-animal``, ``aug-animal``), month numbers instead of abbreviations (``11-rain-man``) and
+``sep-animal``, ``aug-animal``), month numbers instead of abbreviations (``11-rain-man``),
+the picture alone where only one card shows it (``moon``, ``rain-man``, ``sake-cup``) and
 the romanised Japanese name (``yanagi-ni-ono-no-michikaze``).
 """
 
@@ -272,6 +273,13 @@ def _aliases() -> dict[str, int]:
             for card in members:
                 if card.kind is Kind.BRIGHT:
                     table.setdefault(f"{prefix}-light", card.id)
+    # A picture that appears on one card only names it without the month: moon, rain-man.
+    pictures: dict[str, list[int]] = {}
+    for card in CARDS:
+        pictures.setdefault(card.code.split("-", 1)[1], []).append(card.id)
+    for picture, ids in pictures.items():
+        if len(ids) == 1:
+            table.setdefault(picture, ids[0])
     return table
 
 
@@ -285,7 +293,8 @@ def parse_card(text: str) -> Card:
     if card_id is None:
         raise NotationError(
             f"{text!r} is not a card; write month-name (e.g. nov-rain-man, sep-ribbon, "
-            f"mar-chaff-1), month-index (11-1) or an id 0..47"
+            f"mar-chaff-1), month-index (11-1), an id 0..47 or a picture found on one card "
+            f"only (moon, rain-man)"
         )
     return CARDS[card_id]
 

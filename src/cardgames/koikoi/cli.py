@@ -39,7 +39,7 @@ from cardgames.koikoi.render import (
     yaku_table_renderable,
 )
 from cardgames.koikoi.rules import DEFAULT_PRESET, PRESETS, KoiKoiRules, make_rules
-from cardgames.koikoi.state import KoiKoiState
+from cardgames.koikoi.state import STOP, KoiKoiAction, KoiKoiState
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 
@@ -151,6 +151,9 @@ def _describe(
     if state.move_count == 1 and actor != viewer:
         # A bot moved first, so the opening table (which shows the start) was never drawn.
         parts.append(_start(state, viewer))
+    if isinstance(action, KoiKoiAction) and action.kind == STOP:
+        who, s = ("You", "") if actor == viewer else (state.players[actor], "s")
+        parts.append(Text(f"{who} stop{s} and score{s}.", style="bold"))
     for event in events:
         if isinstance(event, MatchEnded):
             continue  # the final summary says it

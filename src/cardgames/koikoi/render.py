@@ -125,16 +125,22 @@ def pile_table(pile: Sequence[int], *, sake_cup_as_chaff: bool, compact: bool = 
     table.add_column(style="dim", no_wrap=True)
     table.add_column()
     by_kind = sorted(pile)
+    sake_cup = [i for i in by_kind if CARDS[i].is_sake_cup]
     for kind, plural in _KIND_PLURALS:
         members = [i for i in by_kind if CARDS[i].kind is kind]
+        cards = cards_text(members)
+        if kind is Kind.CHAFF and sake_cup_as_chaff and sake_cup:
+            # The sake cup counts here too: listed after the chaff, marked.
+            if members:
+                cards.append("  ")
+            else:
+                cards = Text()
+            cards.append_text(card_text(sake_cup[0]))
+            cards.append(" (as chaff)", style="dim")
+            members = [*members, *sake_cup]
         count = len(members)
-        if kind is Kind.CHAFF and sake_cup_as_chaff and any(CARDS[i].is_sake_cup for i in pile):
-            count += 1
-            label = f"{plural} {count} (with sake cup)"
-        else:
-            label = f"{plural} {count}"
         if count or not compact:
-            table.add_row(label, cards_text(members))
+            table.add_row(f"{plural} {count}", cards)
     if compact and not pile:
         table.add_row("pile", Text("nothing captured yet", style="dim"))
     return table
@@ -243,6 +249,11 @@ def presets_renderable(presets: Mapping[str, KoiKoiRules]) -> RenderableType:
 
 
 # --------------------------------------------------------------------------- events
+def _points(points: int) -> str:
+    """``1 point``, ``6 points``."""
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
 def _who(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
 
@@ -332,8 +343,9 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
         text.append_text(yaku_score_text(event.score))
         if event.must_stop:
             text.append(" — koi-koi is not possible now: the round ends", style="dim")
-        else:
+        elif event.seat == you:
             text.append(" — koi-koi or stop?", style="bold magenta")
+        # Another player's decision follows as its own line (koi-koi, or stops).
         return text
     if isinstance(event, KoiKoiCalled):
         times = "" if event.calls == 1 else f" (call {event.calls})"
@@ -424,7 +436,7 @@ def _side(view: KoiKoiView, seat: int) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_column()
     head = Text(_seat_name(view, seat), style="bold cyan" if seat == view.seat else "bold")
-    head.append(f"  {view.scores[seat]} points", style="bold")
+    head.append(f"  {_points(view.scores[seat])}", style="bold")
     if seat == view.dealer:
         head.append("  · dealer", style="dim")
     if seat != view.seat:
@@ -647,7 +659,8 @@ def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) ->
         if result.winner is None:
             outcome = "drawn"
         elif result.end is RoundEnd.STOP:
-            outcome = f"{_who(names, result.winner)} stops"
+            winner = _who(names, result.winner)
+            outcome = f"{winner} {_verb(winner, 'stop')}"
         elif result.end is RoundEnd.LUCKY_HAND:
             outcome = f"{_who(names, result.winner)}: lucky hand ({result.lucky_hand})"
         else:

@@ -257,6 +257,10 @@ def _card_token(
 
 
 def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
+    if not isinstance(text, str):
+        raise NotationError(
+            f"a Koi-Koi move is text such as 'play nov-rain-man' or 'stop' (got {text!r})"
+        )
     words = text.strip().lower().split()
     hand = field = options = None
     if state is not None and not state._over:
@@ -285,6 +289,10 @@ def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
         return CAPTURE_ACTIONS[_card_token(words[0], options, "capturable", text, alone=True)]
     if len(words) == 3 and words[1] in ("capture", "take", "c"):
         words = [words[0], words[2]]
+    elif len(words) == 2 and words[1] in ("capture", "take", "c"):
+        raise NotationError(
+            f"{text!r}: name the field card to capture, e.g. play sep-chaff-1 capture sep-ribbon"
+        )
     if len(words) == 1:
         alone = head not in ("play", "p")
         return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text, alone=alone)]
@@ -488,12 +496,12 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """Seat's hand (full knowledge: for tests and tools, not for agents)."""
-        return tuple(map(_CARD_AT, self._hands[seat]))
+        return tuple(map(_CARD_AT, self._hands[_seat(seat)]))
 
     @property
     def field(self) -> tuple[Card, ...]:
         """The face-up field, by month."""
-        return tuple(map(_CARD_AT, itertools.chain.from_iterable(self._field)))
+        return tuple(map(_CARD_AT, sorted(itertools.chain.from_iterable(self._field))))
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -502,10 +510,11 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def pile(self, seat: int) -> tuple[Card, ...]:
         """Seat's captured cards, by id."""
-        return _cards_of_mask(self._piles[seat])
+        return _cards_of_mask(self._piles[_seat(seat)])
 
     def yaku(self, seat: int) -> YakuScore:
         """Seat's current yaku (before round multipliers)."""
+        seat = _seat(seat)
         return self._table.score(
             self._piles[seat],
             self._calls[seat] > 0,
@@ -548,8 +557,7 @@ class KoiKoiState(State[KoiKoiAction]):
         return _parse_action(text, self)
 
     def view(self, seat: int) -> KoiKoiView:
-        if seat not in (0, 1):
-            raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
+        seat = _seat(seat)
         over = self._over
         options = self._capture_options() if self._phase == Phase.CAPTURE else ()
         limit = self._rules.max_koikoi_calls
@@ -647,6 +655,11 @@ class KoiKoiState(State[KoiKoiAction]):
         return []
 
     def illegal_reason(self, action: KoiKoiAction) -> str:
+        if not isinstance(action, KoiKoiAction):
+            return (
+                f"{action!r} is not a KoiKoiAction; pass one of legal_actions(), or text "
+                f"through parse() or apply_text()"
+            )
         if self._over:
             return "the match is over"
         phase = self._phase
@@ -916,6 +929,13 @@ class KoiKoiState(State[KoiKoiAction]):
                 ),
                 events,
             )
+
+
+def _seat(seat: int) -> int:
+    """`seat` if it is 0 or 1, else NotationError."""
+    if seat is not True and seat is not False and seat in (0, 1):
+        return seat
+    raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 
 def _lucky_kind(hand: list[int]) -> str | None:

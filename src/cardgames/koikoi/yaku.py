@@ -30,9 +30,9 @@ from typing import Final
 
 import attrs
 
-from cardgames.core.errors import NotationError
+from cardgames.core.errors import NotationError, OptionsError
 from cardgames.koikoi.cards import CARDS, CardLike, Kind, RibbonKind, card_ids
-from cardgames.koikoi.rules import DrawnRound, KoiKoiPenalty, KoiKoiRules
+from cardgames.koikoi.rules import DrawnRound, KoiKoiPenalty, KoiKoiRules, make_rules
 
 __all__ = [
     "YAKU_INFO",
@@ -265,9 +265,20 @@ def yaku_table_for(rules: KoiKoiRules) -> YakuTable:
 _DEFAULT_RULES: Final = KoiKoiRules()
 
 
+def _rules(rules: KoiKoiRules | str | None) -> KoiKoiRules:
+    """`rules`, a preset's rules for a preset name, the defaults for None; else OptionsError."""
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, KoiKoiRules):
+        return rules
+    if isinstance(rules, str):
+        return make_rules(rules)
+    raise OptionsError(f"Koi-Koi rules must be KoiKoiRules or a preset name (got {rules!r})")
+
+
 def score_yaku(
-    cards: Iterable[CardLike],
-    rules: KoiKoiRules | None = None,
+    cards: Iterable[CardLike] | str,
+    rules: KoiKoiRules | str | None = None,
     *,
     koikoi_called: bool = False,
     month: int | None = None,
@@ -282,8 +293,15 @@ def score_yaku(
     5
     >>> str(score_yaku(["jul-boar", "oct-deer", "jun-butterflies", "feb-warbler", "apr-cuckoo"]))
     'Ino-shika-chō 7 = 7'
+    >>> score_yaku("jan-crane mar-curtain aug-moon", "traditional").total
+    6
+
+    `rules` may also be a preset name. A single string is read as cards separated by spaces
+    or commas.
     """
-    table = yaku_table_for(_DEFAULT_RULES if rules is None else rules)
+    table = yaku_table_for(_rules(rules))
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
     ids = card_ids(cards)
     seen: set[int] = set()
     for card_id in ids:
@@ -325,7 +343,7 @@ class RoundPoints:
 
 def round_points(
     yaku_total: int,
-    rules: KoiKoiRules | None = None,
+    rules: KoiKoiRules | str | None = None,
     *,
     winner_calls: int = 0,
     loser_calls: int = 0,
@@ -339,7 +357,14 @@ def round_points(
     >>> round_points(7, winner_calls=0, loser_calls=1).points
     28
     """
-    rules = _DEFAULT_RULES if rules is None else rules
+    rules = _rules(rules)
+    for name, value in (
+        ("yaku_total", yaku_total), ("winner_calls", winner_calls), ("loser_calls", loser_calls)
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise OptionsError(
+                f"round_points: {name!r} must be a whole number >= 0 (got {value!r})"
+            )
     multipliers: list[Multiplier] = []
     if rules.double_at_7 and yaku_total >= 7:
         multipliers.append(Multiplier("7 points or more", 2))
@@ -357,7 +382,7 @@ def round_points(
     return RoundPoints(yaku_total, tuple(multipliers), points)
 
 
-def drawn_round_points(rules: KoiKoiRules | None = None) -> int:
+def drawn_round_points(rules: KoiKoiRules | str | None = None) -> int:
     """What the dealer scores when the hands run out with nobody stopped: the dealer's
     privilege (``oya_ken_points``) with ``drawn_round="dealer"``, else 0 (nobody scores).
     No multiplier applies.
@@ -365,13 +390,13 @@ def drawn_round_points(rules: KoiKoiRules | None = None) -> int:
     >>> drawn_round_points(), drawn_round_points(KoiKoiRules(drawn_round="dealer"))
     (0, 6)
     """
-    rules = _DEFAULT_RULES if rules is None else rules
+    rules = _rules(rules)
     return rules.oya_ken_points if rules.drawn_round is DrawnRound.DEALER else 0
 
 
-def yaku_table(rules: KoiKoiRules | None = None) -> list[YakuInfo]:
+def yaku_table(rules: KoiKoiRules | str | None = None) -> list[YakuInfo]:
     """The yaku and what each pays under `rules`, in display order (for tables and docs)."""
-    rules = _DEFAULT_RULES if rules is None else rules
+    rules = _rules(rules)
     viewing = (
         f"{rules.viewing_yaku_points}"
         + (", not with rain man/lightning" if rules.viewing_cancelled_by_rain else "")

@@ -15,6 +15,7 @@ from cardgames.hanabi import (
     FireworkCompleted,
     GameEnded,
     HanabiState,
+    HanabiVariant,
     Play,
     TokenRegained,
     rating,
@@ -349,3 +350,61 @@ def test_actions_compare_and_hash_by_value() -> None:
     assert Play(1) != Discard(1)
     assert len({Play(1), Play(1), Discard(1), DeckPlay(), DeckPlay(),
                 BonusPlay(Card("R", 1)), BonusReshuffle(Card("R", 1))}) == 5
+
+
+# ------------------------------------------------------------------ early end (hanab.live)
+def _small(counts: tuple[tuple[int, int], ...], early_end: bool) -> HanabiVariant:
+    standard = variant_from_name("standard")
+    suits = tuple(attrs.evolve(standard.suits[i], counts=counts) for i in range(2))
+    return attrs.evolve(standard, name="small", suits=suits, hand_size_delta=-1,
+                        early_end=early_end)
+
+
+@pytest.mark.parametrize("early_end", [True, False])
+def test_early_end_when_a_needed_card_is_only_in_a_finished_hand(early_end: bool) -> None:
+    one_each = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
+    variant = _small(one_each, early_end)
+    # seat 0: R1 Y2 Y3 Y4, seat 1: Y1 R3 R4 R5 (slot 1 first); the pile: R2, then Y5.
+    state = HanabiState(variant, 2, deck=["Y4", "Y3", "Y2", "R1", "R5", "R4", "R3", "Y1",
+                                          "R2", "Y5"])
+    state.apply(Play(1))  # R1; seat 0 draws R2
+    state.apply(Play(1))  # Y1; seat 1 draws Y5, the last card: the final round begins
+    assert state.final_round_turns == 2
+    state.apply(Clue(1, 5))  # seat 0's last turn; R2 and Y2 stay in its hand
+    if early_end:
+        # Seat 1 holds R3 R4 R5 Y5: nothing it could play, so hanab.live ends the game here.
+        assert state.is_over
+        assert state.end_reason == "no card left can be played"
+        assert state.score == 2
+    else:
+        assert state.current_player == 1
+        state.apply(Clue(0, 5))
+        assert state.end_reason == "the final round is over"
+        assert state.score == 2
+
+
+def test_early_end_before_the_final_round_when_the_next_cards_are_gone() -> None:
+    counts = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 2))
+    for early_end in (True, False):
+        variant = _small(counts, early_end)
+        # seat 0: R1 Y1 R2 Y2, seat 1: R3 R4 Y3 Y4; the pile: R5 Y5 R5 Y5.
+        state = HanabiState(variant, 2, deck=["Y2", "R2", "Y1", "R1", "Y4", "Y3", "R4", "R3",
+                                              "R5", "Y5", "R5", "Y5"])
+        state.apply(Clue(1, 3))
+        state.apply(Clue(0, 1))
+        state.apply(Discard(1))  # R1, the only one: red can never start
+        assert not state.is_over  # Y1 is still in seat 0's hand
+        state.apply(Clue(0, 1))
+        state.apply(Discard(2))  # Y1 (R5 was drawn into slot 1): nothing can ever be played
+        assert state.deck_size == 2  # no final round yet
+        assert state.is_over is early_end
+        if early_end:
+            assert (state.end_reason, state.score) == ("no card left can be played", 0)
+
+
+def test_early_end_is_a_variant_option_and_a_spec_word() -> None:
+    variant = variant_from_name("no-variant+early-end")
+    assert variant.early_end
+    assert not variant_from_name("no-variant").early_end
+    assert HanabiVariant.from_dict(variant.to_dict()) == variant
+    assert "early end" in variant.describe()

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardgames.core.errors import RecordError
@@ -56,13 +57,35 @@ def test_recorded_games_reach_their_results(
 
 @needs_data
 def test_up_or_down_reaches_its_result() -> None:
-    # Recorded: score 24, 2 clues, 50 turns. hanab.live ended the game there because no
-    # further point could be scored (blue 1 is gone); the rulebook has no such ending, so
-    # our state is still in its final round with one turn left.
+    # Recorded: score 24, 2 clues, 50 turns. In the final round with one turn left (Cathy's),
+    # the blue 1 needed next is in Donald's hand, whose last turn is over: hanab.live ends
+    # the game there (no card left can be played), and so do imports (``early_end``).
     state = from_hanablive(load("up_or_down"))
     assert (state.score, state.clue_tokens, state.move_count) == (24, 2, 50)
+    assert state.variant.early_end
+    assert state.is_over
+    assert state.end_reason == "no card left can be played"
     assert state.final_round_turns == 1
-    assert not state.is_over
+
+
+@needs_data
+def test_up_or_down_critical_ends_early_too() -> None:
+    # The green 1 needed next is in Cathy's hand after her last turn: hanab.live stopped
+    # after 60 moves with two final-round turns unplayed.
+    state = from_hanablive(load("up_or_down_critical"))
+    assert (state.score, state.move_count, state.final_round_turns) == (29, 60, 2)
+    assert state.end_reason == "no card left can be played"
+
+
+@needs_data
+def test_moves_past_the_early_end_replay_without_it() -> None:
+    # hanab.live records nothing after its early end; an export that goes on was made
+    # without the rule (e.g. our own export), so the import replays it without the option.
+    data = load("up_or_down")
+    data["actions"].append({"type": 3, "target": 0, "value": 3})  # Cathy's final turn
+    state = from_hanablive(data)
+    assert not state.variant.early_end
+    assert (state.move_count, state.end_reason) == (51, "the final round is over")
 
 
 @needs_data
@@ -144,10 +167,16 @@ def test_our_games_round_trip_through_an_export(variant: str, players: int) -> N
             again.variant.card_types[state.variant.card_types.index(c)] for c in state.discards)
 
 
+def same_game_imported(again: HanabiState, state: HanabiState) -> bool:
+    """The same cards, moves and state; imports add hanab.live's early end to the rules."""
+    return (again.snapshot(), again.history, again.variant) == (
+        state.snapshot(), state.history, attrs.evolve(state.variant, early_end=True))
+
+
 def test_an_unfinished_game_round_trips() -> None:
     state = random_game("no-variant", 3, seed=11, moves=7)
     again = from_hanablive(to_hanablive(state))
-    assert again == state
+    assert same_game_imported(again, state)
     assert not again.is_over
 
 
@@ -259,4 +288,4 @@ def test_moves_after_the_end_are_refused() -> None:
     with pytest.raises(RecordError, match="comes after the game ended"):
         from_hanablive(data)
     data["actions"][-1] = {"type": 4, "target": 0, "value": 1}
-    assert from_hanablive(data) == state
+    assert same_game_imported(from_hanablive(data), state)

@@ -121,6 +121,7 @@ _FIELD_TYPES: dict[str, type] = {
     "all_or_nothing": bool,
     "bonus_tiles": bool,
     "deck_plays": bool,
+    "early_end": bool,
 }
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}

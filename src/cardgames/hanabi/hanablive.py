@@ -16,6 +16,13 @@ The export format (hanab.live "JSON export", as in ``../shared/conformance/READM
   ``oneExtraCard``, ``oneLessCard``, ``allOrNothing``, ``startingPlayer``; timing and table
   fields are ignored.
 
+hanab.live ends a game early as soon as no card that fits a firework is left in the draw
+pile or in the hand of a player who still has a turn (its server's ``CheckEnd``: cards of
+players whose final turn is over "cannot be played"); imports turn on the variant option
+``early_end`` that does the same, so a record ends where hanab.live ended it. An export whose
+moves go on past that point (made without the rule, e.g. our export of a game played without
+it) is replayed without the option.
+
 Interpretations: hanab.live forbids empty clues unless ``emptyClues`` is set (our engine's
 default allows them, so imports set the option from the export); a strikeout scores 0 on
 hanab.live as in our default. A game-over action with value 3, 4, 8 or 9 (the site ended the
@@ -34,7 +41,7 @@ import attrs
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
 from cardgames.hanabi.actions import Clue, DeckPlay, Discard, HanabiAction, Play
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.state import END_NOTHING_PLAYABLE, HanabiState
 from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, hanablive_variant
 
 __all__ = ["from_hanablive", "to_hanablive"]
@@ -107,6 +114,7 @@ def _variant(options: Mapping[str, Any], players: int) -> HanabiVariant:
             all_or_nothing=_flag(options, "allOrNothing"),
             hand_size_delta=1 if extra else -1 if fewer else 0,
             starting_player=start,
+            early_end=True,
         )
     except OptionsError as exc:
         raise _fail(str(exc)) from None
@@ -206,6 +214,21 @@ def from_hanablive(data: Any) -> HanabiState:
     variant = _variant(options, len(players))
     deck = _deck(data.get("deck"), variant)
     try:
+        return _replay(variant, players, deck, actions)
+    except _PlayedOnError:
+        # Moves go on where hanab.live would have ended the game: the export comes from an
+        # engine without that rule (our own exports of games played without it).
+        return _replay(attrs.evolve(variant, early_end=False), players, deck, actions)
+
+
+class _PlayedOnError(Exception):
+    """The export has moves after the early end."""
+
+
+def _replay(
+    variant: HanabiVariant, players: list[str], deck: list[str], actions: list[Any]
+) -> HanabiState:
+    try:
         state = HanabiState(variant, players=len(players), deck=deck, names=players)
     except OptionsError as exc:
         raise _fail(str(exc)) from None
@@ -215,6 +238,8 @@ def from_hanablive(data: Any) -> HanabiState:
         if state.is_over:
             if entry.get("type") == GAME_OVER:
                 continue
+            if state.end_reason == END_NOTHING_PLAYABLE:
+                raise _PlayedOnError
             raise _fail(f"action {number} {dict(entry)!r} comes after the game ended "
                         f"({state.end_reason})")
         action = _translate(state, entry, number)

@@ -18,6 +18,9 @@ Rules as implemented (the rules file's options and interpretations):
 * The last fuse ends the game at once with score 0 (``score_after_strikeout`` keeps the
   fireworks' score). All fireworks complete ends it at once. When the last card is drawn
   (or played from the deck), every player, that one included, gets exactly one more turn.
+* Early end (``early_end``, hanab.live's rule, set by the hanab.live importer): the game
+  ends as soon as no card that fits a firework is left in the draw pile or in the hand of a
+  player who still has a turn; the score stands.
 * All or nothing: no final round; the game goes on with shrinking hands until every firework
   is complete (win), the last fuse burns, a card needed to complete a firework is gone, or
   no player can act. A player who cannot act (no cards, no clue possible) is skipped. The
@@ -88,6 +91,7 @@ END_PERFECT = "every firework is complete"
 END_FINAL_ROUND = "the final round is over"
 END_CARD_GONE = "a card needed to complete a firework is gone"
 END_STUCK = "no player can act"
+END_NOTHING_PLAYABLE = "no card left can be played"
 
 # Up-or-down firework directions.
 _UNDECIDED, _UP, _DOWN = 0, 1, 2
@@ -211,6 +215,7 @@ class _Tables:
         self.empty_clues = variant.empty_clues
         self.deck_plays = variant.deck_plays
         self.all_or_nothing = variant.all_or_nothing
+        self.early_end = variant.early_end
         self.start_score = -sum(
             length for length, black in zip(self.row_length, self.black_powder, strict=True)
             if black)
@@ -902,9 +907,46 @@ class HanabiState(State[HanabiAction]):
         if self._t.all_or_nothing:
             for _ in range(players):
                 if self._legal_actions():
-                    return
+                    break
                 self._seat = (self._seat + 1) % players
-            self._finish(END_STUCK, events)
+            else:
+                self._finish(END_STUCK, events)
+                return
+        if self._t.early_end and self._nothing_playable():
+            self._finish(END_NOTHING_PLAYABLE, events)
+
+    def _nothing_playable(self) -> bool:
+        """The early-end test: no card that fits a firework can still reach it.
+
+        A fitting card can reach its firework from the draw pile or from the hand of a
+        player who still has a turn; in the final round the players whose last turn is over
+        hold dead cards. Discarded cards count too while bonus tile 5 or 6 is face down.
+        """
+        t = self._t
+        playable = self._playable
+        copies = t.type_copies
+        if self._tiles and (5 in self._tiles or 6 in self._tiles):
+            return not playable
+        counts = self._discard_count
+        kinds = 0
+        bits = playable
+        kind = 0
+        while bits:
+            if bits & 1 and counts[kind] < copies[kind]:
+                kinds |= 1 << kind
+            bits >>= 1
+            kind += 1
+        if not kinds or self._final_turns < 0:
+            return not kinds
+        order_type = self._order_type
+        if any(kinds >> order_type[order] & 1 for order in self._deck_orders):
+            return False
+        players = t.players
+        for offset in range(self._final_turns):
+            for order in self._hands[(self._seat + offset) % players]:
+                if kinds >> order_type[order] & 1:
+                    return False
+        return True
 
     def _all_completable(self) -> bool:
         """Whether every firework can still be completed (all or nothing needs them all)."""

@@ -346,6 +346,11 @@ class HanabiVariant:
     """Completing a firework draws one of six bonus tiles instead of regaining a token."""
     deck_plays: bool = attrs.field(default=False, validator=_check_bool("deck_plays"))
     """With one card left in the draw pile, it may be played blind from the pile."""
+    early_end: bool = attrs.field(default=False, validator=_check_bool("early_end"))
+    """hanab.live's early end: the game ends as soon as no card that fits a firework is left
+    in the draw pile or in the hand of a player who still has a turn (its cards being
+    discarded, or held by players whose final turn is over). The score stands. Not in the
+    rulebooks; the hanab.live importer turns it on."""
     starting_player: int = attrs.field(default=0, validator=_check_int("starting_player", 0, 4))
     """The seat that moves first (0-based; must be below the number of players)."""
     hanablive_name: str | None = None
@@ -442,7 +447,8 @@ class HanabiVariant:
                            (self.score_after_strikeout, "score kept after the last fuse"),
                            (self.all_or_nothing, "all or nothing"),
                            (self.bonus_tiles, "bonus tiles"),
-                           (self.deck_plays, "deck plays")):
+                           (self.deck_plays, "deck plays"),
+                           (self.early_end, "early end when nothing can be played")):
             if flag:
                 parts.append(text)
         if self.starting_player:
@@ -463,6 +469,7 @@ class HanabiVariant:
             "all_or_nothing": self.all_or_nothing,
             "bonus_tiles": self.bonus_tiles,
             "deck_plays": self.deck_plays,
+            "early_end": self.early_end,
             "starting_player": self.starting_player,
             "hanablive_name": self.hanablive_name,
         }
@@ -644,6 +651,7 @@ _OPTION_WORDS: dict[str, dict[str, Any]] = {
     "deck-plays": {"deck_plays": True},
     "extra-card": {"hand_size_delta": 1},
     "one-less-card": {"hand_size_delta": -1},
+    "early-end": {"early_end": True},
 }
 _SUIT_WORDS: dict[str, Callable[[], Suit]] = {
     "rainbow": lambda: SUIT_LIBRARY["multicolour"],
@@ -712,9 +720,10 @@ def variant_from_name(name: str) -> HanabiVariant:
     ``black-powder``, any library suit such as ``pink``, ``dark-<suit>`` for one of each
     rank, ``reversed-<suit>`` for a descending suit), set an option (``bonus``,
     ``all-or-nothing``, ``no-empty-clues``, ``keep-score``, ``deck-plays``, ``extra-card``,
-    ``one-less-card``, ``fuses-N``, ``clues-N``) or change every suit (``up-or-down``,
-    ``<kind>-ones`` / ``<kind>-fives`` with kind rainbow, pink, white, brown, omni, null,
-    light-pink or muddy-rainbow). Unknown words raise OptionsError with the nearest names.
+    ``one-less-card``, ``early-end``, ``fuses-N``, ``clues-N``) or change every suit
+    (``up-or-down``, ``<kind>-ones`` / ``<kind>-fives`` with kind rainbow, pink, white,
+    brown, omni, null, light-pink or muddy-rainbow). Unknown words raise OptionsError with
+    the nearest names.
     """
     if not isinstance(name, str) or not name.strip():
         raise OptionsError(f"'variant' must be a variant name (got {name!r})")

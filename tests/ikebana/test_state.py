@@ -93,6 +93,34 @@ def test_refusal_prices_rise_and_go_clockwise_skipping_the_refuser() -> None:
     assert state.view(0).discard_sizes[0] == 3
 
 
+@pytest.mark.parametrize(
+    ("players", "first_player", "payees"),
+    [
+        # 5 players, P1 refusing six times: P2, P3, P4, P5, then round again to P2, P3.
+        (5, 1, [1, 2, 3, 4, 1, 2]),
+        # 4 players, P3 (seat 2) refusing: P4, P1, P2, then P4 again (P3 itself skipped).
+        (4, 3, [3, 0, 1, 3]),
+    ],
+)
+def test_refusal_payees_go_round_the_table_from_the_left(
+    players: int, first_player: int, payees: list[int]
+) -> None:
+    refusals = len(payees)
+    deck = deck_starting("R1", "R2", "R3", "R4", "R5", "G1", "G2")
+    state = new(players, deck=deck, starting_prestige=30, first_player=first_player)
+    refuser = first_player - 1
+    events = play(state, "draw", *["refuse"] * refusals)
+    paid = [e for e in events if isinstance(e, Refused)]
+    assert [e.payee for e in paid] == payees
+    assert [e.price for e in paid] == list(range(1, refusals + 1))
+    expected = [30] * players
+    expected[refuser] -= sum(range(1, refusals + 1))
+    for price, payee in enumerate(payees, start=1):
+        expected[payee] += price
+    assert state.scores() == expected
+    assert sum(state.scores()) == 30 * players  # payments only move points
+
+
 def test_two_players_every_refusal_pays_the_opponent() -> None:
     state = new(2, deck=deck_starting("R1", "R2", "R3", "R4"))
     play(state, "draw", "refuse", "refuse", "refuse")
@@ -241,6 +269,18 @@ def test_ties_for_the_next_start(tie_break: str, starter: int) -> None:
     assert state.current_player == starter
 
 
+@pytest.mark.parametrize(("tie_break", "starter"), [("from-previous", 1), ("after-previous", 0)])
+def test_ties_for_the_next_start_with_three_players(tie_break: str, starter: int) -> None:
+    # P2 (seat 1) starts, so the turns go P2, P3, P1. P1 and P2 tie at 16, P3 has 14:
+    # from P2 itself P2 starts again; counting from P3 (after-previous) the round wraps to P1.
+    deck = deck_starting(*interleave("K5 B5 R1 G2 K3", "Y1 Y2 G3 K4 B1", "R5 G5 K1 B2 R3"))
+    state = new(3, deck=deck, first_player=2, starter_tie_break=tie_break)
+    keep_everything(state, 15)
+    assert state.scores() == [16, 16, 14]
+    assert state.current_player == starter
+    assert state.round_results[0].next_starter == starter
+
+
 def test_four_rounds_then_a_shared_victory_on_equal_prestige() -> None:
     block = deck_starting(*interleave("R5 G5 K1 B2 R3", "K5 B5 R1 G2 K3"))
     state = new(2, deck=block * 4)
@@ -338,6 +378,20 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing() -> None:
 def test_bad_options_name_the_field(options: dict[str, object], fragment: str) -> None:
     with pytest.raises(OptionsError, match=fragment):
         make_rules(**options)  # type: ignore[arg-type]  # deliberately wrong values
+
+
+def test_actions_that_are_not_ikebana_actions_are_refused_with_a_reason() -> None:
+    state = new(3)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match=r"not an Ikebana action.*state\.parse"):
+        state.apply("draw")  # type: ignore[arg-type]  # text, not an action
+    with pytest.raises(IllegalActionError, match=r"no seat 4 \(0-based\) in a 3-player game"):
+        state.apply(Buy(4))
+    with pytest.raises(NotationError, match=r"Buy\(seat=9\).*0-based index 0\.\.4"):
+        Buy(9)
+    with pytest.raises(NotationError, match="is not text"):
+        state.parse(None)  # type: ignore[arg-type]  # deliberately wrong
+    assert state == before
 
 
 def test_bad_player_count_first_player_and_deck() -> None:

@@ -107,11 +107,24 @@ def _describe(
     state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
 ) -> RenderableType:
     # Ikebana hides nothing a move reveals: a drawn card is face up either way next moment.
+    # The events of one move share a line (a refusal and the next draw: "P1 refuses K4 and
+    # pays 1 to P2; P1 draws B3"), so a numbered replay stays one line a move; a round's
+    # score table follows on its own lines.
     parts: list[RenderableType] = []
+    line: Text | None = None
     for event in events:
         if isinstance(event, GameEnded):
             continue  # the final summary says it
-        parts.append(describe_event(event, state.players))
+        shown = describe_event(event, state.players)
+        if isinstance(shown, Text):
+            line = shown if line is None else Text("; ").join([line, shown])
+            continue
+        if line is not None:
+            parts.append(line)
+            line = None
+        parts.append(shown)
+    if line is not None:
+        parts.append(line)
     return Group(*parts) if parts else Text(f"{state.players[actor]}: {action}")
 
 

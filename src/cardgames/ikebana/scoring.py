@@ -207,8 +207,9 @@ class BouquetScore:
     """A scored bouquet: the total and how it was reached.
 
     ``multicolour_colours`` gives, for each multicolour card in ``cards`` order, the colour
-    index it took (0..4). When the multiplier is 1 their colour changes nothing; they are then
-    reported as the colour of the first plain card (red if there is none). Under the
+    index it took (0..4): the missing colours for x3, else the colour most plain cards share
+    (the lowest index on a tie; red if there is none). When the multiplier is 1 their colour
+    changes nothing and :meth:`describe_multicolour` does not name one. Under the
     sixth-colour house rule they stay multicolour (index 5).
     """
 
@@ -255,7 +256,10 @@ def _joker_colours(colour_counts: Sequence[int], jokers: int, multiplier: int) -
     if multiplier == 3:
         missing = [colour for colour in range(PLAIN_COLOURS) if not colour_counts[colour]]
         return tuple(missing[:jokers])
-    return ((present[0] if present else 0),) * jokers
+    # x4 or x2: the jokers join the colour most cards already have (the first on a tie);
+    # x1: any colour does, the same rule names one.
+    joined = max(present, key=lambda colour: colour_counts[colour]) if present else 0
+    return (joined,) * jokers
 
 
 def _check_bouquet(cards: Sequence[Card], size: int | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ from cardgames.koikoi.render import (
     yaku_table_renderable,
 )
 from cardgames.koikoi.rules import PRESETS
-from cardgames.koikoi.yaku import round_points
+from cardgames.koikoi.yaku import round_points, yaku_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -180,10 +181,50 @@ def test_the_question_after_a_yaku_is_koikoi_or_stop() -> None:
             seat = state.current_player
             assert seat is not None
             screen = text_of(table_renderable(state.view(seat)))
-            assert "koikoi to play on for more, or stop to score now" in screen
+            final = round_points(state.yaku(seat).total, state.rules)
+            words = "point" if final.points == 1 else "points"
+            assert f"koikoi to play on for more, or stop to score {final.points} {words} now" in (
+                " ".join(screen.replace("│", " ").split())
+            )
             assert str(state.yaku(seat).yaku[0].name) in screen
+            other = state.players[1 - seat]
+            flowing = " ".join(screen.replace("│", " ").split())
+            assert f"if {other} forms a yaku and stops first, {other}'s points are doubled" in (
+                flowing
+            )
             return
     pytest.fail("no koi-koi decision in 200 random matches")
+
+
+def test_the_question_and_the_yaku_line_show_what_stopping_scores(
+    dealt: Callable[..., KoiKoiState],
+) -> None:
+    # P1 forms Hanami-zake and calls koi-koi; P2 then forms Ino-shika-chō (online: P2 may
+    # choose), and stopping would pay P2 double.
+    state = dealt(
+        ["mar-curtain", "sep-sake-cup", "feb-warbler", "feb-ribbon", "feb-chaff-1",
+         "apr-cuckoo", "apr-ribbon", "may-bridge"],
+        ["jul-chaff-1", "oct-chaff-1", "jun-chaff-1", "aug-geese", "aug-chaff-1",
+         "dec-chaff-2", "dec-chaff-3", "mar-ribbon"],
+        ["mar-chaff-1", "sep-chaff-1", "jul-boar", "oct-deer", "jun-butterflies",
+         "jan-chaff-1", "dec-chaff-1", "nov-lightning"],
+        ["may-ribbon", "apr-chaff-1", "jan-ribbon", "apr-chaff-2", "may-chaff-1"],
+        rules=make_rules("online"),
+    )
+    for move in ("play mar-curtain", "play jul-chaff-1", "play sep-sake-cup", "koikoi",
+                 "play oct-chaff-1", "play feb-warbler", "play jun-chaff-1"):
+        state.apply(state.parse(move))
+    assert state.phase == "decide"
+    assert state.current_player == 1
+    flowing = " ".join(text_of(table_renderable(state.view(1))).replace("│", " ").split())
+    assert (
+        "stop to score 10 points now (5 ×2 (opponent called koi-koi) = 10)" in flowing
+    )
+    assert "yaku Ino-shika-chō 5 = 5 → stopping scores 5 ×2 (opponent called koi-koi) = 10" in (
+        flowing
+    )
+    # P1's own call does not multiply P1's points: no arrow on that line.
+    assert "yaku Hanami-zake 5 = 5 toward" in flowing or "yaku Hanami-zake 5 = 5 You" in flowing
 
 
 def test_the_table_header_counts_points_in_words() -> None:
@@ -246,6 +287,15 @@ def test_the_match_table_adds_up_to_the_scores() -> None:
     total_line = next(line for line in screen.splitlines() if "total" in line)
     assert [int(n) for n in re.findall(r"\d+", total_line)] == state.scores()
     named = text_of(round_results_table(state.round_results, ("You", "Bot")), width=180)
+    assert "koi-koi" in named.splitlines()[2]
+    rows = [line for line in named.splitlines() if re.match(r"^│\s+\d+ │", line)]
+    for result, row in zip(state.round_results, rows, strict=True):
+        calls = row.split("│")[5].strip()
+        expected = ", ".join(
+            name + ("" if n == 1 else f" ×{n}")
+            for name, n in zip(("You", "Bot"), result.koikoi_calls, strict=True) if n
+        )
+        assert calls == (expected or "—")
     assert "You stops" not in named
     stopped = {r.winner for r in state.round_results if r.end is RoundEnd.STOP}
     assert ("You stop " in named) == (0 in stopped)
@@ -311,3 +361,41 @@ def test_the_docs_card_table_is_the_engines() -> None:
         assert row[5] == card.description
         assert row[6:8] == [card.name, card.japanese]
     assert sum(1 for card in CARDS if card.kind is Kind.BRIGHT) == 5
+
+
+def _docs_rows(pattern: str) -> list[list[str]]:
+    page = (ROOT / "docs" / "games" / "koikoi.md").read_text(encoding="utf-8")
+    return [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in page.splitlines()
+        if re.match(pattern, line)
+    ]
+
+
+def test_the_docs_yaku_table_is_the_engines_for_every_preset() -> None:
+    rows = _docs_rows(r"\|\s*\*\*")
+    names = list(PRESETS)
+    assert len(rows) == len(yaku_table())
+    for number, row in enumerate(rows):
+        for column, name in enumerate(names, start=2):
+            info = yaku_table(PRESETS[name])[number]
+            assert row[0] == f"**{info.name}** ({info.english})"
+            assert row[1] == info.cards
+            assert row[column] == info.points, (info.name, name)
+
+
+def test_the_docs_options_table_is_the_engines_for_every_preset() -> None:
+    rows = {
+        row[0].strip("`"): row
+        for row in _docs_rows(r"\|\s*`[a-z_0-9]+`\s*\|")
+        if len(row) == len(PRESETS) + 2  # option, one column per preset, meaning
+    }
+    defaults = PRESETS["nintendo"].to_dict()
+    assert set(rows) == set(defaults)
+    for option, row in rows.items():
+        for column, rules in enumerate(PRESETS.values(), start=1):
+            value = rules.to_dict()[option]
+            shown = "unlimited" if value is None else (
+                ("on" if value else "off") if isinstance(value, bool) else str(value)
+            )
+            assert row[column] == shown, (option, column)

@@ -34,7 +34,7 @@ from cardgames.koikoi.events import (
 )
 from cardgames.koikoi.rules import PRESET_DESCRIPTIONS, KoiKoiRules
 from cardgames.koikoi.state import KoiKoiView
-from cardgames.koikoi.yaku import YakuScore, round_points, score_yaku, yaku_table
+from cardgames.koikoi.yaku import RoundPoints, YakuScore, round_points, score_yaku, yaku_table
 
 __all__ = [
     "KIND_STYLES",
@@ -449,7 +449,12 @@ def _side(view: KoiKoiView, seat: int) -> Table:
     table.add_row(pile_table(
         [c.id for c in view.piles[seat]], sake_cup_as_chaff=rules.sake_cup_as_chaff, compact=True
     ))
-    table.add_row(Text.assemble(("yaku ", "dim"), yaku_score_text(view.yaku[seat])))
+    yaku_line = Text.assemble(("yaku ", "dim"), yaku_score_text(view.yaku[seat]))
+    if view.yaku[seat]:
+        final = _stop_points(view, seat)
+        if final.multipliers:
+            yaku_line.append(f"  → stopping scores {final}", style="dim")
+    table.add_row(yaku_line)
     near = progress_text(
         [c.id for c in view.piles[seat]], [c.id for c in view.piles[1 - seat]], rules
     )
@@ -567,15 +572,40 @@ def _question(view: KoiKoiView) -> Text | None:
         text.append("capture CARD", style="bold reverse")
         return text
     if view.phase == "decide":
+        seat = view.seat
         text = Text("You have ", style="bold")
-        text.append_text(yaku_score_text(view.yaku[view.seat]))
+        text.append_text(yaku_score_text(view.yaku[seat]))
         text.append(" — type ", style="bold")
         text.append("koikoi", style="bold reverse")
         text.append(" to play on for more, or ", style="bold")
         text.append("stop", style="bold reverse")
-        text.append(" to score now", style="bold")
+        final = _stop_points(view, seat)
+        text.append(f" to score {_points(final.points)} now", style="bold")
+        if final.multipliers:
+            text.append(f" ({final})", style="dim")
+        penalty = view.rules.koikoi_penalty.value
+        if penalty != "none":
+            other = view.players[1 - seat]
+            risk = (
+                "doubled" if penalty == "double" else "multiplied by 1 + the round's koi-koi calls"
+            )
+            text.append(
+                f"\nAfter a koi-koi, if {other} forms a yaku and stops first, {other}'s points "
+                f"are {risk}.",
+                style="dim",
+            )
         return text
     return None
+
+
+def _stop_points(view: KoiKoiView, seat: int) -> RoundPoints:
+    """What `seat` would score by stopping now: its yaku total and the round's multipliers."""
+    return round_points(
+        view.yaku[seat].total,
+        view.rules,
+        winner_calls=view.koikoi_calls[seat],
+        loser_calls=view.koikoi_calls[1 - seat],
+    )
 
 
 def table_renderable(view: KoiKoiView) -> RenderableType:
@@ -643,12 +673,13 @@ def yaku_status(view: KoiKoiView) -> RenderableType:
 
 
 def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) -> Table:
-    """Every finished round: dealer, winner, yaku, multipliers and points of each seat."""
+    """Every finished round: dealer, winner, yaku, koi-koi calls, multipliers and points."""
     table = Table(title="Rounds", header_style="bold")
     table.add_column("round", justify="right")
     table.add_column("dealer")
     table.add_column("result")
     table.add_column("yaku")
+    table.add_column("koi-koi")
     table.add_column("multipliers")
     for name in names:
         table.add_column(name, justify="right")
@@ -671,10 +702,15 @@ def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) ->
             if result.points and result.points.multipliers
             else "—"
         )
+        calls = ", ".join(
+            _who(names, seat) + ("" if count == 1 else f" ×{count}")
+            for seat, count in enumerate(result.koikoi_calls)
+            if count
+        )
         table.add_row(
-            str(result.round_number), _who(names, result.dealer), outcome, yaku, multipliers,
-            *(str(points) if points else "·" for points in result.score),
+            str(result.round_number), _who(names, result.dealer), outcome, yaku, calls or "—",
+            multipliers, *(str(points) if points else "·" for points in result.score),
         )
     table.add_section()
-    table.add_row("", "", "total", "", "", *(Text(str(t), style="bold") for t in totals))
+    table.add_row("", "", "total", "", "", "", *(Text(str(t), style="bold") for t in totals))
     return table

@@ -51,8 +51,12 @@ def test_variants_lists_every_named_variant_with_its_maximum() -> None:
         assert name in result.output
         assert entry.description.split(",")[0][:20] in result.output
     assert "hanab.live: Rainbow-Ones" in result.output
-    row = next(line for line in result.output.splitlines() if "│ rainbow " in line)
-    assert "30" in row
+    row = next(line for line in result.output.splitlines() if line.startswith("rainbow "))
+    assert row.split() == ["rainbow", "30", "R", "Y", "G", "B", "W", "M"]
+    combined = "rainbow+black-powder+bonus+fuses-2"
+    row = next(line for line in result.output.splitlines() if line.startswith(combined))
+    assert row.split() == [combined, "30", "R", "Y", "G", "B", "W", "M", "K"]
+    assert "K black" in result.output
 
 
 def test_autoplay_plays_a_whole_game(tmp_path: Path) -> None:

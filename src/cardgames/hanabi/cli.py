@@ -77,8 +77,9 @@ def _describe(
     state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
 ) -> RenderableType:
     game = _hanabi(state)
-    return describe_move(game.players[actor], str(action), list(events), game.players,
-                         game.variant)
+    names = [f"{name} (you)" if seat == viewer else name
+             for seat, name in enumerate(game.players)]
+    return describe_move(names[actor], str(action), list(events), names, game.variant)
 
 
 def _final(state: State[Any]) -> RenderableType:

@@ -256,21 +256,43 @@ def final_summary(score: int, max_score: int, rating: str, reason: str | None) -
     return text
 
 
-def variants_table() -> Table:
-    """Every named variant with its suits, maximum score and a one-line description."""
-    table = Table(title="Hanabi variants (combine with +, e.g. rainbow+black-powder+bonus)")
-    table.add_column("name", style="bold")
-    table.add_column("suits")
-    table.add_column("max", justify="right")
-    table.add_column("description")
+def variants_table() -> RenderableType:
+    """Every named variant: its name, maximum score and suits on one line, its description
+    indented on the next (readable in an 80-column terminal).
+
+    Suits are shown by their card letters (``R Y G B W``) in their colours; the last line
+    names every letter.
+    """
+    width = max(map(len, CATALOGUE))
+    lines: list[RenderableType] = [
+        Text("Hanabi variants (combine with +, e.g. rainbow+black-powder+bonus)",
+             style="bold"),
+        Text(f"{'name':<{width}}  max  suits", style="dim"),
+    ]
+    letters: dict[str, list[str]] = {}
+    styles: dict[str, str] = {}
     for name, entry in CATALOGUE.items():
         variant = entry.variant
-        suits = Text(", ").join(Text(s.name, style=s.style) for s in variant.suits)
+        line = Text(f"{name:<{width}}", style="bold")
+        line.append(f"  {variant.max_score:>3}  ")
+        line.append_text(
+            Text(" ").join(Text(s.letter, style=f"bold {s.style}") for s in variant.suits))
+        for suit in variant.suits:
+            styles.setdefault(suit.letter, suit.style)
+            if suit.name not in letters.setdefault(suit.letter, []):
+                letters[suit.letter].append(suit.name)
         description = entry.description
         if entry.hanablive_name:
             description += f" (hanab.live: {entry.hanablive_name})"
-        table.add_row(name, suits, str(variant.max_score), description)
-    return table
+        lines += [line, Text(f"    {description}", style="dim")]
+    legend = Text("Suits: ")
+    for index, (letter, suit_names) in enumerate(letters.items()):
+        if index:
+            legend.append(", ")
+        legend.append(letter, style=f"bold {styles[letter]}")
+        legend.append(f" {'/'.join(suit_names)}")
+    lines.append(legend)
+    return Group(*lines)
 
 
 def _catalogue_rows() -> list[tuple[str, str, int, str]]:

@@ -584,7 +584,7 @@ class HanabiState(State[HanabiAction]):
             shape = {"play": "play N (or play deck)", "discard": "discard N",
                      "clue": "clue P COLOUR or clue P RANK"}[verb]
             raise NotationError(f"{text!r}: write {shape}")
-        raise NotationError(f"{words[0]!r} is not a move in {text!r}; moves: {forms}")
+        raise NotationError(f"{words[0]!r} is not a move; moves: {forms}")
 
     # ================================================================= legality
     def _legal_actions(self) -> list[HanabiAction]:

@@ -174,3 +174,17 @@ def test_bad_options_exit_2_with_one_line(args: list[str], message: str) -> None
 def test_a_non_number_seed_is_a_usage_error() -> None:
     result = runner.invoke(root, ["play", "ikebana", "--seed", "x"])
     assert result.exit_code == 2
+
+
+def test_seat_chooses_your_player_counted_from_1(home: Path) -> None:
+    result = runner.invoke(
+        root, ["play", "ikebana", "--players", "3", "--seat", "2", "--seed", "5", "--save",
+               str(home / "seat.json")], input="draw\nkeep\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "P1 (greedy), P2 (you), P3 (greedy)" in result.output
+    assert "[round 1 · draw] P2>" in result.output
+    assert "P1 keeps" in result.output  # P1 started, before you
+    bad = runner.invoke(root, ["play", "ikebana", "--players", "3", "--seat", "4"], input="")
+    assert bad.exit_code == 2
+    assert "'--seat' must be in 1..3 (got 4)" in bad.output

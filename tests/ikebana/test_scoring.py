@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.core.errors import NotationError
-from cardgames.ikebana.cards import FULL_DECK, MULTICOLOUR, PLAIN_COLOURS, Card
+from cardgames.ikebana.cards import COPIES, FULL_DECK, MULTICOLOUR, PLAIN_COLOURS, Card
 from cardgames.ikebana.scoring import (
     BouquetScore,
     bouquet_total,
@@ -260,3 +260,12 @@ def test_no_split_uses_a_card_twice(cards: list[Card]) -> None:
     assert result.points == sum(combo.points for combo in result.combinations)
     assert result.total == result.points * result.multiplier
     assert len(result.multicolour_colours) == sum(card.is_multicolour for card in cards)
+
+
+def test_the_best_bouquet_scores_88_as_the_docs_and_the_move_bound_say() -> None:
+    best = 0
+    for codes in itertools.combinations_with_replacement(range(30), 5):
+        if all(codes.count(code) <= COPIES[code] for code in set(codes)):
+            best = max(best, bouquet_total(codes))
+    assert best == 88
+    assert score("R4 R4 M4 R5 M5").total == 88

@@ -1,7 +1,7 @@
 """``cardgames ikebana ...`` (score, presets) and ``cardgames play ikebana``.
 
 The play command runs the shared terminal session (:mod:`cardgames.core.terminal`): you are
-P1, the first player, against greedy bots (P2 ...), the table drawn from your seat's view,
+P1 (``--seat K`` for PK) against greedy bots, the table drawn from your seat's view,
 moves typed in the notation (``draw``, ``keep``, ``refuse``, ``buy P``) plus ``help``,
 ``moves``, ``scores`` and ``quit`` (the game is saved after every move; ``--resume FILE``
 continues it).
@@ -180,6 +180,9 @@ def _option_pairs(pairs: Sequence[str]) -> dict[str, str]:
 
 def play(
     players: int = typer.Option(2, "--players", "-p", help="Players, 2..5 (you and bots)."),
+    seat: int = typer.Option(
+        1, "--seat", "-k", help="You are player K (P1..P5); P1 starts unless -o first_player=N."
+    ),
     seed: int | None = typer.Option(
         None, "--seed", "-s", help="Seed of the shuffles (random if not given)."
     ),
@@ -205,7 +208,7 @@ def play(
         "$CARDGAMES_HOME)."
     ),
 ) -> None:
-    """Play Ikebana in the terminal: you are P1 (you start), bots the other players."""
+    """Play Ikebana in the terminal: you are P1 (or --seat K) against bots."""
     values: dict[str, Any] = {"preset": rules, **_option_pairs(option)}
     if final_bouquet:
         values["final_bouquet"] = True
@@ -215,7 +218,7 @@ def play(
         ui=UI,
         players=players,
         seed=seed,
-        human_seat=1,
+        human_seat=seat,
         bots=[bot],
         autoplay=autoplay,
         resume=resume,

@@ -248,17 +248,18 @@ def test_stock_card_matching_two_field_cards_asks_its_player(dealt: Dealt) -> No
     state = dealt(TWO_DEALER, TWO_OPPONENT, TWO_FIELD, ["mar-chaff-2"])
     events = play(state, "play aug-moon")
     assert isinstance(events[-1], ChoiceRequired)
-    assert str(events[-1]) == "P1 turns over mar-chaff-2: capture mar-chaff-1 or mar-ribbon?"
+    # The event lists the choices by id, like the field.
+    assert str(events[-1]) == "P1 turns over mar-chaff-2: capture mar-ribbon or mar-chaff-1?"
     assert state.phase == "capture"
     assert state.current_player == 0
     assert [str(a) for a in state.legal_actions()] == ["capture mar-chaff-1", "capture mar-ribbon"]
     view = state.view(0)
     assert view.pending_card == parse_card("mar-chaff-2")
-    assert codes(view.capture_options) == ["mar-chaff-1", "mar-ribbon"]
+    assert codes(view.capture_options) == ["mar-ribbon", "mar-chaff-1"]
     assert state.parse("mar-ribbon") == state.parse("capture mar-ribbon")
     with pytest.raises(IllegalActionError, match="choose which field card"):
         state.apply(state.parse("play aug-geese"))
-    with pytest.raises(IllegalActionError, match="can capture only mar-chaff-1, mar-ribbon"):
+    with pytest.raises(IllegalActionError, match="can capture only mar-ribbon, mar-chaff-1"):
         state.apply(state.parse("capture jan-chaff-1"))
     events = play(state, "capture mar-ribbon")
     assert str(events[0]) == "P1 turns over mar-chaff-2, captures mar-ribbon"

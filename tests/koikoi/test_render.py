@@ -399,3 +399,24 @@ def test_the_docs_options_table_is_the_engines_for_every_preset() -> None:
                 ("on" if value else "off") if isinstance(value, bool) else str(value)
             )
             assert row[column] == shown, (option, column)
+
+
+def test_the_capture_question_names_each_choice(dealt: Callable[..., KoiKoiState]) -> None:
+    state = dealt(
+        ["mar-curtain", "aug-moon", "aug-geese", "oct-deer", "oct-ribbon", "nov-swallow",
+         "dec-phoenix", "dec-chaff-1"],
+        ["jan-crane", "feb-warbler", "apr-cuckoo", "may-bridge", "jun-butterflies",
+         "jul-boar", "sep-sake-cup", "sep-ribbon"],
+        ["mar-chaff-1", "mar-ribbon", "jan-chaff-1", "feb-chaff-1", "apr-chaff-1",
+         "may-chaff-1", "jun-chaff-1", "jul-chaff-1"],
+        ["mar-chaff-2"],
+    )
+    events = state.apply(state.parse("play aug-moon"))
+    assert text_of(describe_event(events[-1], state.players, 0)).strip() == (
+        "You turn over mar-chaff-2: it matches mar-ribbon or mar-chaff-1 — which one does it take?"
+    )
+    flowing = " ".join(text_of(table_renderable(state.view(0))).replace("│", " ").split())
+    assert (
+        "You turned over mar-chaff-2: it matches mar-ribbon or mar-chaff-1 — type "
+        "capture mar-ribbon or capture mar-chaff-1"
+    ) in flowing

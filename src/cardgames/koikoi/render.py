@@ -42,6 +42,7 @@ __all__ = [
     "card_table",
     "card_text",
     "cards_grid",
+    "cards_or",
     "cards_text",
     "describe_event",
     "field_renderable",
@@ -113,6 +114,16 @@ def cards_text(cards: Iterable[Card | int], *, empty: str = "—") -> Text:
         text.append_text(card_text(card))
     if not text:
         text.append(empty, style="dim")
+    return text
+
+
+def cards_or(cards: Sequence[Card | int]) -> Text:
+    """Cards as alternatives: ``a``, ``a or b``, ``a, b or c``; coloured by kind."""
+    text = Text()
+    for number, card in enumerate(cards):
+        if number:
+            text.append(" or " if number == len(cards) - 1 else ", ")
+        text.append_text(card_text(card))
     return text
 
 
@@ -335,7 +346,7 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
         text = Text(f"{who(event.seat)} turn over ")
         text.append_text(card_text(event.card))
         text.append(": it matches ")
-        text.append_text(cards_text(event.options))
+        text.append_text(cards_or(event.options))
         text.append(" — which one does it take?")
         return text
     if isinstance(event, YakuFormed):
@@ -567,9 +578,13 @@ def _question(view: KoiKoiView) -> Text | None:
         text = Text("You turned over ", style="bold")
         text.append_text(card_text(view.pending_card))
         text.append(": it matches ", style="bold")
-        text.append_text(cards_text(view.capture_options))
+        text.append_text(cards_or(view.capture_options))
         text.append(" — type ", style="bold")
-        text.append("capture CARD", style="bold reverse")
+        options = view.capture_options
+        for number, card in enumerate(options):
+            if number:
+                text.append(" or " if number == len(options) - 1 else ", ", style="bold")
+            text.append(f"capture {card.code}", style="bold reverse")
         return text
     if view.phase == "decide":
         seat = view.seat

@@ -579,7 +579,7 @@ class KoiKoiState(State[KoiKoiAction]):
             koikoi_calls=(self._calls[0], self._calls[1]),
             koikoi_allowed=limit is None or self._calls[0] + self._calls[1] < limit,
             pending_card=self.pending_card,
-            capture_options=tuple(map(_CARD_AT, options)),
+            capture_options=tuple(map(_CARD_AT, sorted(options))),
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,
@@ -667,7 +667,7 @@ class KoiKoiState(State[KoiKoiAction]):
         if phase == Phase.DECIDE:
             return "you formed a yaku: call koikoi or stop"
         if phase == Phase.CAPTURE:
-            options = ", ".join(CARDS[c].code for c in self._capture_options())
+            options = ", ".join(CARDS[c].code for c in sorted(self._capture_options()))
             pending = CARDS[self._pending].code
             if kind == CAPTURE:
                 return f"the turned-over {pending} can capture only {options}"
@@ -707,7 +707,7 @@ class KoiKoiState(State[KoiKoiAction]):
             if count == 2 or (count == 3 and not self._rules.capture_all_three):
                 self._pending = stock_card
                 self._phase = Phase.CAPTURE
-                events.append(ChoiceRequired(turn, stock_card, tuple(matches)))
+                events.append(ChoiceRequired(turn, stock_card, tuple(sorted(matches))))
                 return events
             events.append(self._capture(stock_card, _NO_CARD, True))
             self._end_turn(events, self._pile_before)

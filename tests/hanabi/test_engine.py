@@ -7,7 +7,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from cardgames.core.errors import IllegalActionError, NotationError
+from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
 from cardgames.hanabi import (
     Clue,
     DeckPlay,
@@ -408,3 +408,16 @@ def test_early_end_is_a_variant_option_and_a_spec_word() -> None:
     assert not variant_from_name("no-variant").early_end
     assert HanabiVariant.from_dict(variant.to_dict()) == variant
     assert "early end" in variant.describe()
+
+
+def test_bad_bonus_notation_and_a_bad_explicit_deck_say_what_is_wrong() -> None:
+    state = HanabiState("standard", 2, seed=1)
+    for text in ("bonus", "bonus foo", "bonus clue 2"):
+        with pytest.raises(NotationError, match="'bonus' is followed by 'clue P VALUE'"):
+            state.parse(text)
+    with pytest.raises(NotationError, match=r"^'dance' is not a move; moves: play N"):
+        state.parse("dance")
+    deck = [str(card) for card in state.variant.deck_cards()]
+    deck[0] = "R2"
+    with pytest.raises(OptionsError, match=r"too many: R2×1; missing: R1×1"):
+        HanabiState("standard", 2, deck=deck)

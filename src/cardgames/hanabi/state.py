@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -359,9 +360,14 @@ class HanabiState(State[HanabiAction]):
                 )
             types.append(index)
         if sorted(types) != sorted(t.deck_types):
+            got, want = Counter(types), Counter(t.deck_types)
+            extra = ", ".join(f"{t.card_types[x]}×{n}" for x, n in sorted((got - want).items()))
+            missing = ", ".join(
+                f"{t.card_types[x]}×{n}" for x, n in sorted((want - got).items()))
             raise OptionsError(
                 f"the explicit deck must hold exactly the {len(t.deck_types)} cards of "
-                f"{t.variant.name!r} (got {len(types)} cards with a different mix)"
+                f"{t.variant.name!r} (got {len(types)} cards; too many: {extra or 'none'}; "
+                f"missing: {missing or 'none'})"
             )
         return types
 
@@ -568,8 +574,8 @@ class HanabiState(State[HanabiAction]):
             target = self.seat_of(rest[0])
             value = self._clue_value(rest[1])
             return Clue(target, value)
-        if verb == "bonus" and len(rest) >= 2:
-            kind = rest[0].lower()
+        if verb == "bonus":
+            kind = rest[0].lower() if rest else ""
             if kind == "clue" and len(rest) == 3:
                 return BonusClue(self.seat_of(rest[1]), self._clue_value(rest[2]))
             if kind == "reshuffle" and len(rest) == 2:

@@ -259,6 +259,13 @@ def test_stock_card_matching_two_field_cards_asks_its_player(dealt: Dealt) -> No
     assert state.parse("mar-ribbon") == state.parse("capture mar-ribbon")
     with pytest.raises(IllegalActionError, match="choose which field card"):
         state.apply(state.parse("play aug-geese"))
+    for text in ("maybe", "capture mond", "play"):
+        with pytest.raises(NotationError) as info:
+            state.parse(text)
+        assert str(info.value) == (
+            f"{text!r} is not a move; the turned-over mar-chaff-2 matches mar-ribbon and "
+            f"mar-chaff-1: answer capture mar-ribbon or capture mar-chaff-1"
+        )
     with pytest.raises(IllegalActionError, match="can capture only mar-ribbon, mar-chaff-1"):
         state.apply(state.parse("capture jan-chaff-1"))
     events = play(state, "capture mar-ribbon")
@@ -757,3 +764,20 @@ def test_the_field_is_listed_by_id_whatever_the_order_it_was_dealt_in(dealt: Dea
     state = dealt(A_DEALER, A_OPPONENT, field)
     assert [c.id for c in state.field] == sorted(c.id for c in state.field)
     assert state.view(0).field == state.field
+
+
+def test_bad_text_while_deciding_asks_for_koikoi_or_stop(dealt: Dealt) -> None:
+    state = scenario_a(dealt)
+    play(state, *A_MOVES)
+    assert state.phase == "decide"
+    for text in ("maybe", "play", "play nov-moon"):
+        with pytest.raises(NotationError) as info:
+            state.parse(text)
+        assert str(info.value) == (
+            f"{text!r} is not a move; you formed a yaku: answer koikoi (play on) or stop "
+            f"(score now)"
+        )
+    # A well-formed move still parses; applying it says why it is refused.
+    with pytest.raises(IllegalActionError, match="call koikoi or stop"):
+        state.apply(state.parse("play jan-crane"))
+    assert state.parse("k") is KoiKoiAction.from_str("koikoi")

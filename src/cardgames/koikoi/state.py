@@ -261,6 +261,33 @@ def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
         raise NotationError(
             f"a Koi-Koi move is text such as 'play nov-rain-man' or 'stop' (got {text!r})"
         )
+    if state is not None and state._phase in (Phase.DECIDE, Phase.CAPTURE):
+        try:
+            return _parse_move(text, state)
+        except NotationError:
+            # Whatever was meant, there is one question now: say it.
+            if state._phase == Phase.DECIDE:
+                question = "you formed a yaku: answer koikoi (play on) or stop (score now)"
+            else:
+                options = sorted(state._capture_options())
+                question = (
+                    f"the turned-over {CARDS[state._pending].code} matches "
+                    + _listed([CARDS[c].code for c in options], "and")
+                    + ": answer "
+                    + _listed([f"capture {CARDS[c].code}" for c in options], "or")
+                )
+            raise NotationError(f"{text!r} is not a move; {question}") from None
+    return _parse_move(text, state)
+
+
+def _listed(words: Sequence[str], last: str) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
     words = text.strip().lower().split()
     hand = field = options = None
     if state is not None and not state._over:

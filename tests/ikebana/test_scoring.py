@@ -269,3 +269,10 @@ def test_the_best_bouquet_scores_88_as_the_docs_and_the_move_bound_say() -> None
             best = max(best, bouquet_total(codes))
     assert best == 88
     assert score("R4 R4 M4 R5 M5").total == 88
+
+
+def test_a_bouquet_may_be_one_string_and_bad_card_values_are_notation_errors() -> None:
+    assert score_bouquet("R3 G3 K3 B2 Y2").total == 39
+    assert score_bouquet("R3,G3,K3,B2,Y2").total == 39
+    with pytest.raises(NotationError, match="5 is not an Ikebana card"):
+        Card.from_str(5)  # type: ignore[arg-type]  # deliberately not text

@@ -445,7 +445,7 @@ def test_the_drawn_card_is_public_and_the_refusal_price_is_shown_to_all() -> Non
         assert view.drawn == Card.from_str("G1")
         assert (view.next_refusal_price, view.next_refusal_payee) == (2, 2)
         assert view.refusals_this_turn == 1
-    with pytest.raises(OptionsError, match=r"seat must be in 0\.\.2"):
+    with pytest.raises(OptionsError, match=r"seat must be a seat index in 0\.\.2 \(got 3\)"):
         state.view(3)
 
 

@@ -107,7 +107,7 @@ class Card:
     @classmethod
     def from_str(cls, text: str) -> Card:
         """Read ``K5``, ``m3`` ...; NotationError quoting the text otherwise."""
-        card = _BY_TEXT.get(text.strip().upper())
+        card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
             raise NotationError(f"{text!r} is not an Ikebana card; expected {_ACCEPTED}")
         return card
@@ -126,6 +126,9 @@ FULL_DECK: tuple[Card, ...] = tuple(CARDS[code] for code in FULL_DECK_CODES)
 """The 55 cards of a full deck."""
 
 
-def parse_cards(items: Iterable[str | Card]) -> list[Card]:
-    """Cards from notation strings (or cards); NotationError on the first bad one."""
+def parse_cards(items: Iterable[str | Card] | str) -> list[Card]:
+    """Cards from notation strings (or cards), or from one string of them separated by spaces
+    or commas (``"R3 G3 K3"``); NotationError on the first bad one."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
     return [item if isinstance(item, Card) else Card.from_str(item) for item in items]

@@ -278,10 +278,15 @@ def _check_bouquet(cards: Sequence[Card], size: int | None) -> None:
             )
 
 
-def score_bouquet(cards: Iterable[Card | str], *, multicolour_wild: bool = True) -> BouquetScore:
-    """Score a five-card bouquet (cards or notation such as ``"K5"``), with its breakdown.
+def score_bouquet(
+    cards: Iterable[Card | str] | str, *, multicolour_wild: bool = True
+) -> BouquetScore:
+    """Score a five-card bouquet (cards, notation such as ``"K5"``, or one string of five
+    cards), with its breakdown.
 
     >>> score_bouquet(["R3", "G3", "K3", "B2", "Y2"]).total
+    39
+    >>> score_bouquet("R3 G3 K3 B2 Y2").total
     39
 
     `multicolour_wild` False scores the house rule where multicolour is a sixth colour of its
@@ -319,7 +324,9 @@ def score_codes(codes: Sequence[int], *, multicolour_wild: bool = True) -> Bouqu
     )
 
 
-def combination_points(cards: Iterable[Card | str]) -> tuple[int, tuple[Combination, ...]]:
+def combination_points(
+    cards: Iterable[Card | str] | str,
+) -> tuple[int, tuple[Combination, ...]]:
     """The best combinations of an unfinished bouquet (0 to 5 cards), without a multiplier.
 
     The colour multiplier only exists for five cards; this is what the cards already held

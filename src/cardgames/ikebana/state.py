@@ -661,8 +661,8 @@ class IkebanaState(State[IkebanaAction]):
 
     def view(self, seat: int) -> IkebanaView:
         """What `seat` may know: all but the deck order and the cards under discard tops."""
-        if not 0 <= seat < self._n:
-            raise OptionsError(f"seat must be in 0..{self._n - 1} (got {seat!r})")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise OptionsError(f"seat must be a seat index in 0..{self._n - 1} (got {seat!r})")
         public = self._rules.public_discards
         last = self._round == self._rules.rounds - 1
         return IkebanaView(

@@ -84,7 +84,7 @@ def test_tile_3_is_a_free_colour_clue_chosen_by_the_player(make_tiles_game: Make
     assert all(isinstance(a, BonusClue) and isinstance(a.value, str) for a in legal)
     assert all(a.target == 1 for a in legal)  # type: ignore[union-attr]
     assert "bonus tile" in (state.view(0).pending or "")
-    with pytest.raises(IllegalActionError, match="needs your choice"):
+    with pytest.raises(IllegalActionError, match="needs your choice first"):
         state.apply(Play(1))
     state.apply(state.parse("bonus clue 2 teal"))
     assert state.clue_tokens == 8  # free

@@ -86,6 +86,13 @@ _TILE_TEXT = {
     6: "play a discarded card onto its firework",
 }
 
+_TILE_FORM = {
+    3: "'bonus clue P COLOUR'",
+    4: "'bonus clue P RANK'",
+    5: "'bonus reshuffle CARD'",
+    6: "'bonus play CARD'",
+}
+
 # Game-end reasons (also the text of GameEnded events).
 END_STRIKEOUT = "the last fuse burned"
 END_PERFECT = "every firework is complete"
@@ -653,7 +660,8 @@ class HanabiState(State[HanabiAction]):
         seat = self._seat
         pending = self._pending
         if pending and not isinstance(action, BonusClue | BonusReshuffle | BonusPlay):
-            return f"bonus tile {pending} first needs your choice: {self._pending_text()}"
+            return (f"the bonus tile needs your choice first ({_TILE_TEXT[pending]}; "
+                    f"write {_TILE_FORM[pending]})")
         if isinstance(action, Play | Discard):
             size = len(self._hands[seat])
             if action.slot > size:
@@ -996,7 +1004,9 @@ class HanabiState(State[HanabiAction]):
     # ================================================================= views
     def _pending_text(self) -> str:
         tile = self._pending
-        return f"bonus tile: {_TILE_TEXT[tile]}" if tile else ""
+        if not tile:
+            return ""
+        return f"bonus tile: {_TILE_TEXT[tile]}; write {_TILE_FORM[tile]} ('moves' lists them)"
 
     def view(self, seat: int) -> HanabiView:
         """What `seat` may know now (its own cards' identities are absent)."""

@@ -65,10 +65,17 @@ def test_score_rejects_bad_cards_in_one_line_with_exit_2(cards: list[str], messa
 
 
 def test_presets_lists_every_preset() -> None:
-    result = runner.invoke(root, ["ikebana", "presets"])
+    result = runner.invoke(root, ["ikebana", "presets"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
     for name in GAME.presets:
         assert name in result.output
+    lines = result.output.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    # Every option by its full name (what -o takes), values only where a preset differs.
+    for option in GAME.presets["default"].to_dict():
+        assert any(line.startswith(f"{option} ") for line in lines), option
+    row = next(line for line in lines if line.startswith("unaffordable_refusal"))
+    assert row.split() == ["unaffordable_refusal", "keep", "·", "pay-what-you-have", "·"]
 
 
 def test_a_whole_game_with_piped_input(home: Path) -> None:

@@ -269,13 +269,22 @@ def describe_event(event: Event, names: Sequence[str]) -> RenderableType:
 
 def presets_table(presets: Mapping[str, IkebanaRules], descriptions: Mapping[str, str]
                   ) -> RenderableType:
-    """The presets side by side, one row per option, and what each is for."""
-    table = Table(title="Ikebana presets", header_style="bold")
-    table.add_column("option")
-    for name in presets:
-        table.add_column(name)
-    rows = {name: rules.to_dict() for name, rules in presets.items()}
-    for option in next(iter(rows.values())):
-        table.add_row(option, *(str(rows[name][option]) for name in presets))
-    notes = Text("\n".join(f"{name}: {descriptions.get(name, '')}" for name in presets))
-    return Group(table, notes)
+    """The presets side by side, one row per option (its full name, as ``-o`` takes it):
+    the first preset's values, then only where another preset differs (``·``: the same)."""
+    table = Table(title="Ikebana presets (play --rules NAME)", title_justify="left",
+                  header_style="bold",
+                  box=None, pad_edge=False)
+    names = list(presets)
+    table.add_column("option (-o KEY=VALUE)", no_wrap=True)
+    for name in names:
+        table.add_column(name, overflow="fold")
+    rows = {name: presets[name].to_dict() for name in names}
+    base = rows[names[0]]
+    for option, value in base.items():
+        others = [
+            "·" if rows[name][option] == value else str(rows[name][option]).lower()
+            for name in names[1:]
+        ]
+        table.add_row(option, str(value).lower(), *others)
+    notes = Text("\n".join(f"{name}: {descriptions.get(name, '')}" for name in names))
+    return Group(table, Text(), notes)

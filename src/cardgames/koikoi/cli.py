@@ -57,7 +57,8 @@ app = typer.Typer(
 HELP_TEXT = """\
 Koi-Koi: capture field cards of the same month, form yaku, then koi-koi (play on) or stop.
 
-Moves (cards by name, e.g. nov-rain-man, sep-ribbon, mar-chaff-1; or 11-1; or an id 0..47):
+Moves (cards by name, e.g. nov-rain-man, sep-ribbon, mar-chaff-1; as 11-1; as an id 0..47;
+or by a picture only one card shows: moon, rain-man, sake-cup):
   play CARD                play a card from your hand (it takes its field match, if any)
   play CARD capture CARD   when two field cards match, name the one you take
   capture CARD             when the card you turned over matches two, name the one it takes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 
 import pytest
@@ -226,7 +227,13 @@ def test_two_matching_field_cards_the_player_chooses(dealt: Dealt) -> None:
     assert "play mar-curtain capture mar-ribbon" in legal
     assert "play mar-curtain" not in legal
     before = state.snapshot()
-    with pytest.raises(IllegalActionError, match="matches mar-chaff-1 or mar-ribbon"):
+    with pytest.raises(
+        IllegalActionError,
+        match=re.escape(
+            "mar-curtain matches mar-ribbon or mar-chaff-1 on the field: name the one to "
+            "capture, e.g. play mar-curtain capture mar-ribbon"
+        ),
+    ):
         state.apply(state.parse("play mar-curtain"))
     assert state.snapshot() == before
     with pytest.raises(IllegalActionError, match="oct-deer matches nothing on the field"):

@@ -708,8 +708,13 @@ class KoiKoiState(State[KoiKoiAction]):
             return f"{CARDS[card].code} is not in your hand"
         matches = self._field[card >> 2]
         if action.target == _NO_CARD:
-            names = " or ".join(CARDS[c].code for c in matches)
-            return f"{CARDS[card].code} matches {names} on the field: name the one to capture"
+            ordered = sorted(matches)
+            names = _listed([CARDS[c].code for c in ordered], "or")
+            code = CARDS[card].code
+            return (
+                f"{code} matches {names} on the field: name the one to capture, e.g. "
+                f"play {code} capture {CARDS[ordered[0]].code}"
+            )
         if not matches:
             return f"{CARDS[card].code} matches nothing on the field: play it without a capture"
         if action.target not in matches:

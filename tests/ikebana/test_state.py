@@ -24,7 +24,7 @@ from cardgames.ikebana import (
     result_text,
 )
 from cardgames.ikebana.cards import FULL_DECK_CODES, Card
-from cardgames.ikebana.state import Bought, GameEnded, Refused, Reshuffled, RoundScored
+from cardgames.ikebana.state import Bought, Drew, GameEnded, Refused, Reshuffled, RoundScored
 
 
 def deck_starting(*top: str) -> list[str]:
@@ -223,6 +223,31 @@ def test_the_exhausted_deck_is_rebuilt_from_the_discards_under_each_top() -> Non
     moved = sum(sizes_before) + 1 - 2
     assert reshuffled.cards == moved
     assert view.deck_size == moved - 1  # one card was drawn from the new deck at once
+
+
+def test_the_when_empty_option_reshuffles_as_the_last_card_is_drawn() -> None:
+    state = new(2, seed=5, starting_prestige=100, reshuffle="when-empty")
+    reshuffled = None
+    while reshuffled is None:
+        legal = state.legal_actions()
+        action = REFUSE if REFUSE in legal else (DRAW if DRAW in legal else KEEP)
+        before = state.clone()
+        events = state.apply(action)
+        invariants(state)
+        reshuffled = next((e for e in events if isinstance(e, Reshuffled)), None)
+    assert before.view(0).deck_size == 1  # the last card was drawn by this very move
+    drew = [e for e in events if isinstance(e, Drew)]
+    assert events.index(drew[-1]) < events.index(reshuffled)  # drawn, then reshuffled
+    view = state.view(0)
+    assert view.drawn == drew[-1].card  # still in hand, to keep or refuse
+    assert all(size <= 1 for size in view.discard_sizes)  # every pile cut to its top
+    assert view.deck_size == reshuffled.cards  # nothing drawn from the new deck yet
+    seat = state.current_player
+    assert seat is not None
+    size = view.discard_sizes[seat]
+    state.apply(REFUSE)
+    assert state.view(0).discard_sizes[seat] == size + 1  # onto the cut-down pile
+    invariants(state)
 
 
 # ------------------------------------------------------------------ rounds and the end

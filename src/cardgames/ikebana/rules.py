@@ -28,6 +28,7 @@ __all__ = [
     "PRESET_DESCRIPTIONS",
     "IkebanaRules",
     "RefusalPayee",
+    "ReshuffleTiming",
     "StarterTieBreak",
     "UnaffordableRefusal",
     "make_rules",
@@ -73,6 +74,20 @@ class RefusalPayee(enum.StrEnum):
     BANK = "bank"
 
 
+class ReshuffleTiming(enum.StrEnum):
+    """When the discards become a new deck once the draw pile runs out.
+
+    * ``when-needed`` (the default): when a card must be drawn and the pile is empty. A card
+      just refused is then the top of its pile and stays out of the new deck.
+    * ``when-empty``: at once when the last card is drawn, before the player decides on it;
+      if that card is then refused it goes onto a pile the reshuffle has already cut down to
+      its top.
+    """
+
+    WHEN_NEEDED = "when-needed"
+    WHEN_EMPTY = "when-empty"
+
+
 @attrs.frozen(kw_only=True)
 class IkebanaRules:
     """Every Ikebana option, frozen and validated. The defaults are the rules as written."""
@@ -97,6 +112,8 @@ class IkebanaRules:
     """The multicolour cards are jokers for colour, each counting as whichever colour scores
     best (the rules file's interpretation). Off: multicolour is a sixth colour of its own --
     five multicolour cards are one colour (x4), five different colours x3, two colours x2."""
+    reshuffle: ReshuffleTiming = ReshuffleTiming.WHEN_NEEDED
+    """See :class:`ReshuffleTiming`."""
     public_discards: bool = False
     """Every card of every discard pile is visible. The rules: only the top card is (the
     default); a group that lets players look through the piles turns this on."""
@@ -125,6 +142,7 @@ PRESETS: Final[Mapping[str, IkebanaRules]] = {
         starter_tie_break=StarterTieBreak.AFTER_PREVIOUS,
         public_discards=True,
         multicolour_wild=False,
+        reshuffle=ReshuffleTiming.WHEN_EMPTY,
         starting_prestige=2,
         rounds=2,
     ),
@@ -138,7 +156,7 @@ PRESET_DESCRIPTIONS: Final[Mapping[str, str]] = {
     "house": (
         "Short and poor: 2 rounds from 2 prestige, refusals you cannot afford cost all you "
         "have, tied leaders hand the start on, discard piles open to all, multicolour a "
-        "sixth colour."
+        "sixth colour, the deck rebuilt the moment it empties."
     ),
     "bank": "Refusals are paid to the bank; final bouquet doubled; player 2 (P2) starts.",
 }

@@ -21,6 +21,7 @@ Interpretations (see also :class:`~cardgames.ikebana.rules.IkebanaRules`):
   discarded cards except each pile's top (the card just refused included, if it is a top)
   are shuffled into a new deck. Cards refused earlier in the same turn that went under a
   newer top may therefore come back in the same turn, as the rules do not forbid it.
+  ``IkebanaRules.reshuffle = when-empty`` reshuffles the moment the last card is drawn.
 * A refusal is only allowed if a next card can be drawn (always true with 55 cards).
 * The chosen first player is ``IkebanaRules.first_player`` (player 1 unless set).
 
@@ -48,6 +49,7 @@ from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
 from cardgames.ikebana.rules import (
     IkebanaRules,
     RefusalPayee,
+    ReshuffleTiming,
     StarterTieBreak,
     UnaffordableRefusal,
 )
@@ -332,6 +334,7 @@ class IkebanaState(State[IkebanaAction]):
         "_deck",
         "_discards",
         "_drawn",
+        "_eager_reshuffle",
         "_n",
         "_over",
         "_prestige",
@@ -377,6 +380,7 @@ class IkebanaState(State[IkebanaAction]):
             seed = random.SystemRandom().randrange(2**31)
         self._init_base(players=tuple(names), options=rules, seed=seed, deck=deck)
         self._rules = rules
+        self._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
         self._n = players
         self._rng = random.Random(0 if seed is None else seed)
         self._deals = deals
@@ -408,16 +412,24 @@ class IkebanaState(State[IkebanaAction]):
     def _reshufflable(self) -> int:
         return sum(len(pile) - 1 for pile in self._discards if pile)
 
-    def _draw_card(self, events: list[Event]) -> int:
+    def _reshuffle(self, events: list[Event]) -> None:
+        deck = self._deck
+        for pile in self._discards:
+            if len(pile) > 1:
+                deck.extend(pile[:-1])
+                del pile[:-1]
+        self._rng.shuffle(deck)
+        events.append(Reshuffled(len(deck)))
+
+    def _draw_card(self, turn: int, events: list[Event]) -> None:
+        """Draw the next card into ``_drawn`` with its events (reshuffling when due)."""
         deck = self._deck
         if not deck:
-            for pile in self._discards:
-                if len(pile) > 1:
-                    deck.extend(pile[:-1])
-                    del pile[:-1]
-            self._rng.shuffle(deck)
-            events.append(Reshuffled(len(deck)))
-        return deck.pop()
+            self._reshuffle(events)
+        card = self._drawn = deck.pop()
+        events.append(_DREW[turn][card])
+        if not deck and self._eager_reshuffle and self._reshufflable():
+            self._reshuffle(events)
 
     def _next_starter(self) -> int:
         best = max(self._prestige)
@@ -564,8 +576,7 @@ class IkebanaState(State[IkebanaAction]):
         turn = self._turn
         kind = action.kind
         if kind == _DRAW:
-            self._drawn = self._draw_card(events)
-            events.append(_DREW[turn][self._drawn])
+            self._draw_card(turn, events)
         elif kind == _KEEP:
             card = self._drawn
             self._bouquets[turn].append(card)
@@ -584,8 +595,7 @@ class IkebanaState(State[IkebanaAction]):
             self._discards[turn].append(card)
             self._refusals += 1
             events.append(Refused(turn, CARDS[card], price, paid, payee))
-            self._drawn = self._draw_card(events)
-            events.append(_DREW[turn][self._drawn])
+            self._draw_card(turn, events)
         else:
             assert isinstance(action, Buy)
             seller = action.seat
@@ -713,6 +723,7 @@ class IkebanaState(State[IkebanaAction]):
 
     def _copy_into(self, new: Self) -> None:
         new._rules = self._rules
+        new._eager_reshuffle = self._eager_reshuffle
         new._n = self._n
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())

@@ -12,8 +12,10 @@ from cardgames.core.errors import IllegalActionError, NotationError, OptionsErro
 from cardgames.koikoi import (
     CARDS,
     GAME,
+    CardPlayed,
     ChoiceRequired,
     KoiKoiAction,
+    KoiKoiRules,
     KoiKoiState,
     LuckyHand,
     MatchEnded,
@@ -23,7 +25,10 @@ from cardgames.koikoi import (
     YakuFormed,
     deal_order,
     make_rules,
+    month_of_round,
     parse_card,
+    round_points,
+    score_yaku,
 )
 
 Dealt = Callable[..., KoiKoiState]
@@ -788,3 +793,81 @@ def test_bad_text_while_deciding_asks_for_koikoi_or_stop(dealt: Dealt) -> None:
     with pytest.raises(IllegalActionError, match="call koikoi or stop"):
         state.apply(state.parse("play jan-crane"))
     assert state.parse("k") is KoiKoiAction.from_str("koikoi")
+
+
+def _scored(pile: set[int], rules: KoiKoiRules, called: bool, month: int | None) -> dict[str, int]:
+    score = score_yaku(pile, rules, koikoi_called=called, month=month)
+    return {y.key: y.points for y in score.yaku}
+
+
+@pytest.mark.parametrize("preset", sorted(GAME.presets))
+def test_decisions_follow_the_public_scorer(preset: str) -> None:
+    """An independent bookkeeper -- piles from the CardPlayed events, yaku from score_yaku,
+    points from round_points -- predicts every koi-koi question, forced stop and round score
+    of random matches."""
+    import random
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_game(2, seed, options=GAME.presets[preset])
+        assert isinstance(state, KoiKoiState)
+        rules = state.rules
+        piles: list[set[int]] = [set(), set()]
+        baseline: list[dict[str, int]] = [{}, {}]
+        calls = [0, 0]
+        turns = 0
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            month = month_of_round(state.round_number) if rules.tsuki_fuda else None
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            events = state.apply(action)
+            for event in events:
+                if isinstance(event, CardPlayed) and event.captured:
+                    piles[event.seat] |= {event.card, *event.captured}
+                if isinstance(event, RoundEnded):
+                    break  # later events belong to the next round
+            formed = [e for e in events if isinstance(e, YakuFormed)]
+            ended = [e.result for e in events if isinstance(e, RoundEnded)]
+            if str(action) == "koikoi":
+                calls[seat] += 1
+                baseline[seat] = _scored(piles[seat], rules, True, month)
+            turn_done = any(isinstance(e, CardPlayed) and e.from_stock for e in events)
+            if turn_done:
+                turns += 1  # 8 cards in each hand: 16 turns in a round
+                now = _scored(piles[seat], rules, calls[seat] > 0, month)
+                improved = any(p > baseline[seat].get(k, 0) for k, p in now.items())
+                assert bool(formed) == improved, (seed, state.history[-1])
+                if formed:
+                    assert {y.key: y.points for y in formed[0].score.yaku} == now
+                    limit = rules.max_koikoi_calls
+                    no_calls_left = limit is not None and sum(calls) >= limit
+                    assert formed[0].must_stop == (no_calls_left or turns == 16)
+                    if not formed[0].must_stop:
+                        assert state.phase == "decide"
+                        assert state.current_player == seat
+            if (formed and formed[0].must_stop) or str(action) == "stop":
+                result = ended[0]
+                assert result.end is RoundEnd.STOP
+                assert result.winner == seat
+                assert result.koikoi_calls == tuple(calls)
+                assert result.yaku is not None
+                scored = _scored(piles[seat], rules, calls[seat] > 0, month)
+                assert {y.key: y.points for y in result.yaku.yaku} == scored
+                assert result.points == round_points(
+                    result.yaku.total, rules, winner_calls=calls[seat],
+                    loser_calls=calls[1 - seat],
+                )
+            elif turn_done and not formed:
+                assert not ended or ended[0].end is not RoundEnd.STOP
+            if ended:
+                if ended[0].end in (RoundEnd.DRAWN, RoundEnd.DEALERS_PRIVILEGE):
+                    assert turns == 16
+                    assert not formed
+                piles = [set(), set()]
+                baseline = [{}, {}]
+                calls = [0, 0]
+                turns = 0
+            else:
+                assert [{c.id for c in state.pile(s)} for s in (0, 1)] == piles

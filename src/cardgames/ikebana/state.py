@@ -5,8 +5,8 @@ A turn is one of
 * ``draw``, then ``keep`` (the card joins the bouquet, the turn ends) or ``refuse`` (the card
   goes face up on the player's own discard pile, the refusal is paid and the next card is
   drawn at once, so the player is asked ``keep`` or ``refuse`` again);
-* ``buy P``: take the top card of seat P's discard pile (never one's own), paying its value
-  to P; it joins the bouquet and the turn ends.
+* ``buy P``: take the top card of player P's discard pile (never one's own), paying its
+  value to P; it joins the bouquet and the turn ends.
 
 After every seat has five cards the round is scored (:func:`bouquet_total`), all cards are
 gathered and shuffled, and the player with the most prestige starts the next round.
@@ -24,14 +24,14 @@ Interpretations (see also :class:`~cardgames.ikebana.rules.IkebanaRules`):
   ``IkebanaRules.reshuffle = when-empty`` reshuffles the moment the last card is drawn.
 * A refusal is only allowed if a next card can be drawn (always true with 55 cards).
 * The chosen first player is ``IkebanaRules.first_player`` (player 1 unless set).
+* An explicit deck (a real game) is one or more blocks of 55 cards, top first: block k is the
+  deal of round k + 1. Later deals and every reshuffle come from ``random.Random(seed)``
+  (seed 0 when the game was given a deck and no seed).
 
 Seats are 0-based indices in the API (``current_player``, ``view(seat)``, ``Buy.seat``);
 everything a person reads or types counts players from 1, as the other games do: the default
 names are ``P1`` .. ``P5``, ``buy 2`` buys from the second player (seat index 1), and events
 read "P2 buys ...".
-* An explicit deck (a real game) is one or more blocks of 55 cards, top first: block k is the
-  deal of round k + 1. Later deals and every reshuffle come from ``random.Random(seed)``
-  (seed 0 when the game was given a deck and no seed).
 """
 
 from __future__ import annotations

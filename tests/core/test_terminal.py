@@ -95,6 +95,15 @@ def test_a_closed_input_stream_saves(tmp_path: Path) -> None:
     assert (tmp_path / "s.json").exists()
 
 
+def test_a_process_without_stdin_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", None)  # what Python sets when started with `<&-`
+    session = SavedSession(TINY.new_game(2, 1), (HUMAN, "random"), 1)
+    screen = io.StringIO()
+    run_session(TINY, UI, session, save_path=tmp_path / "s.json", console=Console(file=screen))
+    assert "end of input" in screen.getvalue()
+    assert load_session(tmp_path / "s.json", TINY).state == session.state
+
+
 def test_a_file_that_is_no_saved_session_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "record.json"
     path.write_text(TINY.new_game(2, 1).record().to_json())

@@ -137,8 +137,13 @@ def load_session(path: Path, info: GameInfo) -> SavedSession:
     return SavedSession(state, tuple(session["seats"]), session["bot_seed"])
 
 
-def _read_line(stream: IO[str]) -> str | None:
-    """One line of input, or None at the end of input (or a closed stream)."""
+def _read_line(stream: IO[str] | None) -> str | None:
+    """One line of input, or None at the end of input (or a closed stream).
+
+    `stream` is None when the process was started with stdin closed (``<&-``).
+    """
+    if stream is None:
+        return None
     try:
         line = stream.readline()
     except (ValueError, OSError):
@@ -162,7 +167,7 @@ def run_session(
     nothing. The game is saved after every move, so nothing is lost.
     """
     out = console if console is not None else Console(highlight=False)
-    stream = input_stream if input_stream is not None else sys.stdin
+    stream: IO[str] | None = input_stream if input_stream is not None else sys.stdin
     state = session.state
     agents = {
         seat: info.bots[kind](session.bot_seed + seat)

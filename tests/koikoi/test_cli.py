@@ -94,6 +94,27 @@ def test_score_with_another_preset() -> None:
     assert "Sankō  6" in result.output
 
 
+def test_score_with_house_rules_the_rounds_month_and_koikoi_calls() -> None:
+    march = ["mar-curtain", "mar-ribbon", "mar-chaff-1", "mar-chaff-2"]
+    with_month = invoke("koikoi", "score", "-r", "traditional", "--month", "3", *march)
+    assert "Tsuki-fuda  4" in with_month.output
+    assert "Tsuki-fuda" not in invoke("koikoi", "score", "-r", "traditional", *march).output
+    rule = ["-o", "viewing_only_after_koikoi=on"]
+    assert "no yaku" in invoke("koikoi", "score", *rule, "moon", "sake-cup").output
+    called = invoke("koikoi", "score", *rule, "--koikoi", "--opponent-koikoi", "moon", "sake-cup")
+    flowing = " ".join(called.output.split())
+    assert "Tsukimi-zake 5" in flowing
+    assert (
+        "as a round won after you and the opponent called koi-koi: 5 ×2 (opponent called "
+        "koi-koi) = 10"
+    ) in flowing
+    assert "Hanami-zake  3" in invoke(
+        "koikoi", "score", "-o", "viewing_yaku_points=3", "mar-curtain", "sep-sake-cup"
+    ).output
+    assert "'foo'" in one_error_line(invoke("koikoi", "score", "-o", "foo=1", "moon"))
+    assert "months are 1..12" in one_error_line(invoke("koikoi", "score", "-m", "13", "moon"))
+
+
 def test_score_without_a_yaku() -> None:
     result = invoke("koikoi", "score", "jan-crane")
     assert result.exit_code == 0

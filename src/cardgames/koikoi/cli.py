@@ -103,18 +103,37 @@ def yaku(
 @app.command()
 def score(
     cards: list[str] = typer.Argument(
-        ..., help="The cards of a pile: names (nov-rain-man), month-index (11-1) or ids (40)."
+        ..., help="The cards of a pile: names (nov-rain-man), month-index (11-1), ids (40) or "
+        "a picture only one card shows (moon)."
     ),
     rules: str = typer.Option(
         DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
     ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "
+        "-o viewing_yaku_points=3."
+    ),
+    month: int | None = typer.Option(
+        None, "--month", "-m", help="The round's month 1..12 (for tsuki-fuda)."
+    ),
+    koikoi: bool = typer.Option(
+        False, "--koikoi", help="The pile's owner has called koi-koi this round."
+    ),
+    opponent_koikoi: bool = typer.Option(
+        False, "--opponent-koikoi", help="The opponent has called koi-koi this round."
+    ),
 ) -> None:
-    """Score a captured pile: its yaku, each with points, and the total."""
-    chosen = _rules(rules)
+    """Score a captured pile: its yaku, each with points, the total and the round's points."""
+    try:
+        chosen = make_rules(rules, **_option_pairs(option))
+    except CardgamesError as exc:
+        raise _fail(str(exc)) from None
     words = [word for text in cards for word in text.replace(",", " ").split()]
     try:
         ids = card_ids(words)
-        renderable = score_pile_renderable(ids, chosen)
+        renderable = score_pile_renderable(
+            ids, chosen, koikoi_called=koikoi, opponent_called=opponent_koikoi, month=month
+        )
     except NotationError as exc:
         raise _fail(str(exc)) from None
     out.print(renderable)

@@ -403,21 +403,38 @@ def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
     return Text(f"{winner} {_verb(winner, 'win')} the match: {score}", style="bold green")
 
 
-def score_pile_renderable(pile: Sequence[int], rules: KoiKoiRules) -> RenderableType:
-    """What ``cardgames koikoi score`` prints: the pile grouped by kind and its yaku."""
-    score = score_yaku(pile, rules)
+def score_pile_renderable(
+    pile: Sequence[int],
+    rules: KoiKoiRules,
+    *,
+    koikoi_called: bool = False,
+    opponent_called: bool = False,
+    month: int | None = None,
+) -> RenderableType:
+    """What ``cardgames koikoi score`` prints: the pile grouped by kind, its yaku and what a
+    round won with it pays (`koikoi_called`: the pile's owner called koi-koi this round;
+    `opponent_called`: the opponent did; `month`: the round's month, for tsuki-fuda)."""
+    score = score_yaku(pile, rules, koikoi_called=koikoi_called, month=month)
     lines: list[RenderableType] = [pile_table(pile, sake_cup_as_chaff=rules.sake_cup_as_chaff)]
     if score:
         for yaku in score.yaku:
             lines.append(Text.assemble(("  " + yaku.name, "bold"), f"  {yaku.points}"))
-        final = round_points(score.total, rules)
+        final = round_points(
+            score.total, rules, winner_calls=int(koikoi_called), loser_calls=int(opponent_called)
+        )
         lines.append(Text(f"total {score.total} before round multipliers", style="bold"))
         if final.multipliers:
-            lines.append(Text(f"as a round won without koi-koi: {final}", style="dim"))
+            calls = [
+                who for who, called in (("you", koikoi_called), ("the opponent", opponent_called))
+                if called
+            ]
+            when = (
+                "after " + " and ".join(calls) + " called koi-koi" if calls else "without koi-koi"
+            )
+            lines.append(Text(f"as a round won {when}: {final}", style="dim"))
     else:
         lines.append(Text("no yaku", style="dim"))
     return Group(*lines)
-
 
 
 # ------------------------------------------------------------------------- the table

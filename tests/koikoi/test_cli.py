@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,16 @@ def test_the_yaku_table_of_a_preset(preset: str, sanko: str) -> None:
     assert f" {sanko} " in line
     for name in ("Goko", "Ino-shika-chō", "Akatan", "Aotan", "Tane", "Tanzaku", "Kasu"):
         assert name in result.output
+
+
+def test_the_yaku_table_with_single_house_rules() -> None:
+    result = invoke("koikoi", "yaku", "-r", "online", "-o", "viewing_yaku=off", "-o",
+                    "sanko_points=6")
+    assert result.exit_code == 0, result.output
+    assert "preset online with viewing_yaku=off, sanko_points=6" in result.output
+    assert re.search(r"Sankō.*│ 6 ", result.output)
+    assert re.search(r"Hanami-zake.*│ off ", result.output)
+    assert "KEY=VALUE" in one_error_line(invoke("koikoi", "yaku", "-o", "x"))
 
 
 def test_a_bad_preset_is_one_line_naming_the_presets() -> None:

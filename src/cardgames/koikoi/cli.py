@@ -75,9 +75,9 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _rules(preset: str) -> KoiKoiRules:
+def _rules(preset: str, option: Sequence[str] = ()) -> KoiKoiRules:
     try:
-        return make_rules(preset)
+        return make_rules(preset, **_option_pairs(option))
     except CardgamesError as exc:
         raise _fail(str(exc)) from None
 
@@ -94,10 +94,18 @@ def yaku(
     rules: str = typer.Option(
         DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
     ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "
+        "-o viewing_yaku_points=3."
+    ),
 ) -> None:
-    """Print the yaku table of a preset."""
-    chosen = _rules(rules)
-    out.print(yaku_table_renderable(chosen, f"Koi-Koi yaku — preset {rules.strip().lower()}"))
+    """Print the yaku table of a preset (with single house rules changed by -o)."""
+    chosen = _rules(rules, option)
+    overrides = _option_pairs(option)
+    title = f"Koi-Koi yaku — preset {rules.strip().lower()}"
+    if overrides:
+        title += " with " + ", ".join(f"{key}={value}" for key, value in overrides.items())
+    out.print(yaku_table_renderable(chosen, title))
 
 
 @app.command()
@@ -124,10 +132,7 @@ def score(
     ),
 ) -> None:
     """Score a captured pile: its yaku, each with points, the total and the round's points."""
-    try:
-        chosen = make_rules(rules, **_option_pairs(option))
-    except CardgamesError as exc:
-        raise _fail(str(exc)) from None
+    chosen = _rules(rules, option)
     words = [word for text in cards for word in text.replace(",", " ").split()]
     try:
         ids = card_ids(words)

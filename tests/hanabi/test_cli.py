@@ -23,7 +23,7 @@ from cardgames.hanabi.actions import (
     TokenRegained,
 )
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.cli import app
+from cardgames.hanabi.cli import UI, app
 from cardgames.hanabi.render import (
     describe_event,
     final_summary,
@@ -232,3 +232,15 @@ def test_every_event_reads_with_player_names() -> None:
         assert describe_event(event, names, variant).plain == text
     summary = final_summary(25, 25, "legendary", "every firework is complete").plain
     assert summary == "Final score 25/25 — legendary (every firework is complete)"
+
+
+def test_moves_name_the_human_seat_you() -> None:
+    state = HanabiState(variant_from_name("standard"), players=2, seed=12)
+    action = state.parse("clue 1 1")
+    state.apply_text("clue 2 1")
+    events = state.apply(action)
+    console = Console(width=200, record=True)
+    console.print(UI.describe(state, 1, action, events, 0))
+    text = console.export_text()
+    assert text.startswith("Player 2: clue 1 1")
+    assert "Player 2 gives Player 1 (you) a clue: 1" in text

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from rich.console import Console
 
 from cardgames.core.errors import IllegalActionError
 from cardgames.hanabi import (
@@ -27,6 +28,7 @@ from cardgames.hanabi import (
     check_invariants,
     variant_from_name,
 )
+from cardgames.hanabi.render import render_view
 
 MakeGame = Callable[..., HanabiState]
 
@@ -284,3 +286,17 @@ def test_all_or_nothing_skips_a_player_who_cannot_act() -> None:
     assert state.clue_tokens == 0
     assert not state.is_over
     assert state.current_player == 1  # seat 0 is skipped
+
+
+def test_the_table_names_who_made_each_move_bonus_choices_included(
+    make_tiles_game: MakeGame,
+) -> None:
+    state = make_tiles_game(HANDS, [3], ONES)
+    state.apply(Play(1))
+    state.apply(state.parse("bonus clue 2 teal"))
+    view = state.view(1)
+    assert view.history == ("play 1", "bonus clue 2 teal")
+    assert view.history_seats == (0, 0)
+    console = Console(width=200, record=True)
+    console.print(render_view(view))
+    assert "Last moves: Player 1: play 1; Player 1: bonus clue 2 teal" in console.export_text()

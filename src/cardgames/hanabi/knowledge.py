@@ -118,6 +118,9 @@ class HanabiView:
     """The bonus choice the current player must make now (a sentence), or None."""
     history: tuple[str, ...]
     """Every action so far, in notation."""
+    history_seats: tuple[int, ...]
+    """Who took each action of `history` (a bonus choice is its player's second action;
+    all or nothing skips players who cannot act)."""
     score: int
     max_score: int
     is_over: bool

@@ -96,16 +96,18 @@ def _status(view: HanabiView) -> Text:
     elif turn is not None:
         who = "your" if turn == view.seat else f"{view.players[turn]}'s"
         text.append(f"turn {view.turn + 1}: {who} move", style="bold")
-    text.append("   clues ")
+    text.append("  clues ")
     text.append_text(_tokens(view.clue_tokens, view.max_clue_tokens, "●", "bold cyan"))
-    text.append("   fuses ")
+    text.append("  fuses ")
     text.append_text(_tokens(view.fuses, view.max_fuses, "▲", "bold red"))
-    text.append(f"   deck {view.deck_size}")
+    text.append(f"  deck {view.deck_size}")
     if view.final_round_turns is not None:
-        text.append(f"   final round: {view.final_round_turns} turn(s) left", style="yellow")
+        left = view.final_round_turns
+        text.append(f"  final round: {left} turn{'s' if left != 1 else ''} left",
+                    style="yellow")
     if view.variant.bonus_tiles:
-        text.append(f"   bonus tiles left {view.bonus_tiles_left}")
-    text.append(f"   score {view.score}/{view.max_score}")
+        text.append(f"  bonus tiles {view.bonus_tiles_left}")
+    text.append(f"  score {view.score}/{view.max_score}")
     return text
 
 
@@ -173,19 +175,9 @@ def _recent(view: HanabiView) -> Text:
     text = Text("Last moves: ", style="dim")
     if not view.history:
         return text.append("none yet")
-    seats = len(view.players)
     start = max(0, len(view.history) - RECENT_MOVES)
-    # Bonus choices are extra actions of the same player and all-or-nothing skips players
-    # who cannot act, so the actor follows from the move count only without either.
-    named = not view.bonus_tiles_used and not view.variant.all_or_nothing
-    first_seat = view.variant.starting_player
-    parts = []
-    for number in range(start, len(view.history)):
-        move = view.history[number]
-        if named:
-            parts.append(f"{view.players[(first_seat + number) % seats]}: {move}")
-        else:
-            parts.append(move)
+    parts = [f"{view.players[seat]}: {move}" for seat, move in
+             zip(view.history_seats[start:], view.history[start:], strict=True)]
     return text.append("; ".join(parts))
 
 

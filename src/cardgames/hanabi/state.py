@@ -250,6 +250,7 @@ class HanabiState(State[HanabiAction]):
     game_name: ClassVar[str] = "hanabi"
 
     __slots__ = (
+        "_actors",
         "_clue_tokens",
         "_clued",
         "_deck_orders",
@@ -353,6 +354,7 @@ class HanabiState(State[HanabiAction]):
             self._tiles = []
             self._rng = None
         self._tiles_used: list[int] = []
+        self._actors: list[int] = []
 
     @staticmethod
     def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
@@ -702,6 +704,7 @@ class HanabiState(State[HanabiAction]):
     def _apply(self, action: HanabiAction) -> list[object]:
         events: list[object] = []
         seat = self._seat
+        self._actors.append(seat)
         cls = type(action)
         if cls is Play:
             assert isinstance(action, Play)
@@ -1058,6 +1061,7 @@ class HanabiState(State[HanabiAction]):
             bonus_tiles_used=tuple(self._tiles_used),
             pending=self._pending_text() or None,
             history=tuple(str(a) for a in self._history),
+            history_seats=tuple(self._actors),
             score=self.score,
             max_score=self.max_score,
             is_over=self._over,
@@ -1088,6 +1092,7 @@ class HanabiState(State[HanabiAction]):
         new._pending = self._pending
         new._tiles = list(self._tiles)
         new._tiles_used = list(self._tiles_used)
+        new._actors = list(self._actors)
         if self._rng is None:
             new._rng = None
         else:

@@ -66,8 +66,12 @@ class OneLineErrors(TyperGroup):
             # Typer vendors click; its usage errors derive from the public TyperException
             # and carry click's `ctx`, `exit_code` and `format_message`.
             ctx = getattr(exc, "ctx", None)
-            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
-                typer.echo(ctx.get_help())
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                # Building the error already rendered the help when rich draws it; the
+                # plain formatter leaves it in the message instead.
+                help_text = exc.format_message() if hasattr(exc, "format_message") else ""
+                if help_text.strip():
+                    typer.echo(help_text)
                 sys.exit(0)
             where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             message = exc.format_message() if hasattr(exc, "format_message") else str(exc)

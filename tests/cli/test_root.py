@@ -45,6 +45,13 @@ def test_help_shows_the_commands() -> None:
         assert game in output
 
 
+@pytest.mark.parametrize("group", ["play", "hanabi", "koikoi", "ikebana"])
+def test_a_group_without_a_command_shows_its_help_once(group: str) -> None:
+    code, output = invoke(group)
+    assert code == 0
+    assert output.count("Usage:") == 1
+
+
 @pytest.mark.parametrize(
     ("args", "complaint"),
     [

@@ -25,6 +25,7 @@ UI = GameUI(
     render=lambda state, seat: f"your hand: {state.view(seat).hand}",
     help_text="play N   play card N from your hand",
     commands={"rows": lambda state, seat: f"rows: {state.view(seat).rows}"},
+    command_help={"rows": "show every player's row"},
 )
 
 
@@ -68,6 +69,7 @@ def test_invalid_input_re_prompts_and_changes_nothing(tmp_path: Path) -> None:
     assert "quit" in screen
     assert "legal now: play" in screen
     assert "rows: ((), ())" in screen
+    assert "rows     show every player's row" in screen
     assert session.state.move_count == 0
     assert "end of input: game saved to" in screen
 
@@ -162,3 +164,19 @@ def test_play_command_reads_piped_input(tmp_path: Path, monkeypatch: pytest.Monk
     assert result.exit_code == 0, result.output
     assert "scores:" in result.output
     assert (tmp_path / "saves" / "tiny-5.json").exists()
+
+
+def test_a_new_game_never_overwrites_an_unfinished_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path))
+    runner = CliRunner()
+    first = runner.invoke(command_app(), ["--seed", "5"], input="quit\n")
+    assert first.exit_code == 0, first.output
+    saved = tmp_path / "saves" / "tiny-5.json"
+    before = saved.read_text()
+    second = runner.invoke(command_app(), ["--seed", "5"], input="quit\n")
+    assert second.exit_code == 0, second.output
+    assert "an unfinished game with this seed is saved in" in second.output
+    assert saved.read_text() == before
+    assert (tmp_path / "saves" / "tiny-5-2.json").exists()

@@ -68,12 +68,14 @@ class GameUI:
     ``state.view(seat)``. `describe(state, actor, action, events, viewer)` announces a move to
     `viewer` (None when every seat is a bot); a game whose events carry hidden cards (a card
     drawn into the viewer's own hand) must supply it. `commands` are extra prompt words (e.g.
-    ``yaku``) drawn for the seat at the prompt. `final(state)` is the end-of-game summary.
+    ``yaku``) drawn for the seat at the prompt, each explained in `help` by `command_help`.
+    `final(state)` is the end-of-game summary.
     """
 
     render: Callable[[State[Any], int], RenderableType]
     help_text: str
     commands: Mapping[str, Callable[[State[Any], int], RenderableType]] = attrs.field(factory=dict)
+    command_help: Mapping[str, str] = attrs.field(factory=dict)
     describe: Callable[
         [State[Any], int, Any, Sequence[Event], int | None], RenderableType
     ] = _default_describe
@@ -99,6 +101,31 @@ def data_home() -> Path:
 def default_save_path(game: str, seed: int | None) -> Path:
     """The file a new game autosaves to when no --save is given."""
     return data_home() / "saves" / f"{game}-{seed if seed is not None else 'deck'}.json"
+
+
+def _unfinished(path: Path, info: GameInfo) -> bool:
+    try:
+        return not load_session(path, info).state.is_over
+    except RecordError:
+        return False
+
+
+def _free_save_path(info: GameInfo, seed: int | None, out: Console) -> Path:
+    """The default save file, moved aside when it holds an unfinished game (never lose one)."""
+    path = default_save_path(info.name, seed)
+    if not path.exists() or not _unfinished(path, info):
+        return path
+    number = 2
+    while (
+        candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")
+    ).exists() and _unfinished(candidate, info):
+        number += 1
+    out.print(
+        f"[yellow]an unfinished game with this seed is saved in {escape(str(path))} "
+        f"(continue it with --resume); this game saves to {escape(str(candidate))}[/]",
+        soft_wrap=True,
+    )
+    return candidate
 
 
 def save_session(path: Path, session: SavedSession) -> None:
@@ -200,7 +227,10 @@ def run_session(
         return 0
 
     def help_text() -> str:
-        words = {**SESSION_WORDS, **dict.fromkeys(ui.commands, "show it")}
+        words = {
+            **SESSION_WORDS,
+            **{word: ui.command_help.get(word, "show it") for word in ui.commands},
+        }
         lines = [ui.help_text.rstrip(), "", "Other words:"]
         lines += [f"  {word:<8} {meaning}" for word, meaning in words.items()]
         return "\n".join(lines)
@@ -314,7 +344,7 @@ def play_command(
                 for seat in range(count)
             )
             session = SavedSession(state, seats, seed)
-            save_path = save or default_save_path(info.name, seed)
+            save_path = save or _free_save_path(info, seed, out)
         code = run_session(info, ui, session, save_path=save_path, console=out)
     except CardgamesError as exc:
         err.print(f"[red]error: {escape(str(exc))}[/]")

@@ -161,6 +161,7 @@ UI = GameUI(
     render=_render,
     help_text=HELP_TEXT,
     commands={"scores": _scores},
+    command_help={"scores": "every past round's bouquets with their scores"},
     describe=_describe,
     final=_final,
     prompt=_prompt,

@@ -64,10 +64,7 @@ or by a picture only one card shows: moon, rain-man, sake-cup):
   capture CARD             when the card you turned over matches two, name the one it takes
   koikoi                   after forming a yaku: play on for more (risky)
   stop                     after forming a yaku: score now and end the round
-Short forms: a bare card plays it (or captures, while choosing); p = play, k = koikoi, s = stop.
-  yaku     both sides' yaku now, and the yaku table of the rules in force
-  cards    all 48 cards by month, with where you know each one to be
-  field    the field and your hand again"""
+Short forms: a bare card plays it (or captures, while choosing); p = play, k = koikoi, s = stop."""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -218,6 +215,11 @@ UI = GameUI(
         "yaku": lambda state, seat: yaku_status(_view_of(state, seat)),
         "cards": lambda state, seat: cards_grid(_view_of(state, seat)),
         "field": _field_and_hand,
+    },
+    command_help={
+        "yaku": "both sides' yaku now, and the yaku table of the rules in force",
+        "cards": "all 48 cards by month, with where you know each one to be",
+        "field": "the field and your hand again",
     },
     describe=_describe,
     final=_final,

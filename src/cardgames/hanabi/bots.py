@@ -141,8 +141,6 @@ class _Memory:
         self.touched: set[int] = set()
         self.promise: dict[int, frozenset[Card]] = {}
         self.processed = 0
-        self.actor = variant.starting_player
-        self.last_actor: int | None = None
         self.last_playable: frozenset[Card] = frozenset()
         self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
         self.seen: tuple[str, ...] = ()
@@ -205,12 +203,13 @@ class ConventionBot:
         # First follow the cards from hand to hand, noting each clue with the hand it saw;
         # then read the clues, knowing where every card sits now.
         clues: list[tuple[int, str | int, tuple[int, ...]]] = []
-        for move in history[memory.processed:]:
-            self._replay(move, view, facts, memory, clues)
+        for number in range(memory.processed, len(history)):
+            self._replay(history[number], view.history_seats[number], view, facts, memory,
+                         clues)
         memory.processed = len(history)
         memory.seen = history
         if not memory.in_step_with(view):
-            # Lost track (e.g. an all-or-nothing skip): start again from what the view shows.
+            # Lost track (should not happen): start again from what the view shows.
             memory = self._memory = _Memory(view)
             memory.processed = len(history)
             memory.seen = history
@@ -242,18 +241,12 @@ class ConventionBot:
 
     @staticmethod
     def _replay(
-        move: str, view: HanabiView, facts: _Facts, memory: _Memory,
+        move: str, seat: int, view: HanabiView, facts: _Facts, memory: _Memory,
         clues: list[tuple[int, str | int, tuple[int, ...]]],
     ) -> None:
         match = _MOVE.match(move)
         players = len(view.players)
         bonus = move.startswith("bonus ")
-        if bonus:
-            seat = memory.last_actor if memory.last_actor is not None else memory.actor
-        else:
-            seat = memory.actor
-            memory.actor = (seat + 1) % players
-        memory.last_actor = seat
         if match is None:
             return
         verb, first, second = match.group(2), match.group(3), match.group(4)

@@ -52,16 +52,15 @@ def _err() -> Console:
 HELP_TEXT = """\
 Moves (slot 1 is your newest card; players are seat numbers or names):
   play N              play the card in slot N
-  discard N           discard the card in slot N (not with every clue token available)
-  clue P COLOUR       clue player P about a colour, e.g. clue 2 red (or clue 2 R)
-  clue P RANK         clue player P about a rank, e.g. clue 2 3
-  play deck           deck plays: play the last card of the draw pile blind
+  discard N           discard slot N (not with every clue token available)
+  clue P COLOUR       clue player P about a colour: clue 2 red (or clue 2 R)
+  clue P RANK         clue player P about a rank: clue 2 3
+  play deck           deck plays: play the last card of the pile blind
   bonus clue P VALUE  bonus tile 3/4: the free clue you give
-  bonus reshuffle R3  bonus tile 5: the discarded card shuffled back into the pile
-  bonus play R3       bonus tile 6: the discarded card played onto its firework
-Your own cards show what the clues left possible: suit letters and ranks ('?' = any);
-a '*' marks a card some clue touched. 'suggest' asks the convention bot for a move;
-'discards' lists the discard pile; 'table' draws the table again."""
+  bonus reshuffle R3  bonus tile 5: the discard shuffled back into the pile
+  bonus play R3       bonus tile 6: the discard played onto its firework
+Your own slots show what the clues left possible: suit letters, then ranks
+('?' = any); a '*' marks a card a clue touched."""
 
 
 def _hanabi(state: State[Any]) -> HanabiState:
@@ -109,6 +108,11 @@ UI = GameUI(
     render=_render,
     help_text=HELP_TEXT,
     commands={"discards": _discards, "table": _render, "suggest": _suggest},
+    command_help={
+        "discards": "list the discard pile",
+        "table": "draw the table again",
+        "suggest": "the move the convention bot would make in your seat",
+    },
     describe=_describe,
     final=_final,
     prompt=_prompt,

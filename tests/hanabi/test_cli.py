@@ -244,3 +244,16 @@ def test_moves_name_the_human_seat_you() -> None:
     text = console.export_text()
     assert text.startswith("Player 2: clue 1 1")
     assert "Player 2 gives Player 1 (you) a clue: 1" in text
+
+
+def test_the_end_shows_every_hand() -> None:
+    state = HanabiState(variant_from_name("standard"), players=2, seed=3)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert UI.final is not None
+    console = Console(width=200, record=True)
+    console.print(UI.final(state))
+    text = console.export_text()
+    assert text.startswith(f"Final score {state.score}/25")
+    for seat, name in enumerate(state.players):
+        assert f"{name} {' '.join(map(str, state.hand(seat)))}" in text

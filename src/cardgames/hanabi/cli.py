@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -26,6 +26,7 @@ from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.render import (
+    card_text,
     describe_move,
     final_summary,
     render_view,
@@ -83,7 +84,19 @@ def _describe(
 
 def _final(state: State[Any]) -> RenderableType:
     game = _hanabi(state)
-    return final_summary(game.score, game.max_score, game.rating, game.end_reason)
+    summary = final_summary(game.score, game.max_score, game.rating, game.end_reason)
+    if not game.is_over:
+        return summary
+    # The game is over: nothing is hidden any more, so every hand is shown.
+    hands = Text("Hands at the end: ", style="dim")
+    for seat, name in enumerate(game.players):
+        if seat:
+            hands.append("; ", style="dim")
+        hands.append(f"{name} ", style="dim")
+        cards = game.hand(seat)
+        hands.append_text(Text(" ").join(card_text(card, game.variant) for card in cards)
+                          if cards else Text("-", style="dim"))
+    return Group(summary, hands)
 
 
 def _discards(state: State[Any], seat: int) -> RenderableType:

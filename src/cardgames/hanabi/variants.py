@@ -597,6 +597,8 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str | None], ...] = (
      "only a perfect game wins; no final round, hands shrink", None),
     ("deck-plays", "standard+deck-plays", "the last card of the pile may be played blind",
      None),
+    ("early-end", "standard+early-end",
+     "hanab.live's early end: the game stops once no card left can reach a firework", None),
     ("rainbow+black-powder+bonus+fuses-2", "standard+rainbow+black-powder+bonus+fuses-2",
      "the rulebook's combination example", None),
     ("rainbow-every-colour+all-or-nothing", "standard+rainbow-every-colour+all-or-nothing",

@@ -421,3 +421,15 @@ def test_bad_bonus_notation_and_a_bad_explicit_deck_say_what_is_wrong() -> None:
     deck[0] = "R2"
     with pytest.raises(OptionsError, match=r"too many: R2×1; missing: R1×1"):
         HanabiState("standard", 2, deck=deck)
+
+
+def test_early_end_with_bonus_tiles_left() -> None:
+    # Tiles come back only with a completed firework, which needs a fitting card first.
+    variant = attrs.evolve(_small(((1, 1), (2, 1), (3, 1), (4, 1), (5, 2)), True),
+                           bonus_tiles=True)
+    state = HanabiState(variant, 2, seed=1, deck=["Y2", "R2", "Y1", "R1", "Y4", "Y3", "R4",
+                                                  "R3", "R5", "Y5", "R5", "Y5"])
+    for move in ("clue 2 3", "clue 1 1", "discard 1", "clue 1 1", "discard 2"):
+        state.apply(state.parse(move))
+    assert state.bonus_tiles_left == 6
+    assert state.end_reason == "no card left can be played"

@@ -937,13 +937,12 @@ class HanabiState(State[HanabiAction]):
 
         A fitting card can reach its firework from the draw pile or from the hand of a
         player who still has a turn; in the final round the players whose last turn is over
-        hold dead cards. Discarded cards count too while bonus tile 5 or 6 is face down.
+        hold dead cards. (Bonus tiles 5 and 6 bring discarded cards back only when a
+        firework is completed, which needs a fitting card first.)
         """
         t = self._t
         playable = self._playable
         copies = t.type_copies
-        if self._tiles and (5 in self._tiles or 6 in self._tiles):
-            return not playable
         counts = self._discard_count
         kinds = 0
         bits = playable

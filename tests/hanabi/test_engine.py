@@ -9,6 +9,7 @@ import pytest
 
 from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
 from cardgames.hanabi import (
+    BonusClue,
     Clue,
     DeckPlay,
     Discard,
@@ -433,3 +434,11 @@ def test_early_end_with_bonus_tiles_left() -> None:
         state.apply(state.parse(move))
     assert state.bonus_tiles_left == 6
     assert state.end_reason == "no card left can be played"
+
+
+def test_a_clue_may_name_a_player_whose_name_has_spaces() -> None:
+    state = HanabiState("standard", 3, seed=1)
+    assert state.parse("clue Player 2 red") == Clue(1, "red")
+    assert state.parse("bonus clue player 3 4") == BonusClue(2, 4)
+    with pytest.raises(NotationError, match="'Player 9' is not a player; write a seat number"):
+        state.parse("clue Player 9 red")

@@ -579,14 +579,15 @@ class HanabiState(State[HanabiAction]):
             return self._t.plays[slot - 1]
         if verb == "discard" and len(rest) == 1:
             return self._t.discards[self._slot(rest[0]) - 1]
-        if verb == "clue" and len(rest) == 2:
-            target = self.seat_of(rest[0])
-            value = self._clue_value(rest[1])
+        if verb == "clue" and len(rest) >= 2:
+            # A player's name may have spaces ("clue Player 2 red").
+            target = self.seat_of(" ".join(rest[:-1]))
+            value = self._clue_value(rest[-1])
             return Clue(target, value)
         if verb == "bonus":
             kind = rest[0].lower() if rest else ""
-            if kind == "clue" and len(rest) == 3:
-                return BonusClue(self.seat_of(rest[1]), self._clue_value(rest[2]))
+            if kind == "clue" and len(rest) >= 3:
+                return BonusClue(self.seat_of(" ".join(rest[1:-1])), self._clue_value(rest[-1]))
             if kind == "reshuffle" and len(rest) == 2:
                 return BonusReshuffle(self._card(rest[1]))
             if kind == "play" and len(rest) == 2:

@@ -244,6 +244,14 @@ def test_moves_name_the_human_seat_you() -> None:
     text = console.export_text()
     assert text.startswith("Player 2: clue 1 1")
     assert "Player 2 gives Player 1 (you) a clue: 1" in text
+    # The clue to the human stands out (bold yellow); a clue to a bot does not.
+    colour = Console(width=200, force_terminal=True, color_system="standard")
+    with colour.capture() as captured:
+        colour.print(UI.describe(state, 1, action, events, 0))
+    assert "\x1b[1;33mPlayer 2 gives Player 1 (you)" in captured.get()
+    with colour.capture() as captured:
+        colour.print(UI.describe(state, 1, action, events, 1))
+    assert "\x1b[1;33m" not in captured.get()
 
 
 def test_the_end_shows_every_hand() -> None:

@@ -79,7 +79,8 @@ def _describe(
     game = _hanabi(state)
     names = [f"{name} (you)" if seat == viewer else name
              for seat, name in enumerate(game.players)]
-    return describe_move(names[actor], str(action), list(events), names, game.variant)
+    return describe_move(names[actor], str(action), list(events), names, game.variant,
+                         viewer)
 
 
 def _final(state: State[Any]) -> RenderableType:

@@ -193,15 +193,19 @@ def render_view(view: HanabiView) -> RenderableType:
     return Group(*parts)
 
 
-def describe_event(event: object, players: Sequence[str], variant: HanabiVariant) -> Text:
-    """One event as a line, with player names and coloured cards."""
+def describe_event(
+    event: object, players: Sequence[str], variant: HanabiVariant, viewer: int | None = None
+) -> Text:
+    """One event as a line, with player names and coloured cards; a clue to `viewer` (the
+    human's seat) stands out."""
     if isinstance(event, Clued):
         kind = "a free clue" if event.free else "a clue"
         value = event.value if isinstance(event.value, str) else rank_text(event.value)
         touched = (f"slot{'s' if len(event.slots) > 1 else ''} "
                    f"{', '.join(map(str, event.slots))}" if event.slots else "no card")
         return Text(f"{players[event.seat]} gives {players[event.target]} {kind}: "
-                    f"{value} → {touched}")
+                    f"{value} → {touched}",
+                    style="bold yellow" if event.target == viewer else "")
     if isinstance(event, Played):
         where = "the deck" if event.slot is None else f"slot {event.slot}"
         text = Text(f"{players[event.seat]} plays ").append_text(card_text(event.card, variant))
@@ -231,11 +235,12 @@ def describe_event(event: object, players: Sequence[str], variant: HanabiVariant
 
 def describe_move(
     actor: str, move: str, events: Sequence[object], players: Sequence[str],
-    variant: HanabiVariant,
+    variant: HanabiVariant, viewer: int | None = None,
 ) -> RenderableType:
-    """A move and what it caused, one line each."""
+    """A move and what it caused, one line each (a clue to `viewer` stands out)."""
     lines = [Text(f"{actor}: ", style="bold").append(move, style="")]
-    lines += [Text("  ").append_text(describe_event(e, players, variant)) for e in events]
+    lines += [Text("  ").append_text(describe_event(e, players, variant, viewer))
+              for e in events]
     return Group(*lines)
 
 

@@ -27,8 +27,10 @@ from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError
 from cardgames.core.game import State
 from cardgames.core.loop import play as play_loop
+from cardgames.core.options import parse_option_pairs
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
+from cardgames.core.terminal import fail
 
 __all__ = ["app", "main"]
 
@@ -102,12 +104,6 @@ play_app = typer.Typer(
 app.add_typer(play_app)
 
 
-def fail(message: str) -> typer.Exit:
-    """Print one red error line and return the exit to raise (code 2)."""
-    err.print(f"[red]error: {escape(message)}[/]")
-    return typer.Exit(2)
-
-
 def _version(value: bool) -> None:
     if value:
         out.print(f"cardgames {cardgames.__version__}")
@@ -144,13 +140,10 @@ def _game(name: str) -> GameInfo:
 
 
 def _parse_option_pairs(pairs: list[str]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise fail(f"option {pair!r} is not KEY=VALUE (e.g. -o variant=rainbow)")
-        values[key.strip().replace("-", "_")] = value.strip()
-    return values
+    try:
+        return parse_option_pairs(pairs)
+    except OptionsError as exc:
+        raise fail(str(exc)) from None
 
 
 # ---------------------------------------------------------------------------- replay

@@ -10,7 +10,7 @@ errors that name the field, the value and what is allowed.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -24,6 +24,7 @@ __all__ = [
     "options_from_dict",
     "options_from_preset",
     "options_to_dict",
+    "parse_option_pairs",
 ]
 
 T = TypeVar("T")
@@ -177,6 +178,18 @@ def options_from_preset(
             )
     data.update(overrides)
     return options_from_dict(type(base), data, label=label)
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """Options typed as ``KEY=VALUE`` (``-o rounds=6``) -> {key: value}; dashes in keys
+    become underscores. OptionsError for a pair without ``=``."""
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionsError(f"option {pair!r} is not KEY=VALUE (e.g. -o rounds=6)")
+        values[key.strip().replace("-", "_")] = value.strip()
+    return values
 
 
 def options_differences(first: Any, second: Any) -> dict[str, tuple[Any, Any]]:

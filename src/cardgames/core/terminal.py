@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import attrs
+import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
@@ -28,6 +29,7 @@ from cardgames.core.errors import (
     summarize,
 )
 from cardgames.core.game import Event, State
+from cardgames.core.options import parse_option_pairs
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
 
@@ -36,6 +38,7 @@ __all__ = [
     "GameUI",
     "SavedSession",
     "default_save_path",
+    "fail",
     "load_session",
     "play_command",
     "run_session",
@@ -50,6 +53,14 @@ SESSION_WORDS = {
     "moves": "list the moves that are legal now",
     "quit": "save the game and leave (continue later with --resume FILE)",
 }
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one red error line on stderr and return the exit (code 2) to raise."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[red]error: {escape(message)}[/]"
+    )
+    return typer.Exit(2)
 
 
 def _default_describe(
@@ -298,17 +309,16 @@ def play_command(
     resume: Path | None = None,
     save: Path | None = None,
     names: Sequence[str] | None = None,
+    option_pairs: Sequence[str] = (),
 ) -> None:
     """The body of every ``cardgames play GAME`` command.
 
     `human_seat` counts from 1. `bots` names the bots of the other seats in seat order (one
     name is used for all). `names` are the players' names by seat (default: the game's).
+    `option_pairs` are ``-o KEY=VALUE`` options as typed; they override `option_values`.
     A bad option or save file is one red line and exit code 2.
     """
-    import typer
-
     out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         if resume is not None:
             session = load_session(resume, info)
@@ -321,7 +331,8 @@ def play_command(
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
-            state = info.new_game(players, seed, names=names, **dict(option_values))
+            values = {**option_values, **parse_option_pairs(option_pairs)}
+            state = info.new_game(players, seed, names=names, **values)
             count = len(state.players)
             if not 1 <= human_seat <= count:
                 raise OptionsError(f"'--seat' must be in 1..{count} (got {human_seat})")
@@ -347,8 +358,7 @@ def play_command(
             save_path = save or _free_save_path(info, seed, out)
         code = run_session(info, ui, session, save_path=save_path, console=out)
     except CardgamesError as exc:
-        err.print(f"[red]error: {escape(str(exc))}[/]")
-        raise typer.Exit(2) from None
+        raise fail(str(exc)) from None
     except KeyboardInterrupt:
         out.print()
         raise typer.Exit(130) from None

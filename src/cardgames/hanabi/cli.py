@@ -21,7 +21,7 @@ from rich.text import Text
 from cardgames.core.errors import CardgamesError, RecordError
 from cardgames.core.game import Event, State
 from cardgames.core.record import Record
-from cardgames.core.terminal import GameUI, play_command
+from cardgames.core.terminal import GameUI, fail, play_command
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
@@ -134,11 +134,6 @@ UI = GameUI(
 """How Hanabi shows itself at the terminal."""
 
 
-def _fail(message: str) -> typer.Exit:
-    _err().print(f"[red]error: {escape(message)}[/]")
-    return typer.Exit(2)
-
-
 @app.command()
 def variants() -> None:
     """List the named variants with their suits, maximum score and a description."""
@@ -158,7 +153,7 @@ def export_hanablive(
         assert isinstance(state, HanabiState)
         exported = json.dumps(to_hanablive(state), indent=1)
     except CardgamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     _write(exported, output)
 
 
@@ -177,7 +172,7 @@ def import_hanablive(
             raise RecordError(f"{str(export)!r} is not JSON ({exc.msg})") from None
         state = from_hanablive(data)
     except CardgamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     _write(state.record().to_json(), output)
     _err().print(escape(GAME.result_text(state)))
 
@@ -196,7 +191,7 @@ def _write(text: str, output: Path | None) -> None:
     try:
         output.write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
-        raise _fail(f"cannot write {str(output)!r}: {exc.strerror}") from None
+        raise fail(f"cannot write {str(output)!r}: {exc.strerror}") from None
 
 
 def play(

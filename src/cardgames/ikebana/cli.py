@@ -15,12 +15,11 @@ from typing import Any
 
 import typer
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.text import Text
 
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Event, State
-from cardgames.core.terminal import GameUI, play_command
+from cardgames.core.terminal import GameUI, fail, play_command
 from cardgames.ikebana import GAME
 from cardgames.ikebana.render import (
     describe_event,
@@ -64,11 +63,6 @@ colour x3, one colour x4. Multicolour (M) cards take the best colour. Cards: col
 breakdown."""
 
 
-def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error: {escape(message)}[/]", soft_wrap=True)
-    return typer.Exit(2)
-
-
 # ------------------------------------------------------------------ reference commands
 @app.command()
 def score(
@@ -83,7 +77,7 @@ def score(
     try:
         result = score_bouquet(words, multicolour_wild=not sixth_colour)
     except CardgamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     out.print(score_renderable(result))
 
 
@@ -169,16 +163,6 @@ UI = GameUI(
 """How Ikebana shows itself in the shared terminal session."""
 
 
-def _option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise _fail(f"option {pair!r} is not KEY=VALUE (e.g. -o starting_prestige=10)")
-        values[key.strip().replace("-", "_")] = value.strip()
-    return values
-
-
 def play(
     players: int = typer.Option(2, "--players", "-p", help="Players, 2..5 (you and bots)."),
     seat: int = typer.Option(
@@ -210,7 +194,7 @@ def play(
     ),
 ) -> None:
     """Play Ikebana in the terminal: you are P1 (or --seat K) against bots."""
-    values: dict[str, Any] = {"preset": rules, **_option_pairs(option)}
+    values: dict[str, Any] = {"preset": rules}
     if final_bouquet:
         values["final_bouquet"] = True
     play_command(
@@ -224,4 +208,5 @@ def play(
         autoplay=autoplay,
         resume=resume,
         save=save,
+        option_pairs=option,
     )

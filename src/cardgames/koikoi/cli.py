@@ -14,12 +14,12 @@ from typing import Any
 
 import typer
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.text import Text
 
 from cardgames.core.errors import CardgamesError, NotationError
 from cardgames.core.game import Event, State
-from cardgames.core.terminal import GameUI, play_command
+from cardgames.core.options import parse_option_pairs
+from cardgames.core.terminal import GameUI, fail, play_command
 from cardgames.koikoi import GAME
 from cardgames.koikoi.bots import BOTS
 from cardgames.koikoi.cards import card_ids
@@ -67,16 +67,11 @@ or by a picture only one card shows: moon, rain-man, sake-cup):
 Short forms: a bare card plays it (or captures, while choosing); p = play, k = koikoi, s = stop."""
 
 
-def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error: {escape(message)}[/]", soft_wrap=True)
-    return typer.Exit(2)
-
-
 def _rules(preset: str, option: Sequence[str] = ()) -> KoiKoiRules:
     try:
-        return make_rules(preset, **_option_pairs(option))
+        return make_rules(preset, **parse_option_pairs(option))
     except CardgamesError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 # ------------------------------------------------------------------ reference commands
@@ -98,7 +93,7 @@ def yaku(
 ) -> None:
     """Print the yaku table of a preset (with single house rules changed by -o)."""
     chosen = _rules(rules, option)
-    overrides = _option_pairs(option)
+    overrides = parse_option_pairs(option)  # valid: _rules read them
     title = f"Koi-Koi yaku — preset {rules.strip().lower()}"
     if overrides:
         title += " with " + ", ".join(f"{key}={value}" for key, value in overrides.items())
@@ -137,7 +132,7 @@ def score(
             ids, chosen, koikoi_called=koikoi, opponent_called=opponent_koikoi, month=month
         )
     except NotationError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     out.print(renderable)
 
 
@@ -228,16 +223,6 @@ UI = GameUI(
 """How Koi-Koi shows itself in the shared terminal session."""
 
 
-def _option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise _fail(f"option {pair!r} is not KEY=VALUE (e.g. -o max_koikoi_calls=unlimited)")
-        values[key.strip().replace("-", "_")] = value.strip()
-    return values
-
-
 def play(
     rules: str = typer.Option(
         DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
@@ -265,7 +250,7 @@ def play(
     ),
 ) -> None:
     """Play Koi-Koi against a bot in the terminal (you deal or play second by the draw)."""
-    values: dict[str, Any] = {"preset": rules, **_option_pairs(option)}
+    values: dict[str, Any] = {"preset": rules}
     if rounds is not None:
         values["rounds"] = rounds
     play_command(
@@ -279,4 +264,5 @@ def play(
         resume=resume,
         save=save,
         names=None if autoplay else ("You", opponent.capitalize()),
+        option_pairs=option,
     )

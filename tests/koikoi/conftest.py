@@ -37,3 +37,22 @@ def dealt_state(
 def dealt() -> Dealt:
     """The :func:`dealt_state` factory."""
     return dealt_state
+
+
+KoiKoiDeal = tuple[list[str], list[str], list[str], list[str]]
+
+
+@pytest.fixture
+def koikoi_then_inoshikacho() -> KoiKoiDeal:
+    """Dealer hand, opponent hand, field, stock: the dealer forms Hanami-zake (curtain +
+    sake cup) and calls koi-koi; the opponent then captures boar, deer and butterflies
+    (Ino-shika-chō) with its third card."""
+    return (
+        ["mar-curtain", "sep-sake-cup", "feb-warbler", "feb-ribbon", "feb-chaff-1",
+         "apr-cuckoo", "apr-ribbon", "may-bridge"],
+        ["jul-chaff-1", "oct-chaff-1", "jun-chaff-1", "aug-geese", "aug-chaff-1",
+         "dec-chaff-2", "dec-chaff-3", "mar-ribbon"],
+        ["mar-chaff-1", "sep-chaff-1", "jul-boar", "oct-deer", "jun-butterflies",
+         "jan-chaff-1", "dec-chaff-1", "nov-lightning"],
+        ["may-ribbon", "apr-chaff-1", "jan-ribbon", "apr-chaff-2", "may-chaff-1"],
+    )

@@ -176,16 +176,11 @@ def test_viewing_yaku_only_after_koikoi_does_not_end_a_round_by_itself(dealt: De
     assert state.current_player == 1
 
 
-def test_opponent_stopping_after_your_koikoi_scores_double(dealt: Dealt) -> None:
-    dealer = ["mar-curtain", "sep-sake-cup", "feb-warbler", "feb-ribbon", "feb-chaff-1",
-              "apr-cuckoo", "apr-ribbon", "may-bridge"]
-    opponent = ["jul-chaff-1", "oct-chaff-1", "jun-chaff-1", "aug-geese", "aug-chaff-1",
-                "dec-chaff-2", "dec-chaff-3", "mar-ribbon"]
-    field = ["mar-chaff-1", "sep-chaff-1", "jul-boar", "oct-deer", "jun-butterflies",
-             "jan-chaff-1", "dec-chaff-1", "nov-lightning"]
-    stock = ["may-ribbon", "apr-chaff-1", "jan-ribbon", "apr-chaff-2", "may-chaff-1",
-             "mar-chaff-2"]
-    state = dealt(dealer, opponent, field, stock)
+def test_opponent_stopping_after_your_koikoi_scores_double(
+    dealt: Dealt, koikoi_then_inoshikacho: tuple[list[str], ...]
+) -> None:
+    dealer, opponent, field, stock = koikoi_then_inoshikacho
+    state = dealt(dealer, opponent, field, [*stock, "mar-chaff-2"])
     play(state, "play mar-curtain", "play jul-chaff-1", "play sep-sake-cup", "koikoi",
          "play oct-chaff-1", "play feb-warbler")
     events = play(state, "play jun-chaff-1")
@@ -199,18 +194,11 @@ def test_opponent_stopping_after_your_koikoi_scores_double(dealt: Dealt) -> None
     assert state.dealer == 1  # the winner deals the next round
 
 
-def test_penalty_none_and_growing_in_the_engine(dealt: Dealt) -> None:
+def test_penalty_none_and_growing_in_the_engine(
+    dealt: Dealt, koikoi_then_inoshikacho: tuple[list[str], ...]
+) -> None:
     for penalty, points in (("none", 5), ("growing", 10)):
-        state = dealt(
-            ["mar-curtain", "sep-sake-cup", "feb-warbler", "feb-ribbon", "feb-chaff-1",
-             "apr-cuckoo", "apr-ribbon", "may-bridge"],
-            ["jul-chaff-1", "oct-chaff-1", "jun-chaff-1", "aug-geese", "aug-chaff-1",
-             "dec-chaff-2", "dec-chaff-3", "mar-ribbon"],
-            ["mar-chaff-1", "sep-chaff-1", "jul-boar", "oct-deer", "jun-butterflies",
-             "jan-chaff-1", "dec-chaff-1", "nov-lightning"],
-            ["may-ribbon", "apr-chaff-1", "jan-ribbon", "apr-chaff-2", "may-chaff-1"],
-            rules=make_rules(koikoi_penalty=penalty),
-        )
+        state = dealt(*koikoi_then_inoshikacho, rules=make_rules(koikoi_penalty=penalty))
         play(state, "play mar-curtain", "play jul-chaff-1", "play sep-sake-cup", "koikoi",
              "play oct-chaff-1", "play feb-warbler", "play jun-chaff-1")
         assert state.round_results[0].score == (0, points), penalty

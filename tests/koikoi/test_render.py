@@ -197,20 +197,11 @@ def test_the_question_after_a_yaku_is_koikoi_or_stop() -> None:
 
 
 def test_the_question_and_the_yaku_line_show_what_stopping_scores(
-    dealt: Callable[..., KoiKoiState],
+    dealt: Callable[..., KoiKoiState], koikoi_then_inoshikacho: tuple[list[str], ...]
 ) -> None:
     # P1 forms Hanami-zake and calls koi-koi; P2 then forms Ino-shika-chō (online: P2 may
     # choose), and stopping would pay P2 double.
-    state = dealt(
-        ["mar-curtain", "sep-sake-cup", "feb-warbler", "feb-ribbon", "feb-chaff-1",
-         "apr-cuckoo", "apr-ribbon", "may-bridge"],
-        ["jul-chaff-1", "oct-chaff-1", "jun-chaff-1", "aug-geese", "aug-chaff-1",
-         "dec-chaff-2", "dec-chaff-3", "mar-ribbon"],
-        ["mar-chaff-1", "sep-chaff-1", "jul-boar", "oct-deer", "jun-butterflies",
-         "jan-chaff-1", "dec-chaff-1", "nov-lightning"],
-        ["may-ribbon", "apr-chaff-1", "jan-ribbon", "apr-chaff-2", "may-chaff-1"],
-        rules=make_rules("online"),
-    )
+    state = dealt(*koikoi_then_inoshikacho, rules=make_rules("online"))
     for move in ("play mar-curtain", "play jul-chaff-1", "play sep-sake-cup", "koikoi",
                  "play oct-chaff-1", "play feb-warbler", "play jun-chaff-1"):
         state.apply(state.parse(move))

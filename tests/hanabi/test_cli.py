@@ -39,7 +39,6 @@ DATA = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "200")
     return tmp_path
 

@@ -30,7 +30,6 @@ KEEP_ALL = "draw\nkeep\n" * 20
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "120")
     return tmp_path
 

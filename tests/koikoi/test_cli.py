@@ -35,7 +35,6 @@ def one_error_line(result: Any) -> str:
 
 @pytest.fixture(autouse=True)
 def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "120")
 
 

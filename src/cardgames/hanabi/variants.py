@@ -405,11 +405,6 @@ class HanabiVariant:
         """How many cards the deck holds."""
         return sum(suit.card_count for suit in self.suits)
 
-    @property
-    def has_sixth_suit_ratings(self) -> bool:
-        """Whether the maximum passes 25, so the rating adds 'divine' at the top."""
-        return self.max_score > 25
-
     def suit_of(self, letter: str) -> int:
         """The index of the suit with `letter`; OptionsError listing the letters if none."""
         for index, suit in enumerate(self.suits):

@@ -168,9 +168,11 @@ def test_our_games_round_trip_through_an_export(variant: str, players: int) -> N
 
 
 def same_game_imported(again: HanabiState, state: HanabiState) -> bool:
-    """The same cards, moves and state; imports add hanab.live's early end to the rules."""
-    return (again.snapshot(), again.history, again.variant) == (
-        state.snapshot(), state.history, attrs.evolve(state.variant, early_end=True))
+    """The same players, cards, moves and state (everything ``==`` compares); imports add
+    hanab.live's early end to the rules."""
+    return (again.players, again.snapshot(), again.history, again.variant) == (
+        state.players, state.snapshot(), state.history,
+        attrs.evolve(state.variant, early_end=True))
 
 
 def test_an_unfinished_game_round_trips() -> None:

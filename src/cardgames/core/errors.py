@@ -6,6 +6,7 @@ so that the command line can print it as it is.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "RecordError",
+    "did_you_mean",
     "summarize",
 ]
 
@@ -58,3 +60,10 @@ def summarize(items: Iterable[str], limit: int = 12) -> str:
             extra += 1
     text = ", ".join(shown) if shown else "(none)"
     return f"{text}, and {extra} more" if extra else text
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 3) -> str:
+    """``" (did you mean X, Y?)"`` naming the choices nearest to `word`, or ``""`` if none is
+    close. Every "not a move / not a card / unknown name" message appends it."""
+    near = difflib.get_close_matches(word.strip().lower(), list(choices), n=limit, cutoff=0.6)
+    return f" (did you mean {', '.join(near)}?)" if near else ""

@@ -15,6 +15,8 @@ from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+import attrs
+
 from cardgames.core.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 
     from cardgames.core.record import Record
 
-__all__ = ["Action", "Event", "Options", "State"]
+__all__ = ["Action", "Event", "Move", "Options", "State"]
 
 
 @runtime_checkable
@@ -35,6 +37,29 @@ class Action(Protocol):
 Event = object
 """Anything a move caused, with a readable ``str`` (and optionally ``__rich__``)."""
 
+A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
+
+
+@attrs.frozen(slots=True)
+class Move(Generic[A_co]):
+    """One entry of a view's history: who moved, what they did, and what it showed.
+
+    `events` are the move's events as the viewing seat saw them: a game leaves out (or
+    replaces with a public stand-in) anything hidden from that seat, such as the card drawn
+    into the viewer's own hand. Bots read these values; text is only for display.
+    """
+
+    seat: int
+    """The seat that took the action."""
+    action: A_co
+    """The action, as the same frozen value the state's ``legal_actions`` held."""
+    events: tuple[Event, ...] = ()
+    """What the action caused, as public to the viewing seat."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.action}"
+
 
 class Options(Protocol):
     """A game's frozen, validated options (variant, house rules)."""
@@ -44,7 +69,6 @@ class Options(Protocol):
         ...
 
 
-A = TypeVar("A")
 
 
 class State(abc.ABC, Generic[A]):

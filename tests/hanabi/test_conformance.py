@@ -13,7 +13,7 @@ import random
 import pytest
 
 import cardgames
-from cardgames.hanabi import GAME, HanabiState, check_invariants, check_view
+from cardgames.hanabi import GAME, HanabiState
 from cardgames.testing import conformance_machine
 
 PRESETS = sorted(GAME.presets)
@@ -37,9 +37,9 @@ def test_random_games_keep_every_invariant(preset: str, players: int) -> None:
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-            check_invariants(state)
+            state.check_invariants()
             for seat in range(players):
-                check_view(state, seat)
+                state.check_view(seat)
             assert state.fireworks_score >= best, "the fireworks' score fell"
             best = state.fireworks_score
         assert state.move_count <= GAME.max_moves

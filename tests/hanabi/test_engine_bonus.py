@@ -25,7 +25,6 @@ from cardgames.hanabi import (
     Play,
     TileDrawn,
     TokenRegained,
-    check_invariants,
     variant_from_name,
 )
 from cardgames.hanabi.render import render_view
@@ -117,7 +116,7 @@ def test_tile_5_shuffles_a_discard_back(make_tiles_game: MakeGame) -> None:
     state.apply(state.parse("bonus reshuffle W1"))
     assert state.discards == ()
     assert state.deck_size == pile  # one card in, then the player's draw
-    check_invariants(state)  # the W1 is in the pile or in seat 0's new card, not lost
+    state.check_invariants()  # the W1 is in the pile or in seat 0's new card, not lost
     assert Card("W1"[0], 1) in (*state.draw_pile(), state.hand(0)[0])
 
 

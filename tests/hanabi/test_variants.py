@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cardgames
 from cardgames.core.errors import OptionsError
+from cardgames.core.options import options_from_dict, options_from_preset, options_to_dict
 from cardgames.hanabi import (
     CATALOGUE,
     GAME,
@@ -20,7 +24,6 @@ from cardgames.hanabi import (
     ScoreRule,
     Suit,
     hanablive_variant,
-    make_options,
     variant_from_name,
 )
 
@@ -132,14 +135,13 @@ def test_unknown_names_suggest_the_nearest() -> None:
 
 
 def test_validation_names_field_value_and_allowed() -> None:
-    with pytest.raises(OptionsError, match=r"'fuses' must be an integer in 1\.\.10 \(got 0\)"):
+    with pytest.raises(OptionsError, match=r"'fuses' must be a whole number in 1\.\.10 \(got 0\)"):
         HanabiVariant(fuses=0)
-    with pytest.raises(OptionsError, match="'clue_tokens'"):
-        make_options("standard", clue_tokens="lots")
-    with pytest.raises(OptionsError, match="'empty_clues' must be true or false"):
-        make_options(empty_clues="maybe")
-    with pytest.raises(OptionsError, match=r"unknown Hanabi option.*allowed"):
-        make_options(fusez=2)
+    with pytest.raises(OptionsError, match=r"'hand_size_delta' must be a whole number in "
+                                           r"-1\.\.1 \(got 2\)"):
+        HanabiVariant(hand_size_delta=2)
+    with pytest.raises(OptionsError, match="'deck_plays' must be true or false"):
+        HanabiVariant(deck_plays=1)
     with pytest.raises(OptionsError, match="suit letters must differ"):
         HanabiVariant(suits=(SUIT_LIBRARY["red"], attrs.evolve(SUIT_LIBRARY["blue"],
                                                                letter="R")))
@@ -150,16 +152,49 @@ def test_validation_names_field_value_and_allowed() -> None:
     with pytest.raises(OptionsError, match="letter"):
         Suit("odd", "S")
     with pytest.raises(OptionsError, match="'starting_player' must be below"):
-        HanabiState(make_options(starting_player=3), 2, seed=0)
+        HanabiState(HanabiVariant(starting_player=3), 2, seed=0)
     with pytest.raises(OptionsError, match="unknown suit field"):
         Suit.from_dict({"name": "red", "letter": "R", "colour": "red"})
 
 
-def test_make_options_reads_command_line_strings() -> None:
-    variant = make_options("rainbow", fuses="2", empty_clues="false", bonus_tiles="yes")
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("fuses", "0", r"'fuses' must be a whole number in 1\.\.10 \(got 0\)"),
+    ("fuses", "lots", r"'fuses' must be a whole number in 1\.\.10 \(got 'lots'\)"),
+    ("clue_tokens", "21", r"'clue_tokens' must be a whole number in 1\.\.20 \(got 21\)"),
+    ("empty_clues", "maybe", r"'empty_clues' must be true or false .*\(got 'maybe'\)"),
+    ("starting_player", "-1", r"'starting_player' must be a whole number in 0\.\.4"),
+    ("fusez", "2", r"unknown Hanabi option 'fusez'.*fuses"),
+])
+def test_bad_options_name_the_field_the_value_and_what_is_allowed(
+    option: str, value: str, message: str
+) -> None:
+    with pytest.raises(OptionsError, match=message):
+        cardgames.new_game("hanabi", players=2, variant="rainbow", **{option: value})
+
+
+def test_options_are_read_from_command_line_strings_over_a_variant() -> None:
+    state = cardgames.new_game("hanabi", players=2, variant="rainbow", fuses="2",
+                               empty_clues="off", bonus_tiles="yes")
+    assert isinstance(state, HanabiState)
+    variant = state.variant
     assert (variant.fuses, variant.empty_clues, variant.bonus_tiles) == (2, False, True)
-    assert make_options() == variant_from_name("standard")
+    assert variant.suits == variant_from_name("rainbow").suits
+    assert state.fuses == 2
     assert HanabiVariant.from_dict({"name": "rainbow", "fuses": 2}).fuses == 2
+
+
+@pytest.mark.parametrize("name", ["standard", "rainbow+black-powder+bonus+fuses-2",
+                                  "up-or-down-and-brown"])
+def test_the_shared_options_round_trip_reads_every_variant(name: str) -> None:
+    # The registry applies overrides through core.options' dict round trip: it must rebuild
+    # the variant, suits included, from its own data and from the variant's to_dict.
+    variant = variant_from_name(name)
+    assert options_from_dict(HanabiVariant, options_to_dict(variant), label="Hanabi") == variant
+    assert options_from_dict(HanabiVariant, variant.to_dict(), label="Hanabi") == variant
+    changed = options_from_preset(variant_from_name, name, {"clue_tokens": "6"},
+                                  default="standard", label="Hanabi")
+    assert changed == attrs.evolve(variant, clue_tokens=6)
+    assert json.loads(json.dumps(variant.to_dict())) == variant.to_dict()
 
 
 def test_per_rank_touch_is_expressible() -> None:

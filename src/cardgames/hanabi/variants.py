@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from cardgames.core.errors import OptionsError
+from cardgames.core.options import bounded, check_options, options_from_dict, options_to_dict
 from cardgames.hanabi.cards import START_RANK, Card
 
 __all__ = [
@@ -291,29 +292,17 @@ class Suit:
         )
 
 
-def _check_int(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise OptionsError(f"{name!r} must be an integer in {low}..{high} (got {value!r})")
-
-    return check
-
-
-def _check_bool(name: str) -> Callable[[Any, Any, Any], None]:
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if not isinstance(value, bool):
-            raise OptionsError(f"{name!r} must be true or false (got {value!r})")
-
-    return check
-
-
 def _suits_tuple(value: Any) -> tuple[Suit, ...]:
+    """Suits as given: Suit values, or their :meth:`Suit.to_dict` data (a record's)."""
     if isinstance(value, Suit):
         return (value,)
+    if isinstance(value, str | Mapping):
+        raise OptionsError(f"'suits' must be a sequence of suits (got {value!r})")
     try:
-        return tuple(value)
+        items = tuple(value)
     except TypeError:
-        raise OptionsError(f"'suits' must be a sequence of Suit (got {value!r})") from None
+        raise OptionsError(f"'suits' must be a sequence of suits (got {value!r})") from None
+    return tuple(item if isinstance(item, Suit) else Suit.from_dict(item) for item in items)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -328,30 +317,29 @@ class HanabiVariant:
     """The variant's name (a catalogue name or a ``+`` spec); informative only."""
     suits: tuple[Suit, ...] = attrs.field(factory=lambda: _standard_suits(), converter=_suits_tuple)
     """The suits, in display order (their order also numbers hanab.live's suit indices)."""
-    hand_size_delta: int = attrs.field(default=0, validator=_check_int("hand_size_delta", -1, 1))
+    hand_size_delta: int = bounded(0, -1, 1)
     """Added to the hand size (5 with 2-3 players, 4 with 4-5): hanab.live oneExtraCard=+1,
     oneLessCard=-1."""
-    clue_tokens: int = attrs.field(default=8, validator=_check_int("clue_tokens", 1, 20))
+    clue_tokens: int = bounded(8, 1, 20)
     """Clue tokens at the start, which is also the most the team can hold."""
-    fuses: int = attrs.field(default=3, validator=_check_int("fuses", 1, 10))
+    fuses: int = bounded(3, 1, 10)
     """Fuse tokens; losing the last one ends the game."""
-    empty_clues: bool = attrs.field(default=True, validator=_check_bool("empty_clues"))
+    empty_clues: bool = True
     """Whether a clue may touch no card (allowed in every printed rulebook)."""
-    score_after_strikeout: bool = attrs.field(
-        default=False, validator=_check_bool("score_after_strikeout"))
+    score_after_strikeout: bool = False
     """Keep the fireworks' score when the last fuse is lost (default: the score is 0)."""
-    all_or_nothing: bool = attrs.field(default=False, validator=_check_bool("all_or_nothing"))
+    all_or_nothing: bool = False
     """Only a perfect game wins; no final round after the last draw."""
-    bonus_tiles: bool = attrs.field(default=False, validator=_check_bool("bonus_tiles"))
+    bonus_tiles: bool = False
     """Completing a firework draws one of six bonus tiles instead of regaining a token."""
-    deck_plays: bool = attrs.field(default=False, validator=_check_bool("deck_plays"))
+    deck_plays: bool = False
     """With one card left in the draw pile, it may be played blind from the pile."""
-    early_end: bool = attrs.field(default=False, validator=_check_bool("early_end"))
+    early_end: bool = False
     """hanab.live's early end: the game ends as soon as no card that fits a firework is left
     in the draw pile or in the hand of a player who still has a turn (its cards being
     discarded, or held by players whose final turn is over). The score stands. Not in the
     rulebooks; the hanab.live importer turns it on."""
-    starting_player: int = attrs.field(default=0, validator=_check_int("starting_player", 0, 4))
+    starting_player: int = bounded(0, 0, 4)
     """The seat that moves first (0-based; must be below the number of players)."""
     hanablive_name: str | None = None
     """The hanab.live name of the same variant, when there is one (for exports)."""
@@ -394,6 +382,9 @@ class HanabiVariant:
         object.__setattr__(self, "clue_ranks", ranks)
         object.__setattr__(self, "card_types", types)
         object.__setattr__(self, "max_score", best)
+        # After the derived fields: check_options reads every field, and a frozen slot
+        # class has none unset.
+        check_options(self)
 
     # ------------------------------------------------------------------ questions
     def hand_size(self, players: int) -> int:
@@ -452,45 +443,20 @@ class HanabiVariant:
 
     # ------------------------------------------------------------------ data round trip
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able data holding everything (suits included); :meth:`from_dict` reads it."""
-        return {
-            "name": self.name,
-            "suits": [suit.to_dict() for suit in self.suits],
-            "hand_size_delta": self.hand_size_delta,
-            "clue_tokens": self.clue_tokens,
-            "fuses": self.fuses,
-            "empty_clues": self.empty_clues,
-            "score_after_strikeout": self.score_after_strikeout,
-            "all_or_nothing": self.all_or_nothing,
-            "bonus_tiles": self.bonus_tiles,
-            "deck_plays": self.deck_plays,
-            "early_end": self.early_end,
-            "starting_player": self.starting_player,
-            "hanablive_name": self.hanablive_name,
-        }
+        """JSON-able data holding everything (suits included); :meth:`from_dict` reads it,
+        and so does :func:`~cardgames.core.options.options_from_dict`."""
+        return {**options_to_dict(self), "suits": [suit.to_dict() for suit in self.suits]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HanabiVariant:
-        """Read :meth:`to_dict` data (suits may be omitted when `name` is a known variant)."""
-        if not isinstance(data, Mapping):
-            raise OptionsError(f"Hanabi options must be a mapping (got {data!r})")
-        fields = {f.name for f in attrs.fields(cls) if f.init}
-        unknown = sorted(set(data) - fields)
-        if unknown:
-            raise OptionsError(
-                f"unknown Hanabi option(s) {', '.join(unknown)}; allowed: "
-                f"{', '.join(sorted(fields))}"
-            )
-        values = dict(data)
-        if "suits" in values:
-            raw = values["suits"]
-            if not isinstance(raw, list | tuple):
-                raise OptionsError(f"'suits' must be a list of suits (got {raw!r})")
-            values["suits"] = tuple(
-                s if isinstance(s, Suit) else Suit.from_dict(s) for s in raw)
-            return cls(**values)
-        base = variant_from_name(str(values.pop("name", "standard")))
-        return attrs.evolve(base, **values)
+        """Read :meth:`to_dict` data (strings as typed on a command line accepted); the
+        suits may be omitted when `name` is a known variant. OptionsError names an unknown
+        field or a bad value."""
+        if isinstance(data, Mapping) and "suits" not in data:
+            # A hand-written record may name its variant instead of spelling out the suits.
+            base = variant_from_name(str(data.get("name", "standard")))
+            data = {**options_to_dict(base), **data}
+        return options_from_dict(cls, data, label="Hanabi")
 
 
 # ---------------------------------------------------------------------- the suit library
@@ -754,7 +720,7 @@ def _from_spec(spec: str, name: str) -> HanabiVariant:
     elif parts[0] in CATALOGUE and len(parts) > 1:
         inner = variant_from_name(parts[0])
         suits = list(inner.suits)
-        options = {k: v for k, v in inner.to_dict().items()
+        options = {k: v for k, v in options_to_dict(inner).items()
                    if k not in ("name", "suits", "hanablive_name")}
         rest = parts[1:]
     else:

@@ -8,43 +8,33 @@ A score is the sum of a player's row; the game ends when every hand is empty.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import attrs
 
 from cardgames.core import (
-    Deck,
     GameInfo,
     NotationError,
-    OptionsError,
     RandomAgent,
     State,
 )
+from cardgames.core.options import bounded, check_options, options_from_dict, options_to_dict
 
 
 @attrs.frozen
 class TinyOptions:
-    hand_size: int = 2
+    hand_size: int = bounded(2, 1, 3)
 
     def __attrs_post_init__(self) -> None:
-        if not 1 <= self.hand_size <= 3:
-            raise OptionsError(f"'hand_size' must be in 1..3 (got {self.hand_size!r})")
+        check_options(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hand_size": self.hand_size}
+        return options_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TinyOptions:
-        return cls(**data)
-
-
-def make_options(hand_size: int | str = 2) -> TinyOptions:
-    try:
-        size = int(hand_size)
-    except ValueError:
-        raise OptionsError(f"'hand_size' must be a number (got {hand_size!r})") from None
-    return TinyOptions(size)
+    def from_dict(cls, data: Mapping[str, Any]) -> TinyOptions:
+        return options_from_dict(cls, data, label="Tiny")
 
 
 @attrs.frozen
@@ -81,13 +71,29 @@ class TinyState(State[Play]):
     ) -> None:
         names = tuple(names or (f"P{seat + 1}" for seat in range(players)))
         self._init_base(players=names, options=options, seed=seed, deck=deck)
-        order = Deck([int(c) for c in deck]) if deck else Deck.shuffled(
-            range(1, 10), random.Random(seed)
-        )
-        self.hands = [sorted(order.deal(options.hand_size)) for _ in range(players)]
+        if deck:
+            order = [int(c) for c in deck]
+        else:
+            order = list(range(1, 10))
+            random.Random(seed).shuffle(order)
+        order.reverse()  # the top card last, so drawing is a pop
+        self.hands = [sorted(order.pop() for _ in range(options.hand_size))
+                      for _ in range(players)]
         self.stock = order
         self.rows: list[list[int]] = [[] for _ in range(players)]
         self.turn = 0
+
+    @classmethod
+    def new(
+        cls,
+        options: TinyOptions,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Self:
+        return cls(options, players, seed, deck, names)
 
     @property
     def current_player(self) -> int | None:
@@ -121,7 +127,7 @@ class TinyState(State[Play]):
     def snapshot(self) -> tuple[Any, ...]:
         return (
             tuple(map(tuple, self.hands)),
-            self.stock.cards,
+            tuple(self.stock),
             tuple(map(tuple, self.rows)),
             self.turn,
         )
@@ -136,7 +142,7 @@ class TinyState(State[Play]):
         hand.remove(action.card)
         self.rows[self.turn].append(action.card)
         if self.stock:
-            hand.append(self.stock.draw())
+            hand.append(self.stock.pop())
             hand.sort()
         self.turn = (self.turn + 1) % len(self.players)
         for _ in range(len(self.players)):
@@ -148,7 +154,7 @@ class TinyState(State[Play]):
     def _copy_into(self, new: Self) -> None:
         new.hands = [list(h) for h in self.hands]
         new.rows = [list(r) for r in self.rows]
-        new.stock = self.stock.copy()
+        new.stock = list(self.stock)
         new.turn = self.turn
 
     def illegal_reason(self, action: Play) -> str:
@@ -156,38 +162,34 @@ class TinyState(State[Play]):
             return "the game is over"
         return f"card {action.card} is not in your hand"
 
+    def check_view(self, seat: int) -> None:
+        view = self.view(seat)
+        hidden = set(self.stock)
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden.update(hand)
+        assert not hidden & set(view.hand), "a view shows a hidden card"
 
-def check_view(state: State[Any], seat: int) -> None:
-    assert isinstance(state, TinyState)
-    view = state.view(seat)
-    hidden = set(state.stock.cards)
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            hidden.update(hand)
-    assert not hidden & set(view.hand), "a view shows a hidden card"
-
-
-def invariants(state: State[Any]) -> None:
-    assert isinstance(state, TinyState)
-    every = [*state.stock.cards, *(c for h in state.hands for c in h)]
-    every += [c for r in state.rows for c in r]
-    assert sorted(every) == list(range(1, 10)), "every card is somewhere exactly once"
+    def check_invariants(self) -> None:
+        every = [*self.stock, *(c for h in self.hands for c in h)]
+        every += [c for r in self.rows for c in r]
+        assert sorted(every) == list(range(1, 10)), "every card is somewhere exactly once"
 
 
-def make_info(state_type: type[TinyState] = TinyState, **changes: Any) -> GameInfo:
+def make_info(
+    state_type: type[TinyState] = TinyState, **changes: Any
+) -> GameInfo[TinyState, TinyOptions]:
     fields: dict[str, Any] = {
         "name": "tiny",
         "title": "Tiny",
         "description": "a test-only game",
+        "state_type": state_type,
+        "options_type": TinyOptions,
         "player_counts": range(2, 4),
         "default_players": 2,
-        "make_options": make_options,
-        "options_from_dict": TinyOptions.from_dict,
-        "new_state": state_type,
         "presets": {"two": TinyOptions(2), "three": TinyOptions(3)},
+        "default_preset": "two",
         "bots": {"random": RandomAgent},
-        "check_view": check_view,
-        "invariants": invariants,
         "max_moves": 9,
     }
     fields.update(changes)
@@ -195,3 +197,5 @@ def make_info(state_type: type[TinyState] = TinyState, **changes: Any) -> GameIn
 
 
 TINY = make_info()
+"""The tiny game's registry entry (third-party packages register theirs like this, through
+the ``cardgames.games`` entry point group)."""

@@ -55,15 +55,17 @@ registry = Registry(
         "koikoi": "cardgames.koikoi",
     }
 )
-"""The games this library knows; ``registry.register(module)`` adds one of your own."""
+"""The games this library knows. Another package adds its game through the entry-point group
+``cardgames.games`` (``tiny = "my_package.tiny:GAME"``); ``registry.register(...)`` adds one
+at run time."""
 
 
-def games() -> dict[str, GameInfo]:
+def games() -> dict[str, GameInfo[Any, Any]]:
     """Every registered game by name."""
     return registry.all()
 
 
-def get_game(name: str) -> GameInfo:
+def get_game(name: str) -> GameInfo[Any, Any]:
     """The game registered as `name` (OptionsError, with the nearest names, if unknown)."""
     return registry.get(name)
 
@@ -82,7 +84,10 @@ def new_game(
     `options` are the game's options by name (a variant, a preset, single rules); a bad one
     raises OptionsError naming the field, the value and what is allowed.
     """
-    return registry.get(name).new_game(players, seed, names=names, deck=deck, **options)
+    state: State[Any] = registry.get(name).new_game(
+        players, seed, names=names, deck=deck, **options
+    )
+    return state
 
 
 def replay(record: Record) -> State[Any]:
@@ -91,4 +96,5 @@ def replay(record: Record) -> State[Any]:
         info = registry.get(record.game)
     except OptionsError as exc:
         raise RecordError(str(exc)) from None
-    return info.replay(record)
+    state: State[Any] = info.replay(record)
+    return state

@@ -20,7 +20,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from typer.core import TyperGroup
+from typer._click.core import Command, Context  # Typer vendors click: its own classes
+from typer.core import TyperCommand, TyperGroup
 
 import cardgames
 from cardgames.core.agents import RandomAgent
@@ -30,7 +31,7 @@ from cardgames.core.loop import play as play_loop
 from cardgames.core.options import parse_option_pairs
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
-from cardgames.core.terminal import fail
+from cardgames.terminal import fail, parse_bots, seat_bots
 
 __all__ = ["app", "main"]
 
@@ -88,8 +89,72 @@ def _exit_with(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
+class _Placeholder(TyperCommand):
+    """A game's command as listed in help, before the game is imported."""
+
+
+def _game_cli(name: str) -> Any:
+    """The game's command-line module (importing the game), or None."""
+    return cardgames.get_game(name).load_cli()
+
+
+class GamesGroup(OneLineErrors):
+    """The root group: the built-in commands plus one sub-app per registered game.
+
+    A game's sub-app is imported only when it is run, so ``cardgames --help`` and the
+    commands that do not need a game stay quick: help lists the games by name alone.
+    """
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        games = [name for name in cardgames.registry.names() if name not in self.commands]
+        return [*super().list_commands(ctx), *games]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in cardgames.registry.names():
+            return _Placeholder(
+                cmd_name, help=f"The {cmd_name} game's own commands "
+                f"('cardgames {cmd_name} --help'); 'cardgames {cmd_name} play' plays it."
+            )
+        return found
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if isinstance(command, _Placeholder) and name is not None:
+            module = _game_cli(name)
+            command = typer.main.get_command(module.app)
+        return name, command, rest
+
+
+class PlayGroup(TyperGroup):
+    """``cardgames play GAME``: one play command per registered game, imported when run."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return cardgames.registry.names()
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        if cmd_name not in cardgames.registry.names():
+            return None
+        return _Placeholder(
+            cmd_name, help=f"Play {cmd_name} in the terminal ('cardgames play {cmd_name} "
+            "--help' for its flags)."
+        )
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if isinstance(command, _Placeholder) and name is not None:
+            game_app = typer.main.get_command(_game_cli(name).app)
+            # Every game's sub-app is a group holding its play command.
+            command = game_app.commands["play"]  # type: ignore[attr-defined]
+        return name, command, rest
+
+
 app = typer.Typer(
-    cls=OneLineErrors,
+    cls=GamesGroup,
     name="cardgames",
     help="Rule engines for Hanabi, Ikebana and Koi-Koi: play, replay, simulate, benchmark.",
     no_args_is_help=True,
@@ -97,6 +162,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 play_app = typer.Typer(
+    cls=PlayGroup,
     name="play",
     help="Play a game in the terminal against bots (cardgames play GAME --help).",
     no_args_is_help=True,
@@ -132,18 +198,20 @@ def list_games() -> None:
     out.print(table)
 
 
-def _game(name: str) -> GameInfo:
+def _game(name: str) -> GameInfo[Any, Any]:
     try:
         return cardgames.get_game(name)
     except OptionsError as exc:
         raise fail(str(exc)) from None
 
 
-def _parse_option_pairs(pairs: list[str]) -> dict[str, str]:
-    try:
-        return parse_option_pairs(pairs)
-    except OptionsError as exc:
-        raise fail(str(exc)) from None
+def _option_values(pairs: list[str]) -> dict[str, str]:
+    """``-o KEY=VALUE`` options; the flags' own words (players, seed) are refused here."""
+    values = parse_option_pairs(pairs)
+    reserved = sorted(set(values) & {"players", "seed", "names"})
+    if reserved:
+        raise OptionsError(f"-o {reserved[0]}=... is not a game option: use --{reserved[0]}")
+    return values
 
 
 # ---------------------------------------------------------------------------- replay
@@ -182,7 +250,8 @@ def _load_any_record(data: Any, source: str) -> State[Any]:
     for info in cardgames.games().values():
         for fmt, importer in info.importers.items():
             try:
-                return importer(data)
+                state: State[Any] = importer(data)
+                return state
             except RecordError as exc:
                 problems.append(f"not a {info.name} {fmt} export ({exc})")
     raise RecordError(
@@ -227,17 +296,24 @@ def replay(
         )
         for number, action in enumerate(final.history, start=1):
             seat = state.current_player
-            assert seat is not None
+            assert seat is not None  # the record replayed, so every move had a seat to act
             events = state.apply(action)
             out.print(f"[dim]{number:>4}.[/] ", end="")
             if ui is not None:
                 out.print(ui.describe(state, seat, action, events, None))
             else:
                 out.print(f"{escape(state.players[seat])}: {escape(str(action))}")
-    if ui is not None and ui.final is not None:
+    if not final.is_over:
+        # An unfinished game has no result: say how far it got and show where it stands,
+        # from the seat to move.
+        out.print(f"[bold]The game is {escape(final.result_text())}.[/]")
+        seat = final.current_player
+        if ui is not None and seat is not None:
+            out.print(ui.render(final, seat))
+    elif ui is not None and ui.final is not None:
         out.print(ui.final(final))
     else:
-        out.print(escape(info.result_text(final)))
+        out.print(escape(final.result_text()))
 
 
 # -------------------------------------------------------------------------- simulate
@@ -262,7 +338,9 @@ def _play_one(job: _Job, index: int) -> tuple[list[int], list[str], str | None, 
     bots = [job.bots[(seat - shift) % len(job.bots)] for seat in range(count)]
     agents = [info.bots[name](seed * 7919 + seat) for seat, name in enumerate(bots)]
     record = play_loop(state, agents, max_moves=info.max_moves)
-    text = record.to_json() if job.keep_records else None
+    text = None
+    if job.keep_records:
+        text = attrs.evolve(record, meta={**record.meta, "bots": bots}).to_json()
     return state.scores(), bots, text, state.move_count
 
 
@@ -299,15 +377,16 @@ def simulate(
 ) -> None:
     """Play many bot games and report mean scores, win rates and games per second."""
     info = _game(game)
-    names = tuple(b.strip() for b in bots.split(",") if b.strip()) or (info.default_bot,)
-    unknown = [b for b in names if b not in info.bots]
-    if unknown:
-        raise fail(f"unknown bot {unknown[0]!r} for {game}; bots: {', '.join(info.bots)}")
-    job = _Job(
-        info.name, players, _parse_option_pairs(option), names, seed, rotate, out_file is not None
-    )
     try:
-        _play_one(attrs.evolve(job, keep_records=False), 0)  # validates the options up front
+        count = info.check_players(info.default_players if players is None else players)
+        names = tuple(seat_bots(info, parse_bots(bots), count, flag="--bots"))
+        if len(set(names)) == 1:
+            names = names[:1]
+        job = _Job(
+            info.name, count, _option_values(option), names, seed, rotate,
+            out_file is not None,
+        )
+        _play_one(attrs.evolve(job, keep_records=False), 0)  # checks the options up front
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     chunk = max(1, min(50, games // (workers * 8) or 1))
@@ -343,7 +422,9 @@ def simulate(
 
 
 def _report(
-    info: GameInfo, results: list[tuple[list[int], list[str], str | None, int]], elapsed: float
+    info: GameInfo[Any, Any],
+    results: list[tuple[list[int], list[str], str | None, int]],
+    elapsed: float,
 ) -> None:
     count = len(results)
     moves = sum(r[3] for r in results)
@@ -355,13 +436,13 @@ def _report(
         team = [scores[0] for scores, _, _, _ in results]
         out.print(
             f"mean score {statistics.fmean(team):.3f} (sd {statistics.pstdev(team):.2f}, "
-            f"min {min(team)}, max {max(team)}); bots: {', '.join(sorted(set(results[0][1])))}"
+            f"min {min(team)}, max {max(team)}); bots by seat: {', '.join(results[0][1])}"
         )
         return
     table = Table(box=None, header_style="bold")
     for column in ("bot", "seats played", "wins", "draws", "losses", "win rate", "mean score"):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    tally: dict[str, list[float]] = {}
+    tally: dict[str, list[float]] = {bot: [0, 0, 0, 0, 0.0] for bot in results[0][1]}
     for scores, bots, _, _ in results:
         best = max(scores)
         winners = [seat for seat, s in enumerate(scores) if s == best]
@@ -373,7 +454,8 @@ def _report(
             else:
                 row[3] += 1
             row[4] += scores[seat]
-    for bot, (played, wins, draws, losses, total) in sorted(tally.items()):
+    # The tally was filled in seat order of the first game, so the rows keep that order.
+    for bot, (played, wins, draws, losses, total) in tally.items():
         table.add_row(
             bot, str(int(played)), str(int(wins)), str(int(draws)), str(int(losses)),
             f"{wins / played:.1%}", f"{total / played:.2f}",
@@ -392,8 +474,8 @@ def bench(
 ) -> None:
     """Random self-play through the public API: moves/s and games/s."""
     info = _game(game)
-    values = _parse_option_pairs(option)
     try:
+        values = _option_values(option)
         info.new_game(players, seed, **values)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
@@ -411,19 +493,6 @@ def bench(
         f"{info.name}: {games} random games, {moves} moves in {elapsed:.2f} s — "
         f"{moves / elapsed:,.0f} moves/s, {games / elapsed:,.1f} games/s"
     )
-
-
-# ------------------------------------------------------------------------ per game
-def _mount_games() -> None:
-    for name, info in cardgames.games().items():
-        module = info.load_cli()
-        if module is None:
-            continue
-        app.add_typer(module.app, name=name, help=f"{info.title}: {info.description}")
-        play_app.command(name, help=f"Play {info.title} in the terminal.")(module.play)
-
-
-_mount_games()
 
 
 def main() -> None:

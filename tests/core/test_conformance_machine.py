@@ -88,7 +88,7 @@ class NeverEnds(TinyState):
         for row in self.rows:
             if action.card in row:
                 row.remove(action.card)
-                self.stock.put_bottom(action.card)
+                self.stock.insert(0, action.card)
         return events
 
 
@@ -110,3 +110,47 @@ def test_the_machine_catches_a_broken_game(
     machine = conformance_machine(make_info(broken, **changes))
     with pytest.raises(AssertionError, match=complaint):
         run_state_machine_as_test(machine, settings=FAST)
+
+
+class ForgetfulSnapshot(TinyState):
+    """Leaves the turn out of its snapshot, so states to move by different seats compare equal."""
+
+    __slots__ = ()
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return super().snapshot()[:-1]
+
+
+def test_the_machine_catches_a_field_missing_from_the_snapshot() -> None:
+    machine = conformance_machine(make_info(ForgetfulSnapshot))
+    with pytest.raises(AssertionError, match="snapshot\\(\\) leaves out the field 'turn'"):
+        run_state_machine_as_test(machine, settings=FAST)
+
+
+class CachedTotals(TinyState):
+    """Keeps a cache of the scores: a derived field, declared so, is not asked of snapshot()."""
+
+    __slots__ = ("totals",)
+    derived_slots = frozenset({"totals"})
+
+    def _apply(self, action: Play) -> list[object]:
+        events = super()._apply(action)
+        self.totals = self.scores()
+        return events
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.totals = list(getattr(self, "totals", []))
+
+
+def test_a_declared_derived_field_passes_and_an_undeclared_one_fails() -> None:
+    run_state_machine_as_test(conformance_machine(make_info(CachedTotals)), settings=FAST)
+
+    class UndeclaredTotals(CachedTotals):
+        __slots__ = ()
+        derived_slots = frozenset()
+
+    with pytest.raises(AssertionError, match="leaves out the field 'totals'"):
+        run_state_machine_as_test(
+            conformance_machine(make_info(UndeclaredTotals)), settings=FAST
+        )

@@ -11,12 +11,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cardgames.core.errors import RecordError
-from cardgames.core.terminal import (
+from cardgames.terminal import (
     HUMAN,
     GameUI,
     SavedSession,
     load_session,
-    play_command,
+    make_play_command,
     run_session,
 )
 from tinygame import TINY
@@ -117,22 +117,7 @@ def test_a_file_that_is_no_saved_session_is_refused(tmp_path: Path) -> None:
 
 def command_app() -> typer.Typer:
     app = typer.Typer()
-
-    @app.command()
-    def play(
-        seed: int | None = typer.Option(None),
-        seat: int = typer.Option(1),
-        bots: list[str] = typer.Option([]),
-        autoplay: bool = typer.Option(False),
-        resume: Path | None = typer.Option(None),
-        save: Path | None = typer.Option(None),
-        hand_size: str = typer.Option("2"),
-    ) -> None:
-        play_command(
-            TINY, option_values={"hand_size": hand_size}, ui=UI, seed=seed, human_seat=seat,
-            bots=bots, autoplay=autoplay, resume=resume, save=save,
-        )
-
+    app.command()(make_play_command(TINY, UI))
     return app
 
 
@@ -147,9 +132,14 @@ def test_play_command_autoplays_and_refuses_bad_options(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "already over" in result.output
     for args, complaint in [
-        (["--hand-size", "9"], "'hand_size' must be in 1..3"),
+        (["-o", "hand_size=9"], "'hand_size' must be a whole number in 1..3 (got 9)"),
+        (["--preset", "four"], "unknown Tiny preset 'four'; presets: two, three"),
         (["--seat", "5"], "'--seat' must be in 1..2"),
-        (["--bots", "genius"], "unknown bot 'genius'"),
+        (["--bot", "genius"], "unknown bot 'genius'"),
+        (["--bot", "random,random,random", "--players", "3"], "--bot names 3 bots for 2 seats"),
+        (["--players", "4"], "'players' must be in 2..3 for Tiny (got 4)"),
+        (["-o", "players=3"], "-o players=... is not an option: use --players"),
+        (["--save", ""], "is not a file name"),
         (["--resume", str(tmp_path / "nope.json")], "cannot read saved game"),
     ]:
         result = runner.invoke(app, args)

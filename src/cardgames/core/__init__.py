@@ -1,7 +1,7 @@
-"""The shared core: what every game uses. No game is imported here."""
+"""The shared core: what every game uses. No game is imported here, and no user interface
+(neither rich nor typer): the terminal session lives in :mod:`cardgames.terminal`."""
 
 from cardgames.core.agents import Agent, RandomAgent
-from cardgames.core.deck import Deck
 from cardgames.core.errors import (
     CardgamesError,
     IllegalActionError,
@@ -9,7 +9,7 @@ from cardgames.core.errors import (
     OptionsError,
     RecordError,
 )
-from cardgames.core.game import Action, Event, Options, State
+from cardgames.core.game import Action, Event, Move, Options, State
 from cardgames.core.loop import Observer, play
 from cardgames.core.record import Record, read_records, write_records
 from cardgames.core.registry import GameInfo, Registry
@@ -18,10 +18,10 @@ __all__ = [
     "Action",
     "Agent",
     "CardgamesError",
-    "Deck",
     "Event",
     "GameInfo",
     "IllegalActionError",
+    "Move",
     "NotationError",
     "Observer",
     "Options",

@@ -10,18 +10,16 @@ equality.
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
 
 from cardgames.core.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from typing import Self
-
     from cardgames.core.record import Record
 
 __all__ = ["Action", "Event", "Move", "Options", "State"]
@@ -68,7 +66,10 @@ class Options(Protocol):
         """The options as JSON-able data; ``from_dict`` of the same class reads it back."""
         ...
 
-
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Read :meth:`to_dict` data back (strings as typed on a command line accepted)."""
+        ...
 
 
 class State(abc.ABC, Generic[A]):
@@ -78,6 +79,12 @@ class State(abc.ABC, Generic[A]):
 
     game_name: ClassVar[str]
     """The name the game is registered under."""
+    rules_version: ClassVar[int] = 1
+    """Raised whenever a rule change would make an old record replay differently; records
+    carry it, and a record from a newer rules version is refused."""
+    derived_slots: ClassVar[frozenset[str]] = frozenset()
+    """Slots that only cache what the others determine (left out of :meth:`snapshot`; the
+    conformance kit checks that every other slot is in it)."""
 
     players: tuple[str, ...]
     """The players' names, by seat."""
@@ -104,6 +111,24 @@ class State(abc.ABC, Generic[A]):
         self._legal_cache: list[A] | None = None
 
     # ----------------------------------------------------------------- the game fills in
+    @classmethod
+    @abc.abstractmethod
+    def new(
+        cls,
+        options: Any,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Self:
+        """A new game: `players` seats (named `names`, else the game's default names), chance
+        drawn from `seed` or dealt from an explicit `deck` order (cards in notation).
+
+        The registry (:meth:`~cardgames.core.registry.GameInfo.new_game`) has checked the
+        player count and the names; the game checks the deck.
+        """
+
     @property
     @abc.abstractmethod
     def current_player(self) -> int | None:
@@ -145,6 +170,21 @@ class State(abc.ABC, Generic[A]):
     def _copy_into(self, new: Self) -> None:
         """Copy the game's own fields into `new`, a bare instance, for :meth:`clone`."""
 
+    def outcome_text(self) -> str:
+        """One line on how a finished game came out (games say it in their own words)."""
+        return "scores: " + ", ".join(map(str, self.scores()))
+
+    def check_view(self, seat: int) -> None:
+        """Raise AssertionError if ``self.view(seat)`` shows anything hidden from `seat`.
+
+        Games override it; the conformance machine calls it for every seat after every move.
+        """
+        self.view(seat)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError when a rule invariant of the game does not hold (games
+        override it; the conformance machine calls it after every move)."""
+
     def illegal_reason(self, action: A) -> str:
         """Why `action` is not allowed now (games override this with the rule's words)."""
         if self.is_over:
@@ -161,6 +201,15 @@ class State(abc.ABC, Generic[A]):
     def move_count(self) -> int:
         """How many actions have been applied."""
         return len(self._history)
+
+    def result_text(self) -> str:
+        """One line: the outcome of a finished game, or how far an unfinished one got."""
+        if not self.is_over:
+            seat = self.current_player
+            who = "" if seat is None else f"; {self.players[seat]} to move"
+            moves = self.move_count
+            return f"unfinished after {moves} move{'' if moves == 1 else 's'}{who}"
+        return self.outcome_text()
 
     def legal_actions(self) -> list[A]:
         """The legal actions now, in a stable order (empty once the game is over)."""
@@ -215,6 +264,7 @@ class State(abc.ABC, Generic[A]):
             result.setdefault("scores", self.scores())
         return Record(
             game=self.game_name,
+            rules_version=self.rules_version,
             options=self.options.to_dict(),
             players=self.players,
             actions=tuple(str(a) for a in self._history),
@@ -224,9 +274,8 @@ class State(abc.ABC, Generic[A]):
         )
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, State) or type(other) is not type(self):
             return NotImplemented
-        assert isinstance(other, State)
         return (
             self.players == other.players
             and self.options == other.options

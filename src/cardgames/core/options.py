@@ -10,12 +10,12 @@ errors that name the field, the value and what is allowed.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
 
-from cardgames.core.errors import OptionsError
+from cardgames.core.errors import OptionsError, did_you_mean
 
 __all__ = [
     "bounded",
@@ -120,9 +120,11 @@ def _coerce(field: attrs.Attribute[Any], value: Any) -> Any:
 
 def options_to_dict(options: Any) -> dict[str, Any]:
     """Every field as JSON-able data (enums as their values)."""
+    # Fields computed at construction (init=False) are derived, not options.
     return {
         f.name: (v.value if isinstance(v, enum.Enum) else v)
         for f in _fields(type(options))
+        if f.init
         for v in (getattr(options, f.name),)
     }
 
@@ -138,7 +140,8 @@ def options_from_dict(cls: type[T], data: Any, *, label: str) -> T:
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise OptionsError(
-            f"unknown {label} option {unknown[0]!r}; options: {', '.join(sorted(fields))}"
+            f"unknown {label} option {unknown[0]!r}{did_you_mean(unknown[0], fields)}; "
+            f"options: {', '.join(sorted(fields))}"
         )
     values = {key: _coerce(fields[key], value) for key, value in data.items()}
     try:
@@ -148,24 +151,31 @@ def options_from_dict(cls: type[T], data: Any, *, label: str) -> T:
 
 
 def options_from_preset(
-    presets: Mapping[str, T],
+    presets: Mapping[str, T] | Callable[[str], T],
     preset: str | T | None,
     overrides: Mapping[str, Any],
     *,
     default: str,
     label: str,
+    preset_word: str = "preset",
 ) -> T:
     """A preset (by name, or an options object) with single options overridden.
 
+    `presets` maps names to options, or resolves a name itself (Hanabi reads variant specs
+    such as ``rainbow+black-powder``) raising OptionsError for a name it does not know.
     OptionsError names an unknown preset or option and lists the accepted ones.
     """
     if preset is None or isinstance(preset, str):
         name = default if preset is None else preset.strip().lower()
-        if name not in presets:
+        if callable(presets):
+            base = presets(name)
+        elif name in presets:
+            base = presets[name]
+        else:
             raise OptionsError(
-                f"unknown {label} preset {preset!r}; presets: {', '.join(presets)}"
+                f"unknown {label} {preset_word} {preset!r}{did_you_mean(name, presets)}; "
+                f"{preset_word}s: {', '.join(presets)}"
             )
-        base = presets[name]
     else:
         base = preset
     if not overrides:
@@ -174,7 +184,8 @@ def options_from_preset(
     for key in overrides:
         if key not in data:
             raise OptionsError(
-                f"unknown {label} option {key!r}; options: preset, {', '.join(sorted(data))}"
+                f"unknown {label} option {key!r}{did_you_mean(key, [preset_word, *data])}; "
+                f"options: {preset_word}, {', '.join(sorted(data))}"
             )
     data.update(overrides)
     return options_from_dict(type(base), data, label=label)

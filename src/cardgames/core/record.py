@@ -46,12 +46,16 @@ class Record:
     deck: tuple[str, ...] | None = attrs.field(default=None, converter=_to_opt_str_tuple)
     meta: dict[str, Any] = attrs.field(factory=dict)
     format: int = FORMAT_VERSION
+    rules_version: int = 1
+    """The rules version of the game that wrote it (``State.rules_version``); a game refuses
+    a record from a newer version of its rules, which it might replay differently."""
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-able data."""
         data: dict[str, Any] = {
             "format": self.format,
             "game": self.game,
+            "rules_version": self.rules_version,
             "options": self.options,
             "players": list(self.players),
             "seed": self.seed,
@@ -75,7 +79,7 @@ class Record:
         if missing:
             raise RecordError(
                 f"{source}: missing field(s) {', '.join(missing)}; a record has "
-                "format, game, options, players, seed or deck, actions"
+                "format, game, rules_version, options, players, seed or deck, actions"
             )
         version = data.get("format", FORMAT_VERSION)
         if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
@@ -100,6 +104,13 @@ class Record:
             not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)
         ):
             raise RecordError(f"{source}: 'deck' must be a list of card strings or null")
+        rules_version = data.get("rules_version", 1)
+        if not isinstance(rules_version, int) or isinstance(rules_version, bool) or (
+            rules_version < 1
+        ):
+            raise RecordError(
+                f"{source}: 'rules_version' must be a whole number from 1, got {rules_version!r}"
+            )
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError(f"{source}: 'meta' must be an object, got {meta!r}")
@@ -112,6 +123,7 @@ class Record:
             deck=deck,
             meta=meta,
             format=version,
+            rules_version=rules_version,
         )
 
     @classmethod

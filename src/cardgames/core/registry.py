@@ -1,35 +1,40 @@
-"""What the library knows about each game: one :class:`GameInfo` per game, found by name."""
+"""What the library knows about each game: one :class:`GameInfo` per game, found by name.
+
+The games of this library are built in; other packages add theirs through the entry-point
+group ``cardgames.games`` (``tiny = "my_package.tiny:GAME"``), read when a game is first
+looked up. Nothing is imported before it is needed, so listing the names is cheap.
+"""
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from importlib import metadata
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from cardgames.core.agents import Agent
-from cardgames.core.errors import NotationError, OptionsError, RecordError
-from cardgames.core.game import State
+from cardgames.core.errors import NotationError, OptionsError, RecordError, did_you_mean
+from cardgames.core.game import Options, State
+from cardgames.core.options import options_from_preset
 from cardgames.core.record import Record
 
-__all__ = ["GameInfo", "Registry"]
+__all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Registry"]
 
-NewState = Callable[
-    [Any, int, "int | None", "Sequence[str] | None", "Sequence[str] | None"], State[Any]
-]
+ENTRY_POINT_GROUP = "cardgames.games"
+"""The entry-point group third-party games register under (the value names a GameInfo)."""
 
-
-def _no_check(state: State[Any], *args: Any) -> None:
-    """A check that accepts everything (for games that add none)."""
+S = TypeVar("S", bound=State[Any])
+Opts = TypeVar("Opts", bound=Options)
 
 
 @attrs.frozen(kw_only=True)
-class GameInfo:
-    """Everything the command line, the loop and the conformance tests need about a game.
+class GameInfo(Generic[S, Opts]):
+    """Everything the command line, the loop and the conformance kit need about a game.
 
-    Each game package exposes one as ``GAME`` in its ``__init__``.
+    Each game package exposes one as ``GAME`` in its ``__init__``. What depends on the rules
+    (views, invariants, result text) is a method of the game's State class, not a field here.
     """
 
     name: str
@@ -38,38 +43,82 @@ class GameInfo:
     """The game's display name."""
     description: str
     """One line for ``cardgames list``."""
+    state_type: type[S]
+    """The game's State class (its ``new`` starts a game)."""
+    options_type: type[Opts]
+    """The game's options class (``to_dict``/``from_dict``)."""
     player_counts: range
     """The allowed numbers of players."""
     default_players: int
     """The number of players when none is given."""
-    make_options: Callable[..., Any]
-    """Build options from keyword arguments (strings from the command line accepted)."""
-    options_from_dict: Callable[[dict[str, Any]], Any]
-    """Read options back from ``to_dict`` data."""
-    new_state: NewState
-    """``new_state(options, players, seed, deck, names)`` -> a fresh State."""
-    presets: Mapping[str, Any]
-    """Named options (presets, variants) that the conformance tests run."""
+    presets: Mapping[str, Opts]
+    """Named options (presets, catalogue variants): players choose them, the conformance kit
+    runs every one."""
+    default_preset: str
+    """The preset used when none is named."""
+    preset_word: str = "preset"
+    """What players call a rule set (``variant`` in Hanabi): the option key and the
+    ``--preset``/``--variant`` flag of ``play``."""
+    resolve_preset: Callable[[str], Opts] | None = None
+    """Reads a rule-set name beyond `presets` (Hanabi's ``rainbow+black-powder`` specs);
+    OptionsError for a name it does not know. None: only `presets` are accepted."""
+    test_options: Mapping[str, Opts] = attrs.field(factory=dict)
+    """Further option combinations the conformance kit runs besides the presets."""
     bots: Mapping[str, Callable[[int], Agent]]
     """Seeded bot factories by name; always includes ``"random"``."""
-    cooperative: bool = False
-    """True when all seats share one score (Hanabi): simulations report no win rates."""
     default_bot: str = "random"
     """The bot used when none is named."""
-    check_view: Callable[[State[Any], int], None] = _no_check
-    """Raise AssertionError when ``state.view(seat)`` reveals anything hidden from that seat."""
-    invariants: Callable[[State[Any]], None] = _no_check
-    """Raise AssertionError when a rule invariant of the game does not hold."""
+    cooperative: bool = False
+    """True when all seats share one score (Hanabi): simulations report no win rates."""
     max_moves: int = 10_000
     """An upper bound on the number of actions in one game."""
-    result_text: Callable[[State[Any]], str] = attrs.field(
-        default=lambda state: "scores: " + ", ".join(map(str, state.scores()))
-    )
-    """One line describing the result of a finished game."""
     cli_module: str | None = None
-    """The module holding the game's Typer ``app`` and its ``play`` command."""
-    importers: Mapping[str, Callable[[Any], State[Any]]] = attrs.field(factory=dict)
+    """The module holding the game's Typer ``app`` and its terminal ``UI``."""
+    importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
+
+    @property
+    def conformance_options(self) -> dict[str, Opts]:
+        """Every named option set the conformance kit runs: the presets and `test_options`."""
+        return {**self.presets, **self.test_options}
+
+    def make_options(self, **values: Any) -> Opts:
+        """Options from keyword values: the rule set by its `preset_word` (a name or an
+        options object) and single options overriding it; strings as typed on a command
+        line are accepted. OptionsError names what is wrong and what is allowed."""
+        preset = values.pop(self.preset_word, None)
+        if isinstance(preset, str) and self.resolve_preset is not None:
+            resolver: Mapping[str, Opts] | Callable[[str], Opts] = self._resolve
+        else:
+            resolver = self.presets
+        built: Opts = options_from_preset(
+            resolver, preset, values, default=self.default_preset, label=self.title,
+            preset_word=self.preset_word,
+        )
+        return built
+
+    def _resolve(self, name: str) -> Opts:
+        found = self.presets.get(name)
+        if found is not None:
+            return found
+        assert self.resolve_preset is not None  # make_options only asks when there is one
+        return self.resolve_preset(name)
+
+    def options_from_dict(self, data: Mapping[str, Any]) -> Opts:
+        """Read options back from ``to_dict`` data."""
+        return self.options_type.from_dict(data)
+
+    def check_players(self, players: object) -> int:
+        """The player count, checked: OptionsError says which counts the game allows."""
+        counts = self.player_counts
+        if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+            allowed = (
+                f"{counts.start}" if len(counts) == 1 else f"in {counts.start}..{counts.stop - 1}"
+            )
+            raise OptionsError(
+                f"'players' must be {allowed} for {self.title} (got {players!r})"
+            )
+        return players
 
     def new_game(
         self,
@@ -78,29 +127,35 @@ class GameInfo:
         *,
         names: Sequence[str] | None = None,
         deck: Sequence[str] | None = None,
-        options: Any = None,
+        options: Opts | None = None,
         **option_values: Any,
-    ) -> State[Any]:
+    ) -> S:
         """A new game; options come ready-made (`options`) or as keyword values."""
-        count = self.default_players if players is None else players
-        if isinstance(count, bool) or not isinstance(count, int) or count not in self.player_counts:
-            raise OptionsError(
-                f"'players' must be in {self.player_counts.start}.."
-                f"{self.player_counts.stop - 1} for {self.name} (got {players!r})"
-            )
-        if names is not None and len(names) != count:
-            raise OptionsError(f"'names' must hold {count} names (got {len(names)})")
+        count = self.check_players(self.default_players if players is None else players)
+        if names is not None:
+            if isinstance(names, str) or len(names) != count:
+                raise OptionsError(
+                    f"'names' must hold {count} names, one per seat (got {names!r})"
+                )
+            if not all(isinstance(name, str) and name.strip() for name in names):
+                raise OptionsError(f"'names' must be non-empty strings (got {names!r})")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionsError(f"'seed' must be an integer (got {seed!r})")
         if options is not None and option_values:
             raise OptionsError("give either an options object or option values, not both")
         built = options if options is not None else self.make_options(**option_values)
-        return self.new_state(built, count, seed, deck, names)
+        return self.state_type.new(built, players=count, seed=seed, deck=deck, names=names)
 
-    def replay(self, record: Record) -> State[Any]:
+    def replay(self, record: Record) -> S:
         """Rebuild the state a record ends in; RecordError names the move that fails."""
         if record.game != self.name:
             raise RecordError(f"the record is of {record.game!r}, not {self.name!r}")
+        ours = self.state_type.rules_version
+        if record.rules_version > ours:
+            raise RecordError(
+                f"the record was written by {self.title} rules version {record.rules_version}; "
+                f"this library plays version {ours} (upgrade cardgames to replay it)"
+            )
         try:
             options = self.options_from_dict(dict(record.options))
             state = self.new_game(
@@ -117,49 +172,72 @@ class GameInfo:
         return state
 
     def load_cli(self) -> Any:
-        """The game's command-line module (with ``app`` and ``play``), or None."""
+        """The game's command-line module (with ``app`` and ``UI``), or None."""
         return None if self.cli_module is None else importlib.import_module(self.cli_module)
+
+
+AnyGame = GameInfo[Any, Any]
+
+
+def _load_target(target: str) -> AnyGame:
+    """``"package.module:NAME"`` (or a module exposing ``GAME``) -> its GameInfo."""
+    module_name, _, attribute = target.partition(":")
+    found = getattr(importlib.import_module(module_name), attribute or "GAME")
+    if not isinstance(found, GameInfo):
+        raise TypeError(f"{target} is not a cardgames GameInfo")
+    return found
 
 
 @attrs.define
 class Registry:
-    """Game name -> the module exposing its ``GAME``; modules are imported on first use."""
+    """Game name -> where its GameInfo lives (``module`` or ``module:NAME``).
 
-    modules: dict[str, str]
-    _loaded: dict[str, GameInfo] = attrs.field(factory=dict, init=False)
+    Targets are imported on first use. Games registered through the ``cardgames.games``
+    entry-point group join the built-in ones the first time the names are needed.
+    """
+
+    targets: dict[str, str]
+    entry_point_group: str | None = ENTRY_POINT_GROUP
+    _loaded: dict[str, AnyGame] = attrs.field(factory=dict, init=False)
+    _scanned: bool = attrs.field(default=False, init=False)
+
+    def _scan_entry_points(self) -> None:
+        if self._scanned or self.entry_point_group is None:
+            return
+        self._scanned = True
+        for entry in metadata.entry_points(group=self.entry_point_group):
+            # A built-in name wins: a plug-in cannot replace one of our games by accident.
+            self.targets.setdefault(entry.name, entry.value)
 
     def names(self) -> list[str]:
-        """The registered game names, sorted."""
-        return sorted(self.modules)
+        """The registered game names, sorted (nothing is imported)."""
+        self._scan_entry_points()
+        return sorted(self.targets)
 
-    def get(self, name: str) -> GameInfo:
+    def get(self, name: str) -> AnyGame:
         """The game called `name`; OptionsError suggesting the nearest names otherwise."""
         info = self._loaded.get(name)
         if info is not None:
             return info
-        module = self.modules.get(name)
-        if module is None:
-            near = difflib.get_close_matches(name, self.modules, n=3)
-            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+        self._scan_entry_points()
+        target = self.targets.get(name)
+        if target is None:
             raise OptionsError(
-                f"unknown game {name!r}{hint}; games: {', '.join(self.names())}"
+                f"unknown game {name!r}{did_you_mean(name, self.targets)}; games: "
+                f"{', '.join(self.names())}"
             )
-        info = importlib.import_module(module).GAME
-        if not isinstance(info, GameInfo):
-            raise TypeError(f"{module}.GAME is not a GameInfo")
+        info = _load_target(target)
         self._loaded[name] = info
         return info
 
-    def register(self, module: str, name: str | None = None) -> GameInfo:
-        """Add a game from its module (its ``GAME``), e.g. a game of your own."""
-        info = importlib.import_module(module).GAME
-        if not isinstance(info, GameInfo):
-            raise TypeError(f"{module}.GAME is not a GameInfo")
+    def register(self, target: str | AnyGame, name: str | None = None) -> AnyGame:
+        """Add a game: its GameInfo, or where it lives (``"module"``, ``"module:NAME"``)."""
+        info = target if isinstance(target, GameInfo) else _load_target(target)
         key = name or info.name
-        self.modules[key] = module
+        self.targets[key] = target if isinstance(target, str) else f"<registered {key}>"
         self._loaded[key] = info
         return info
 
-    def all(self) -> dict[str, GameInfo]:
+    def all(self) -> dict[str, AnyGame]:
         """Every registered game, by name."""
         return {name: self.get(name) for name in self.names()}

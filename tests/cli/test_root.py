@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import cardgames
@@ -141,3 +144,101 @@ def test_replay_picks_a_record_from_json_lines(tmp_path: Path) -> None:
     assert code == 2
     assert "--index 4 is past the end" in output
     assert "holds 3 record(s)" in output
+
+
+@pytest.mark.parametrize("game", ["koikoi", "hanabi", "ikebana"])
+def test_replay_of_an_unfinished_game_says_so_and_shows_the_position(
+    tmp_path: Path, game: str
+) -> None:
+    state = cardgames.new_game(game, seed=4)
+    agents = [RandomAgent(seat) for seat in range(len(state.players))]
+    for _ in range(5):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+    path = tmp_path / "unfinished.json"
+    path.write_text(state.record().to_json())
+    code, output = invoke("replay", str(path))
+    assert code == 0, output
+    to_move = state.players[state.current_player or 0]
+    assert f"The game is unfinished after 5 moves; {to_move} to move." in output
+    for verdict in ("Match drawn", "Final score", "share the victory", "wins", "Final prestige"):
+        assert verdict not in output
+    # The position follows, drawn as the game draws its table.
+    ui = cardgames.get_game(game).load_cli().UI
+    console = Console(record=True, width=80)
+    console.print(ui.render(state, state.current_player))
+    table_line = next(line for line in console.export_text().splitlines() if line.strip())
+    assert table_line.strip() in output
+
+
+def test_simulate_refuses_a_bot_list_that_does_not_fit_the_seats() -> None:
+    code, output = invoke("simulate", "ikebana", "--players", "3", "--bots", "greedy,random")
+    assert code == 2
+    assert "--bots names 2 bots for 3 seats" in output
+    code, output = invoke("simulate", "ikebana", "-p", "3", "--bots", "greedy,random,random",
+                          "-n", "3")
+    assert code == 0, output
+
+
+def test_simulate_records_name_the_bot_in_every_seat_and_the_summary_keeps_seat_order(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "games.jsonl"
+    code, output = invoke("simulate", "koikoi", "--bots", "random,greedy", "-n", "4",
+                          "--out", str(out))
+    assert code == 0, output
+    for index, line in enumerate(out.read_text().splitlines()):
+        bots = cardgames.Record.from_json(line).meta["bots"]
+        # The bots rotate through the seats game by game.
+        assert bots == (["random", "greedy"] if index % 2 == 0 else ["greedy", "random"])
+    rows = [line.split()[0] for line in output.splitlines() if line.split()[:1] in
+            (["random"], ["greedy"])]
+    assert rows == ["random", "greedy"]
+    code, output = invoke("simulate", "koikoi", "--bots", "greedy,random", "-n", "2")
+    rows = [line.split()[0] for line in output.splitlines() if line.split()[:1] in
+            (["random"], ["greedy"])]
+    assert rows == ["greedy", "random"]
+
+
+@pytest.mark.parametrize("command", ["simulate", "bench"])
+@pytest.mark.parametrize("pair", ["players=3", "seed=4", "names=a"])
+def test_flags_given_as_options_are_refused_clearly(command: str, pair: str) -> None:
+    code, output = invoke(command, "ikebana", "-o", pair, *(["--seconds", "0.1"]
+                                                            if command == "bench" else []))
+    assert code == 2
+    key = pair.split("=")[0]
+    assert f"-o {key}=... is not a game option: use --{key}" in output
+
+
+def test_help_imports_no_game() -> None:
+    probe = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from cardgames.cli import app\n"
+        "result = CliRunner().invoke(app, ['--help'])\n"
+        "assert result.exit_code == 0, result.output\n"
+        "assert 'koikoi' in result.output\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[:2] in ("
+        "['cardgames', 'hanabi'], ['cardgames', 'koikoi'], ['cardgames', 'ikebana']))\n"
+        "print(loaded)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+SHARED_PLAY_FLAGS = (
+    "--players", "--seat", "--bot", "--seed", "--option", "--resume", "--save", "--autoplay",
+)
+
+
+@pytest.mark.parametrize(("game", "rule_set"),
+                         [("koikoi", "--preset"), ("hanabi", "--variant"), ("ikebana", "--preset")])
+def test_every_play_command_takes_the_same_flags(game: str, rule_set: str) -> None:
+    for path in (["play", game], [game, "play"]):
+        code, output = invoke(*path, "--help")
+        assert code == 0, output
+        for flag in (*SHARED_PLAY_FLAGS, rule_set):
+            assert flag in output, (path, flag)

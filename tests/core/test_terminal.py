@@ -170,3 +170,46 @@ def test_a_new_game_never_overwrites_an_unfinished_save(
     assert "an unfinished game with this seed is saved in" in second.output
     assert saved.read_text() == before
     assert (tmp_path / "saves" / "tiny-5-2.json").exists()
+
+
+class InterruptAfter(io.StringIO):
+    """Typed input that ends with Ctrl-C instead of a line."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_saves_the_game_and_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    session = SavedSession(TINY.new_game(2, 8), (HUMAN, "random"), 8)
+    first_move = str(session.state.legal_actions()[0])
+    screen = io.StringIO()
+    code = run_session(
+        TINY, UI, session, save_path=save, console=Console(file=screen, width=200),
+        input_stream=InterruptAfter(first_move + "\n"),
+    )
+    assert code == 0
+    assert f"interrupted: game saved to {save}; continue with --resume {save}" in screen.getvalue()
+    resumed = load_session(save, TINY)
+    assert resumed.state == session.state
+    assert resumed.state.history[0] == session.state.parse(first_move)
+
+
+def test_an_error_wraps_between_words_on_a_narrow_terminal() -> None:
+    session = SavedSession(TINY.new_game(2, 5), (HUMAN, "random"), 5)
+    screen = io.StringIO()
+    typed = "play 7 7 7 7 7 7 7 7 7 7"
+    run_session(TINY, UI, session, save_path=None, console=Console(file=screen, width=30),
+                input_stream=io.StringIO(typed + "\n"))
+    message = f"cannot read {typed!r}: expected 'play N' with N in 1..9"
+    text = screen.getvalue()
+    start = text.index("cannot read")
+    shown = text[start:start + len(message) + 10]
+    # The message spans lines, broken only where it had a space.
+    assert "\n" in shown
+    assert shown.replace("\n", " ").replace("  ", " ").startswith(message)
+    # (At a terminal the typed line ends with Enter, so the message starts a fresh line.)
+    assert all(len(line) <= 30 for line in text[start:start + len(message)].splitlines())

@@ -5,16 +5,22 @@ BIN := $(VENV)/bin
 
 .PHONY: play test install lint typecheck docs bench clean
 
-# A fresh virtualenv with the project and every extra (test, docs, dev) installed.
-$(VENV)/installed.stamp: pyproject.toml
+# `make play` installs only what playing needs (the package and its few dependencies);
+# `make test` adds the test, docs and lint extras to the same virtualenv.
+$(VENV)/play.stamp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/dev.stamp: $(VENV)/play.stamp
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-install: $(VENV)/installed.stamp
+install: $(VENV)/dev.stamp
 
-play: install
+play: $(VENV)/play.stamp
+	@echo "(the command is $(BIN)/cardgames; 'source $(BIN)/activate' puts 'cardgames' on PATH)"
 	$(BIN)/cardgames play koikoi
 
 # The whole test suite: tests (with hypothesis), lint, types, and a strict docs build.

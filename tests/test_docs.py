@@ -45,3 +45,11 @@ def test_the_readme_example_runs() -> None:
     assert blocks, "README.md shows a library example"
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_the_command_reference_is_generated_from_the_commands() -> None:
+    script = runpy.run_path(str(ROOT / "docs" / "cli_reference.py"))
+    page = (ROOT / "docs" / "cli-reference.md").read_text(encoding="utf-8")
+    assert page == script["reference"](), (
+        "docs/cli-reference.md is out of date: run .venv/bin/python docs/cli_reference.py"
+    )

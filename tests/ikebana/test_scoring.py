@@ -13,6 +13,7 @@ from cardgames.core.errors import NotationError
 from cardgames.ikebana.cards import COPIES, FULL_DECK, MULTICOLOUR, PLAIN_COLOURS, Card
 from cardgames.ikebana.scoring import (
     BouquetScore,
+    CombinationKind,
     bouquet_total,
     combination_points,
     score_bouquet,
@@ -67,6 +68,17 @@ def test_each_combination_scores_its_table_value(bouquet: str, points: int, name
     assert [c.name for c in result.combinations] == [name]
 
 
+def test_a_combination_s_kind_is_an_enum_and_its_name_is_derived_from_it() -> None:
+    run, pair = score("R1 R2 G3 G4 R2").combinations + score("R5 G5 R1 K2 B3").combinations
+    assert run.kind is CombinationKind.RUN
+    assert (run.name, str(run)) == ("run 1-2-3-4", "run 1-2-3-4 = 8")
+    assert pair.kind is CombinationKind.PAIR
+    assert (pair.name, str(pair)) == ("pair", "pair of 5s = 10")
+    assert [c.kind for c in score("R3 G3 K3 B2 Y2").combinations] == [
+        CombinationKind.THREE_OF_A_KIND, CombinationKind.PAIR
+    ]
+
+
 def test_two_pairs_both_count() -> None:
     result = score("R1 G1 K4 R4 G5")
     assert result.points == 2 + 8
@@ -115,6 +127,19 @@ def test_multicolour_joins_a_single_colour_for_times_four() -> None:
     result = score("B1 B2 B3 B4 M5")
     assert result.total == 15 * 4
     assert result.multicolour_colours == (3,)
+
+
+def test_multicolour_choices_name_only_jokers_whose_colour_mattered() -> None:
+    black, yellow = 2, 4
+    assert score("R3 G3 M3 B2 M2").multicolour_choices == (
+        (Card.from_str("M3"), black), (Card.from_str("M2"), yellow)
+    )
+    assert score("R3 G4 M3 B2 B5").multicolour_choices == ()  # x1: any colour does
+    assert score("R3 G3 K3 B2 Y2").multicolour_choices == ()  # no joker
+    sixth = score_bouquet("R3 G3 M3 B2 Y2", multicolour_wild=False)
+    assert sixth.multiplier == 3
+    assert sixth.multicolour_choices == ()  # multicolour is its own colour
+    assert score("R3 G3 M3 B2 M2").describe_multicolour() == "M3 as black, M2 as yellow"
 
 
 def test_multicolour_joins_one_of_two_colours_for_times_two() -> None:
@@ -167,6 +192,35 @@ def test_multicolour_as_a_sixth_colour(bouquet: str, wild: int, own_colour: int)
 def test_bad_bouquets_raise_notation_errors(cards: list[str], fragment: str) -> None:
     with pytest.raises(NotationError, match=fragment):
         score_bouquet(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("red3", "(did you mean r3?)"),  # a colour's name for its letter
+        ("Blue5", "(did you mean b5?)"),
+        ("multicolour2", "(did you mean m2?)"),
+        ("3R", "(did you mean r3?)"),  # the value first
+        ("K55", "(did you mean k5?)"),  # a stray character
+    ],
+)
+def test_a_near_miss_card_suggests_the_card_in_one_line(text: str, suggestion: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Card.from_str(text)
+    message = str(caught.value)
+    assert message.startswith(f"{text!r} is not an Ikebana card {suggestion}; expected a colour")
+    assert "\n" not in message
+
+
+def test_a_card_far_from_any_suggests_nothing() -> None:
+    with pytest.raises(NotationError) as caught:
+        Card.from_str("Q2")
+    assert "did you mean" not in str(caught.value)
+
+
+def test_a_bouquet_of_no_cards_says_none_were_given() -> None:
+    with pytest.raises(NotationError, match=r"a bouquet is 5 cards \(got none\); give five"):
+        score_bouquet([])
 
 
 def test_notation_is_case_insensitive_and_cards_round_trip() -> None:

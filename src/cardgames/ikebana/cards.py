@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import attrs
 
-from cardgames.core.errors import NotationError
+from cardgames.core.errors import NotationError, did_you_mean
 
 __all__ = [
     "CARDS",
@@ -109,7 +109,8 @@ class Card:
         """Read ``K5``, ``m3`` ...; NotationError quoting the text otherwise."""
         card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
-            raise NotationError(f"{text!r} is not an Ikebana card; expected {_ACCEPTED}")
+            hint = _card_hint(text) if isinstance(text, str) else ""
+            raise NotationError(f"{text!r} is not an Ikebana card{hint}; expected {_ACCEPTED}")
         return card
 
     def __str__(self) -> str:
@@ -122,6 +123,25 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(code // 5, code % 5 + 1) for code in range(30))
 """Every distinct card, indexed by code."""
 _BY_TEXT = {str(card): card for card in CARDS}
+_CARD_WORDS = tuple(text.lower() for text in _BY_TEXT)  # did_you_mean compares lower case
+# Colour names people type for the letters, longest first so "multicolour" wins over "multi".
+_COLOUR_WORDS = sorted(
+    [*zip(COLOUR_NAMES, COLOUR_LETTERS.lower(), strict=True), ("multicolor", "m"), ("multi", "m")],
+    key=lambda pair: -len(pair[0]),
+)
+
+
+def _card_hint(text: str) -> str:
+    """`` (did you mean r3?)`` for a near miss: a colour's name for its letter (``red3``),
+    the value first (``3R``), a stray character (``K55``); "" when nothing is close."""
+    word = "".join(text.lower().split())
+    for name, letter in _COLOUR_WORDS:
+        if word.startswith(name):
+            word = letter + word[len(name):]
+            break
+    if len(word) == 2 and word[0].isdigit():
+        word = word[::-1]
+    return did_you_mean(word, _CARD_WORDS)
 FULL_DECK: tuple[Card, ...] = tuple(CARDS[code] for code in FULL_DECK_CODES)
 """The 55 cards of a full deck."""
 

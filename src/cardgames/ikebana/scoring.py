@@ -16,6 +16,7 @@ use; :func:`score_bouquet` adds the breakdown.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -43,6 +44,7 @@ __all__ = [
     "VALUE_WEIGHT",
     "BouquetScore",
     "Combination",
+    "CombinationKind",
     "bouquet_total",
     "combination_points",
     "multiplier_name",
@@ -55,7 +57,22 @@ BOUQUET_SIZE = 5
 """Cards in a finished bouquet."""
 
 # --------------------------------------------------------------------- combinations
-_KIND_NAMES = {2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind"}
+class CombinationKind(enum.StrEnum):
+    """What a combination is: a group of equal values (by its size) or a run."""
+
+    PAIR = "pair"
+    THREE_OF_A_KIND = "three of a kind"
+    FOUR_OF_A_KIND = "four of a kind"
+    FIVE_OF_A_KIND = "five of a kind"
+    RUN = "run"
+
+
+_KIND_OF_GROUP = {
+    2: CombinationKind.PAIR,
+    3: CombinationKind.THREE_OF_A_KIND,
+    4: CombinationKind.FOUR_OF_A_KIND,
+    5: CombinationKind.FIVE_OF_A_KIND,
+}
 _COUNT_WORDS = {3: "three", 4: "four", 5: "five"}
 _RUNS: tuple[tuple[tuple[int, ...], int], ...] = (
     ((1, 2, 3, 4, 5), 15),
@@ -66,15 +83,22 @@ _RUNS: tuple[tuple[tuple[int, ...], int], ...] = (
 
 @attrs.frozen
 class Combination:
-    """One scoring combination: its name, the values it uses and its points."""
+    """One scoring combination: its kind, the values it uses and its points."""
 
-    name: str
+    kind: CombinationKind
     values: tuple[int, ...]
     points: int
 
+    @property
+    def name(self) -> str:
+        """The kind in words, a run with its values: ``pair``, ``run 1-2-3-4``."""
+        if self.kind is CombinationKind.RUN:
+            return f"run {'-'.join(map(str, self.values))}"
+        return str(self.kind)
+
     def __str__(self) -> str:
-        if self.name.startswith("run"):
-            return f"run {'-'.join(map(str, self.values))} = {self.points}"
+        if self.kind is CombinationKind.RUN:
+            return f"{self.name} = {self.points}"
         count = len(self.values)
         words = "pair of" if count == 2 else _COUNT_WORDS[count]
         return f"{words} {self.values[0]}s = {self.points}"
@@ -83,10 +107,10 @@ class Combination:
 def _candidates() -> list[Combination]:
     # The order decides which of several equally good splits is reported: longer runs first,
     # then bigger groups of higher values.
-    found = [Combination(f"run {'-'.join(map(str, vs))}", vs, pts) for vs, pts in _RUNS]
+    found = [Combination(CombinationKind.RUN, vs, pts) for vs, pts in _RUNS]
     for size in (5, 4, 3, 2):
         for value in (5, 4, 3, 2, 1):
-            found.append(Combination(_KIND_NAMES[size], (value,) * size, value * size))
+            found.append(Combination(_KIND_OF_GROUP[size], (value,) * size, value * size))
     return found
 
 
@@ -230,16 +254,25 @@ class BouquetScore:
         """The combinations in words, or "no combination"."""
         return " + ".join(map(str, self.combinations)) or "no combination"
 
-    def describe_multicolour(self) -> str:
-        """How the multicolour cards were counted, e.g. "M3 as red"; "" when there is none,
-        when their colour changes nothing (x1) or under the sixth-colour house rule."""
+    @property
+    def multicolour_choices(self) -> tuple[tuple[Card, int], ...]:
+        """Each multicolour card with the colour index it counted as, in ``cards`` order;
+        empty when there is none, when their colour changes nothing (x1) or under the
+        sixth-colour house rule (they stay multicolour)."""
         if self.multiplier == 1:
-            return ""
+            return ()
         jokers = [card for card in self.cards if card.is_multicolour]
-        return ", ".join(
-            f"{card} as {COLOUR_NAMES[colour]}"
+        return tuple(
+            (card, colour)
             for card, colour in zip(jokers, self.multicolour_colours, strict=True)
             if colour != MULTICOLOUR
+        )
+
+    def describe_multicolour(self) -> str:
+        """How the multicolour cards were counted, e.g. "M3 as red"; "" when no choice of
+        colour mattered (see :attr:`multicolour_choices`)."""
+        return ", ".join(
+            f"{card} as {COLOUR_NAMES[colour]}" for card, colour in self.multicolour_choices
         )
 
     def __str__(self) -> str:
@@ -265,9 +298,9 @@ def _joker_colours(colour_counts: Sequence[int], jokers: int, multiplier: int) -
 def _check_bouquet(cards: Sequence[Card], size: int | None) -> None:
     text = " ".join(map(str, cards))
     if size is not None and len(cards) != size:
+        got = f"{len(cards)}: {text!r}" if cards else "none"
         raise NotationError(
-            f"a bouquet is {size} cards (got {len(cards)}: {text!r}); give five cards like "
-            "R3 G3 K3 B2 Y2"
+            f"a bouquet is {size} cards (got {got}); give five cards like R3 G3 K3 B2 Y2"
         )
     if size is None and len(cards) > BOUQUET_SIZE:
         raise NotationError(f"a bouquet holds at most {BOUQUET_SIZE} cards (got {text!r})")

@@ -13,6 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from cardgames.cli import app as cardgames_app
 from cardgames.ikebana import GAME
 from cardgames.ikebana.cli import app, play
 
@@ -63,6 +64,42 @@ def test_score_rejects_bad_cards_in_one_line_with_exit_2(cards: list[str], messa
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "error: a bouquet is 5 cards (got none); give five cards like R3 G3 K3 B2 Y2"),
+        (["R3 G3 K3 B2"], "error: a bouquet is 5 cards (got 4: 'R3 G3 K3 B2'); give five"),
+        (["red3", "G3", "K3", "B2", "Y2"],
+         "error: 'red3' is not an Ikebana card (did you mean r3?); expected a colour letter"),
+        (["M3", "M3", "K3", "B2", "Y2"], "error: 'M3 M3 K3 B2 Y2' holds 2 x M3 but the deck"),
+    ],
+)
+def test_score_bad_input_through_the_root_app_is_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(cardgames_app, ["ikebana", "score", *args])
+    assert result.exit_code == 2
+    assert result.output.startswith(message)
+    assert result.output.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_presets_shows_the_named_ones_and_the_play_flag_that_takes_them() -> None:
+    result = runner.invoke(cardgames_app, ["ikebana", "presets", "House", "bank"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].strip() == "Ikebana presets (play --preset NAME)"
+    assert lines[1].split() == ["option", "(-o", "KEY=VALUE)", "house", "bank"]
+    assert "default:" not in result.output
+
+
+def test_presets_names_an_unknown_preset_and_the_accepted_ones() -> None:
+    result = runner.invoke(cardgames_app, ["ikebana", "presets", "hous"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: unknown Ikebana preset 'hous' (did you mean house?); presets: default, "
+        "final-bouquet, house, bank\n"
+    )
+
+
 def test_presets_lists_every_preset() -> None:
     result = runner.invoke(root, ["ikebana", "presets"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
@@ -96,9 +133,9 @@ def test_a_whole_game_with_piped_input(home: Path) -> None:
     assert len(record["meta"]["scores"]) == 3  # a finished game's record holds the result
 
 
-def test_final_bouquet_flag_doubles_the_last_round(home: Path) -> None:
+def test_final_bouquet_option_doubles_the_last_round(home: Path) -> None:
     result = runner.invoke(
-        root, ["play", "ikebana", "--seed", "2", "--final-bouquet", "--save",
+        root, ["play", "ikebana", "--seed", "2", "-o", "final_bouquet=on", "--save",
                str(home / "fb.json")], input=KEEP_ALL,
     )
     assert result.exit_code == 0, result.output
@@ -164,7 +201,7 @@ def test_end_of_input_saves_and_resume_continues(home: Path) -> None:
     ("args", "message"),
     [
         (["--players", "7"], "'players' must be in 2..5"),
-        (["--rules", "chaos"], "unknown Ikebana preset 'chaos'"),
+        (["--preset", "chaos"], "unknown Ikebana preset 'chaos'"),
         (["-o", "rounds=0"], "'rounds' must be a whole number in 1..12"),
         (["-o", "rounds"], "is not KEY=VALUE"),
         (["--bot", "genius"], "unknown bot 'genius'"),

@@ -53,6 +53,44 @@ def test_the_round_summary_fits_80_columns_and_names_the_jokers_colours() -> Non
     assert lines[4].endswith("x3                  60       999")  # P3's x3 bouquet holds no joker
 
 
+def _summary(*bouquets: str, multicolour_wild: bool = True) -> RoundScored:
+    scores = tuple(score_bouquet(b.split(), multicolour_wild=multicolour_wild) for b in bouquets)
+    return RoundScored(1, scores, tuple(s.total for s in scores), (50,) * len(scores), 0)
+
+
+def test_the_round_legend_names_the_jokers_played_and_the_colours_they_took() -> None:
+    lines = lines_of(round_table(_summary("R4 M2 K4 G2 M5", "B4 M4 B5 R5 B1"), ("P1", "P2")))
+    assert max(map(len, lines)) <= 80
+    assert lines[-3:] == [
+        "colours x2: two only, x3: all five, x4: all one, x1: other",
+        "multicolour cards: M2 as blue, M5 as yellow, M4 as blue",
+        "P1 starts the next round.",
+    ]
+    assert "M3" not in "\n".join(lines)  # not played: never named (it once always was)
+
+
+def test_the_round_legend_says_nothing_of_jokers_when_none_was_played() -> None:
+    text = "\n".join(lines_of(round_table(_summary("R3 G3 K3 B2 Y2", "R1 R2 G3 G4 R2"),
+                                          ("P1", "P2"))))
+    assert "colours x2: two only, x3: all five, x4: all one, x1: other" in text
+    assert "multicolour" not in text
+    assert "M3" not in text
+    assert "=Y" not in text
+
+
+def test_the_round_legend_skips_jokers_whose_colour_did_not_matter() -> None:
+    # x1 (three colours and a joker): the joker's colour changed nothing; under the
+    # sixth-colour house rule a joker is multicolour, no colour was chosen for it.
+    for summary in (
+        _summary("R3 Y5 K3 M4 R4", "R1 R2 G3 G4 R2"),
+        _summary("R3 G3 M3 B2 Y2", "R1 R2 G3 G4 R2", multicolour_wild=False),
+    ):
+        text = "\n".join(lines_of(round_table(summary, ("P1", "P2"))))
+        assert "multicolour" not in text
+        assert "M3=" not in text
+        assert "M4=" not in text
+
+
 def test_a_joker_whose_colour_changes_nothing_is_not_given_one() -> None:
     result = score_bouquet(["R3", "Y5", "K3", "M4", "R4"])
     assert result.multiplier == 1
@@ -67,6 +105,27 @@ def test_the_hint_says_when_a_card_must_be_kept() -> None:
     play(state, "refuse")
     assert turn_hint(state.view(1)) == (
         "P1 drew R2 and must keep it: refusing would cost 2 to P2, more than P1's 0 prestige."
+    )
+
+
+def test_the_hint_and_prompt_follow_the_pending_card_under_pay_what_you_have() -> None:
+    state = new(2, deck=deck_starting("R1", "R2", "R3"), starting_prestige=1,
+                unaffordable_refusal="pay-what-you-have")
+    assert UI.prompt is not None
+    assert UI.prompt(state, 0) == "[round 1 · draw] "
+    play(state, "draw")
+    assert turn_hint(state.view(0)) == "P1 drew R1: keep it, or refuse it (refusal costs 1 to P2)."
+    assert UI.prompt(state, 0) == "[round 1 · keep or refuse] "
+    state2 = new(2, deck=deck_starting("R1", "R2", "R3"), starting_prestige=3,
+                 unaffordable_refusal="pay-what-you-have")
+    play(state2, "draw", "refuse", "refuse")  # 1 + 2 paid: nothing left, the card is kept
+    assert UI.prompt(state2, 0) == "[round 1 · keep] "
+    assert "must keep it: refusing would cost 3 to P2" in turn_hint(state2.view(0))
+    state3 = new(2, deck=deck_starting("R1", "R2", "R3"), starting_prestige=2,
+                 unaffordable_refusal="pay-what-you-have")
+    play(state3, "draw", "refuse")  # 1 left, the price is 2: refusing takes the last point
+    assert turn_hint(state3.view(1)) == (
+        "P1 drew R2: keep it, or refuse it (refusal costs 2; P1 would pay all P1 has, 1 to P2)."
     )
 
 

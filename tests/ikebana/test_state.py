@@ -18,10 +18,7 @@ from cardgames.ikebana import (
     Buy,
     IkebanaRules,
     IkebanaState,
-    check_view,
-    invariants,
     make_rules,
-    result_text,
 )
 from cardgames.ikebana.cards import FULL_DECK_CODES, Card
 from cardgames.ikebana.state import Bought, Drew, GameEnded, Refused, Reshuffled, RoundScored
@@ -53,7 +50,7 @@ def play(state: IkebanaState, *moves: str) -> list[object]:
     events: list[object] = []
     for move in moves:
         events += state.apply(state.parse(move))
-        invariants(state)
+        state.check_invariants()
     return events
 
 
@@ -208,7 +205,7 @@ def test_the_exhausted_deck_is_rebuilt_from_the_discards_under_each_top() -> Non
         action = REFUSE if REFUSE in legal else (DRAW if DRAW in legal else KEEP)
         before = state.clone()
         events = state.apply(action)
-        invariants(state)
+        state.check_invariants()
         reshuffled = next((e for e in events if isinstance(e, Reshuffled)), None)
     assert before.view(0).deck_size == 0
     tops_before = before.view(0).discard_tops
@@ -233,7 +230,7 @@ def test_the_when_empty_option_reshuffles_as_the_last_card_is_drawn() -> None:
         action = REFUSE if REFUSE in legal else (DRAW if DRAW in legal else KEEP)
         before = state.clone()
         events = state.apply(action)
-        invariants(state)
+        state.check_invariants()
         reshuffled = next((e for e in events if isinstance(e, Reshuffled)), None)
     assert before.view(0).deck_size == 1  # the last card was drawn by this very move
     drew = [e for e in events if isinstance(e, Drew)]
@@ -247,7 +244,7 @@ def test_the_when_empty_option_reshuffles_as_the_last_card_is_drawn() -> None:
     size = view.discard_sizes[seat]
     state.apply(REFUSE)
     assert state.view(0).discard_sizes[seat] == size + 1  # onto the cut-down pile
-    invariants(state)
+    state.check_invariants()
 
 
 # ------------------------------------------------------------------ rounds and the end
@@ -318,7 +315,7 @@ def test_four_rounds_then_a_shared_victory_on_equal_prestige() -> None:
     ended = events[-1]
     assert isinstance(ended, GameEnded)
     assert "share the victory" in str(ended)
-    assert "P1 and P2 share the victory with 46" in result_text(state)
+    assert "P1 and P2 share the victory with 46" in state.result_text()
     assert len(state.round_results) == 4
 
 
@@ -328,7 +325,7 @@ def test_final_bouquet_variant_doubles_only_the_last_round() -> None:
     keep_everything(state, 20)
     assert [r.awarded for r in state.round_results] == [(39, 16), (78, 32)]
     assert state.scores() == [6 + 39 + 78, 6 + 16 + 32]
-    assert "P1 wins with 123" in result_text(state)
+    assert "P1 wins with 123" in state.result_text()
 
 
 def test_the_sixth_colour_house_rule_scores_rounds_without_jokers() -> None:
@@ -370,15 +367,41 @@ def test_parse_reads_every_form_and_round_trips() -> None:
         ("buy 7", r"no player '7'; buy takes a player number 1\.\.3 or a name: P1, P2, P3"),
         ("buy 0", "no player '0'"),
         ("buy zed", "no player 'zed'"),
-        ("buy 1 2", "is not an Ikebana move"),
+        ("buy 1 2", r"'buy 1 2': buy takes one player: write buy P, P a player number"),
+        ("draw 2", "'draw 2': draw takes nothing after it; legal now: draw$"),
+        # A misspelt word: the nearest move or player name is suggested, on one line.
+        ("drwa", r"^'drwa' is not an Ikebana move \(did you mean draw\?\); moves are draw"),
+        ("refsue", r"\(did you mean refuse\?\)"),
+        ("by 2", r"\(did you mean buy\?\)"),
+        ("buy p22", r"^'buy p22': no player 'p22' \(did you mean p2\?\); buy takes a player"),
     ],
 )
 def test_bad_notation_says_what_is_accepted_and_changes_nothing(text: str, fragment: str) -> None:
     state = new(3)
     before = state.snapshot()
-    with pytest.raises(NotationError, match=fragment):
+    with pytest.raises(NotationError, match=fragment) as caught:
         state.parse(text)
+    assert "\n" not in str(caught.value)
     assert state.snapshot() == before
+
+
+def test_buy_suggests_the_nearest_player_name() -> None:
+    state = IkebanaState.new(IkebanaRules(), players=3, seed=1, names=["Alice", "Bob", "Carol"])
+    with pytest.raises(NotationError, match=r"^'buy carl': no player 'carl' \(did you mean "
+                       r"carol\?\); buy takes a player number 1\.\.3 or a name: Alice, Bob"):
+        state.parse("buy carl")
+    with pytest.raises(NotationError, match=r"\(did you mean alice\?\)"):
+        state.parse("buy Alise")
+    with pytest.raises(NotationError, match=r"no player 'zed'; buy takes"):  # nothing near
+        state.parse("buy zed")
+
+
+def test_a_parse_error_quotes_the_legal_moves_buys_included() -> None:
+    state = new(5, deck=deck_starting("R1", "R2", "R3", "R4", "R5", "G1"))
+    for _ in range(4):  # P1..P4 each refuse one card (a pile to buy from), then keep
+        play(state, "draw", "refuse", "keep")
+    with pytest.raises(NotationError, match=r"legal now: draw, buy 1, buy 2, buy 3, buy 4$"):
+        state.parse("fold")
 
 
 def test_an_illegal_action_names_the_rule_and_changes_nothing() -> None:
@@ -451,15 +474,15 @@ def test_views_hide_the_deck_and_the_cards_under_the_tops() -> None:
     assert view.discard_piles is None
     assert not hasattr(view, "deck")
     assert view.next_refusal_price == 3
-    check_view(state, 0)
-    check_view(state, 1)
+    state.check_view(0)
+    state.check_view(1)
 
 
 def test_public_discards_show_whole_piles() -> None:
     state = new(2, deck=deck_starting("R1", "R2", "R3"), public_discards=True)
     play(state, "draw", "refuse", "refuse")
     assert state.view(1).discard_piles == ((Card.from_str("R1"), Card.from_str("R2")), ())
-    check_view(state, 1)
+    state.check_view(1)
 
 
 def test_the_drawn_card_is_public_and_the_refusal_price_is_shown_to_all() -> None:

@@ -119,24 +119,24 @@ class GreedyBot:
         seat = view.seat
         mine = [card.code for card in view.bouquets[seat]]
         factor = view.score_factor
+        pending = view.pending
+        wild = view.rules.multicolour_wild
         if action is KEEP:
-            assert view.drawn is not None
-            return factor * bouquet_potential([*mine, view.drawn.code], view.rules.multicolour_wild)
+            assert pending is not None  # keep is only legal with a drawn card
+            return factor * bouquet_potential([*mine, pending.card.code], wild)
         odds = _unseen_odds(view)
         if action is DRAW:
             return self._draw_value(view, mine, odds, view.next_refusal_price)
         if action is REFUSE:
-            assert view.drawn is not None
-            price = view.next_refusal_price
-            paid = min(price, view.prestige[seat])
-            cost = paid * _payment_weight(view, view.next_refusal_payee)
-            gift = _gift_to_others(view, view.drawn.code)
-            return self._draw_value(view, mine, odds, price + 1) - cost - gift
+            assert pending is not None  # refuse is only legal with a drawn card
+            cost = pending.paid * _payment_weight(view, pending.payee)
+            gift = _gift_to_others(view, pending.card.code)
+            return self._draw_value(view, mine, odds, pending.price + 1) - cost - gift
         assert isinstance(action, Buy)
         card = view.discard_tops[action.seat]
         assert card is not None
         price = card.value
-        gain = factor * bouquet_potential([*mine, card.code], view.rules.multicolour_wild)
+        gain = factor * bouquet_potential([*mine, card.code], wild)
         return gain - price * _payment_weight(view, action.seat)
 
     def _draw_value(
@@ -173,8 +173,8 @@ def _unseen_odds(view: IkebanaView) -> list[float]:
     for top in view.discard_tops:
         if top is not None:
             left[top.code] -= 1
-    if view.drawn is not None:
-        left[view.drawn.code] -= 1
+    if view.pending is not None:
+        left[view.pending.card.code] -= 1
     total = sum(n for n in left if n > 0)
     return [n / total if n > 0 else 0.0 for n in left] if total else list(_DECK_ODDS)
 

@@ -10,7 +10,6 @@ continues it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -18,8 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from cardgames.core.errors import CardgamesError
-from cardgames.core.game import Event, State
-from cardgames.core.terminal import GameUI, fail, play_command
+from cardgames.core.game import Event
 from cardgames.ikebana import GAME
 from cardgames.ikebana.render import (
     describe_event,
@@ -28,9 +26,10 @@ from cardgames.ikebana.render import (
     score_renderable,
     table_renderable,
 )
-from cardgames.ikebana.rules import DEFAULT_PRESET, PRESET_DESCRIPTIONS, PRESETS
+from cardgames.ikebana.rules import PRESET_DESCRIPTIONS, PRESETS, IkebanaRules, make_rules
 from cardgames.ikebana.scoring import score_bouquet
-from cardgames.ikebana.state import GameEnded, IkebanaState, IkebanaView
+from cardgames.ikebana.state import GameEnded, IkebanaState
+from cardgames.terminal import GameUI, fail, make_play_command
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 
@@ -66,39 +65,48 @@ breakdown."""
 # ------------------------------------------------------------------ reference commands
 @app.command()
 def score(
-    cards: list[str] = typer.Argument(..., help="Five cards, e.g. R3 G3 K3 B2 Y2."),
+    cards: list[str] = typer.Argument(
+        None, help="Five cards, e.g. R3 G3 K3 B2 Y2 (or one argument 'R3,G3,K3,B2,Y2').",
+        show_default=False,
+    ),
     sixth_colour: bool = typer.Option(
         False, "--sixth-colour", help="House rule: multicolour is a colour of its own, not a "
         "joker."
     ),
 ) -> None:
     """Score a five-card bouquet and show how: combinations, colours, multicolour cards."""
-    words = [word for text in cards for word in text.replace(",", " ").split()]
+    # No cards is not a usage error here: the bouquet check says what a bouquet is.
     try:
-        result = score_bouquet(words, multicolour_wild=not sixth_colour)
+        result = score_bouquet(" ".join(cards or ()), multicolour_wild=not sixth_colour)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     out.print(score_renderable(result))
 
 
 @app.command()
-def presets() -> None:
+def presets(
+    names: list[str] = typer.Argument(
+        None, help=f"Only these presets, the first one in full ({', '.join(PRESETS)}); "
+        "default: all.", show_default=False,
+    ),
+) -> None:
     """Print the presets side by side: one column per preset, one row per option."""
-    out.print(presets_table(PRESETS, PRESET_DESCRIPTIONS))
+    chosen: dict[str, IkebanaRules] = {}
+    for name in names or PRESETS:
+        try:
+            chosen[name.strip().lower()] = make_rules(name)  # an unknown name: one line
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+    out.print(presets_table(chosen, PRESET_DESCRIPTIONS, flag=f"--{GAME.preset_word}"))
 
 
 # ------------------------------------------------------------------------ playing
-def _view(state: State[Any], seat: int) -> IkebanaView:
-    assert isinstance(state, IkebanaState)
-    return state.view(seat)
-
-
-def _render(state: State[Any], seat: int) -> RenderableType:
-    return table_renderable(_view(state, seat))
+def _render(state: IkebanaState, seat: int) -> RenderableType:
+    return table_renderable(state.view(seat))
 
 
 def _describe(
-    state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
+    state: IkebanaState, actor: int, action: Any, events: Sequence[Event], viewer: int | None
 ) -> RenderableType:
     # Ikebana hides nothing a move reveals: a drawn card is face up either way next moment.
     # The events of one move share a line (a refusal and the next draw: "P1 refuses K4 and
@@ -122,8 +130,7 @@ def _describe(
     return Group(*parts) if parts else Text(f"{state.players[actor]}: {action}")
 
 
-def _final(state: State[Any]) -> RenderableType:
-    assert isinstance(state, IkebanaState)
+def _final(state: IkebanaState) -> RenderableType:
     prestige = state.scores()
     winners = state.winners()
     return Group(
@@ -133,25 +140,20 @@ def _final(state: State[Any]) -> RenderableType:
     )
 
 
-def _prompt(state: State[Any], seat: int) -> str:
-    view = _view(state, seat)
-    words: list[str] = []
-    for action in state.legal_actions():
-        word = str(action).split()[0]
-        if word not in words:
-            words.append(word)
-    return f"[round {view.round} · {' or '.join(words)}] "
+def _prompt(state: IkebanaState, seat: int) -> str:
+    # The kinds of the legal actions, in their order: "draw or buy", "keep or refuse" ...
+    kinds = dict.fromkeys(action.kind for action in state.legal_actions())
+    return f"[round {state.round_number} · {' or '.join(map(str, kinds))}] "
 
 
-def _scores(state: State[Any], seat: int) -> RenderableType:
-    assert isinstance(state, IkebanaState)
+def _scores(state: IkebanaState, seat: int) -> RenderableType:
     rounds = state.round_results
     if not rounds:
         return Text("No round has been scored yet.")
     return Group(*(round_table(summary, state.players) for summary in rounds))
 
 
-UI = GameUI(
+UI: GameUI[IkebanaState] = GameUI(
     render=_render,
     help_text=HELP_TEXT,
     commands={"scores": _scores},
@@ -163,50 +165,6 @@ UI = GameUI(
 """How Ikebana shows itself in the shared terminal session."""
 
 
-def play(
-    players: int = typer.Option(2, "--players", "-p", help="Players, 2..5 (you and bots)."),
-    seat: int = typer.Option(
-        1, "--seat", "-k", help="You are player K (P1..P5); P1 starts unless -o first_player=N."
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", "-s", help="Seed of the shuffles (random if not given)."
-    ),
-    final_bouquet: bool = typer.Option(
-        False, "--final-bouquet", help="Variant: the last round's bouquets score double."
-    ),
-    rules: str = typer.Option(
-        DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
-    ),
-    option: list[str] = typer.Option(
-        [], "--option", "-o", help="A single option KEY=VALUE (repeatable), e.g. "
-        "-o rounds=2; see 'cardgames ikebana presets'."
-    ),
-    bot: str = typer.Option(
-        "greedy", "--bot", "-b", help=f"The bots' kind ({', '.join(GAME.bots)})."
-    ),
-    autoplay: bool = typer.Option(False, "--autoplay", help="Let bots play every seat; watch."),
-    resume: Path | None = typer.Option(
-        None, "--resume", help="Continue the game saved in FILE (after quit or end of input)."
-    ),
-    save: Path | None = typer.Option(
-        None, "--save", help="Save the game to FILE after every move (default: a file under "
-        "$CARDGAMES_HOME)."
-    ),
-) -> None:
-    """Play Ikebana in the terminal: you are P1 (or --seat K) against bots."""
-    values: dict[str, Any] = {"preset": rules}
-    if final_bouquet:
-        values["final_bouquet"] = True
-    play_command(
-        GAME,
-        option_values=values,
-        ui=UI,
-        players=players,
-        seed=seed,
-        human_seat=seat,
-        bots=[bot],
-        autoplay=autoplay,
-        resume=resume,
-        save=save,
-        option_pairs=option,
-    )
+play = make_play_command(GAME, UI)
+"""``cardgames play ikebana``: the shared play command with Ikebana's table."""
+app.command("play")(play)

@@ -6,6 +6,7 @@ state's hidden parts, and the rules modules never import it.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
@@ -14,11 +15,12 @@ from rich.text import Text
 
 from cardgames.core.game import Event
 from cardgames.ikebana.cards import COLOUR_LETTERS, Card
-from cardgames.ikebana.rules import IkebanaRules, UnaffordableRefusal
+from cardgames.ikebana.rules import IkebanaRules
 from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
     BouquetScore,
     Combination,
+    CombinationKind,
     combination_points,
     score_bouquet,
 )
@@ -28,6 +30,7 @@ from cardgames.ikebana.state import (
     GameEnded,
     IkebanaView,
     Kept,
+    Phase,
     Refused,
     Reshuffled,
     RoundScored,
@@ -86,7 +89,7 @@ _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 def _short(combo: Combination) -> str:
     """A combination in a few letters, without its points (``two 3s``, ``run 1-2-3-4``)."""
-    if combo.name.startswith("run"):
+    if combo.kind is CombinationKind.RUN:
         return combo.name
     return f"{_COUNT_WORDS[len(combo.values)]} {combo.values[0]}s"
 
@@ -107,22 +110,24 @@ def _price_text(view: IkebanaView, price: int, payee: int | None) -> str:
 
 
 def turn_hint(view: IkebanaView) -> str:
-    """What the seat to act may do now, with the prices."""
+    """What the seat to act may do now, with the prices (the sentence of ``view.phase`` and
+    ``view.pending``)."""
     seat = view.current_player
-    if seat is None:
+    if view.phase is Phase.OVER or seat is None:
         return "The game is over."
     name = view.players[seat]
-    if view.drawn is not None:
-        price = _price_text(view, view.next_refusal_price, view.next_refusal_payee)
-        if view.prestige[seat] < view.next_refusal_price and (
-            view.rules.unaffordable_refusal is UnaffordableRefusal.KEEP
-            or view.prestige[seat] == 0
-        ):
+    pending = view.pending
+    if pending is not None:
+        price = _price_text(view, pending.paid, pending.payee)
+        if not pending.can_refuse:
             return (
-                f"{name} drew {view.drawn} and must keep it: refusing would cost {price}, "
-                f"more than {name}'s {view.prestige[seat]} prestige."
+                f"{name} drew {pending.card} and must keep it: refusing would cost "
+                f"{_price_text(view, pending.price, pending.payee)}, more than {name}'s "
+                f"{view.prestige[seat]} prestige."
             )
-        return f"{name} drew {view.drawn}: keep it, or refuse it (refusal costs {price})."
+        if pending.paid < pending.price:  # pay-what-you-have: the rest of the prestige
+            price = f"{pending.price}; {name} would pay all {name} has, {price}"
+        return f"{name} drew {pending.card}: keep it, or refuse it (refusal costs {price})."
     buys = [
         f"buy {s + 1} ({view.players[s]}'s {top} for {top.value})"
         for s, top in enumerate(view.discard_tops)
@@ -207,28 +212,26 @@ def round_table(summary: RoundScored, names: Sequence[str]) -> RenderableType:
     table.add_column("colours")
     table.add_column("score", justify="right", no_wrap=True)
     table.add_column("prestige", justify="right")
+    # Only multicolour cards whose colour mattered are named, in the column and the legend.
+    played = ", ".join(filter(None, (result.describe_multicolour() for result in summary.scores)))
     for seat, result in enumerate(summary.scores):
         colours = f"x{result.multiplier}"
-        if result.describe_multicolour():  # the jokers' colours matter: say which they took
-            jokers = [card for card in result.cards if card.is_multicolour]
+        if result.multicolour_choices:
             colours += " (" + ", ".join(
-                f"{card}={COLOUR_LETTERS[colour]}"
-                for card, colour in zip(jokers, result.multicolour_colours, strict=True)
+                f"{card}={COLOUR_LETTERS[colour]}" for card, colour in result.multicolour_choices
             ) + ")"
-        awarded = summary.awarded[seat]
-        score = str(awarded)
         table.add_row(
             names[seat],
             bouquet_text(result.cards),
             combinations_text(result.combinations, result.points),
             colours,
-            score,
+            str(summary.awarded[seat]),
             str(summary.prestige[seat]),
         )
-    legend = Text(
-        "colours x2: two only, x3: all five, x4: all one, x1: other; M3=Y: M3 as yellow",
-        style="dim",
-    )
+    legend = Text("colours x2: two only, x3: all five, x4: all one, x1: other", style="dim")
+    if played:
+        # Wrapped here, not by the console, so the summary fits 80 columns in any terminal.
+        legend.append("\n" + textwrap.fill(f"multicolour cards: {played}", width=80))
     if summary.next_starter is not None:
         return Group(
             table, legend, Text(f"{names[summary.next_starter]} starts the next round.")
@@ -267,13 +270,14 @@ def describe_event(event: Event, names: Sequence[str]) -> RenderableType:
     return Text(str(event))
 
 
-def presets_table(presets: Mapping[str, IkebanaRules], descriptions: Mapping[str, str]
-                  ) -> RenderableType:
+def presets_table(
+    presets: Mapping[str, IkebanaRules], descriptions: Mapping[str, str], flag: str = "--preset"
+) -> RenderableType:
     """The presets side by side, one row per option (its full name, as ``-o`` takes it):
-    the first preset's values, then only where another preset differs (``·``: the same)."""
-    table = Table(title="Ikebana presets (play --rules NAME)", title_justify="left",
-                  header_style="bold",
-                  box=None, pad_edge=False)
+    the first preset's values, then only where another preset differs (``·``: the same).
+    `flag` is the play option that chooses a preset, for the title."""
+    table = Table(title=f"Ikebana presets (play {flag} NAME)", title_justify="left",
+                  header_style="bold", box=None, pad_edge=False)
     names = list(presets)
     table.add_column("option (-o KEY=VALUE)", no_wrap=True)
     for name in names:

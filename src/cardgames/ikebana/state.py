@@ -36,6 +36,7 @@ read "P2 buys ...".
 
 from __future__ import annotations
 
+import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -43,8 +44,8 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import Event, State
+from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
+from cardgames.core.game import Event, Move, State
 from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
 from cardgames.ikebana.rules import (
     IkebanaRules,
@@ -60,6 +61,7 @@ __all__ = [
     "DRAW",
     "KEEP",
     "REFUSE",
+    "ActionKind",
     "Bought",
     "Buy",
     "Draw",
@@ -70,6 +72,8 @@ __all__ = [
     "IkebanaView",
     "Keep",
     "Kept",
+    "PendingCard",
+    "Phase",
     "Refuse",
     "Refused",
     "Reshuffled",
@@ -85,15 +89,32 @@ def _who(seat: int) -> str:
     """A seat as the default name of its player (``str`` of events: P1 is seat 0)."""
     return DEFAULT_NAMES[seat]
 
-_DRAW, _KEEP, _REFUSE, _BUY = range(4)
-
 
 # ------------------------------------------------------------------------------- actions
+class ActionKind(enum.IntEnum):
+    """The four kinds of action; ``str`` is the word that starts the notation.
+
+    Members are singletons, so the engine's hot path dispatches by identity
+    (``kind is _DRAW``); an int enum so the kinds stay the small ints they always were.
+    """
+
+    DRAW = 0
+    KEEP = 1
+    REFUSE = 2
+    BUY = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+_DRAW, _KEEP, _REFUSE, _BUY = ActionKind
+
+
 @attrs.frozen(repr=False)
 class Draw:
     """Draw the top card of the deck (the start of a turn)."""
 
-    kind: ClassVar[int] = _DRAW
+    kind: ClassVar[ActionKind] = ActionKind.DRAW
 
     def __str__(self) -> str:
         return "draw"
@@ -106,7 +127,7 @@ class Draw:
 class Keep:
     """Keep the drawn card: it joins the bouquet and the turn ends."""
 
-    kind: ClassVar[int] = _KEEP
+    kind: ClassVar[ActionKind] = ActionKind.KEEP
 
     def __str__(self) -> str:
         return "keep"
@@ -119,7 +140,7 @@ class Keep:
 class Refuse:
     """Refuse the drawn card: discard it, pay the refusal price, draw the next card."""
 
-    kind: ClassVar[int] = _REFUSE
+    kind: ClassVar[ActionKind] = ActionKind.REFUSE
 
     def __str__(self) -> str:
         return "refuse"
@@ -137,7 +158,7 @@ class Buy:
     """
 
     seat: int = attrs.field()
-    kind: ClassVar[int] = _BUY
+    kind: ClassVar[ActionKind] = ActionKind.BUY
 
     @seat.validator
     def _check_seat(self, _attribute: object, seat: object) -> None:
@@ -259,6 +280,35 @@ _BOUGHT = tuple(
 
 
 # ------------------------------------------------------------------------------- the view
+class Phase(enum.StrEnum):
+    """What the player to act must decide."""
+
+    DRAW_OR_BUY = "draw-or-buy"
+    """The start of a turn: draw the top card or buy a discard pile's top card."""
+    KEEP_OR_REFUSE = "keep-or-refuse"
+    """A card has been drawn (:attr:`IkebanaView.pending`): keep it or refuse it."""
+    OVER = "over"
+    """The last round has been scored: nobody acts."""
+
+
+@attrs.frozen(kw_only=True)
+class PendingCard:
+    """The drawn card the current player must keep or refuse, and what refusing costs."""
+
+    seat: int
+    """Who drew it (the player to act)."""
+    card: Card
+    price: int
+    """The price of refusing it: 1 + the refusals already made this turn."""
+    paid: int
+    """What refusing would take: the price, or less when a house rule lets a player who
+    cannot afford it pay all they have (``unaffordable_refusal``)."""
+    payee: int | None
+    """Who the refusal would pay (None: the bank)."""
+    can_refuse: bool
+    """Whether refusing is allowed; False: the card must be kept (it cannot be afforded)."""
+
+
 @attrs.frozen(kw_only=True)
 class IkebanaView:
     """What one seat may know.
@@ -281,8 +331,10 @@ class IkebanaView:
     """Whole piles, bottom first, only with ``rules.public_discards``; None otherwise."""
     prestige: tuple[int, ...]
     deck_size: int
-    drawn: Card | None
-    """The card the current player drew and must keep or refuse, if any."""
+    phase: Phase
+    """What the player to act must decide."""
+    pending: PendingCard | None
+    """In :attr:`Phase.KEEP_OR_REFUSE`: the drawn card and its refusal's price; else None."""
     refusals_this_turn: int
     next_refusal_price: int
     """What the current player's next refusal would cost (1 + refusals so far this turn)."""
@@ -292,6 +344,15 @@ class IkebanaView:
     """2 in the final round of the "final bouquet" variant, else 1."""
     past_rounds: tuple[RoundScored, ...]
     is_over: bool
+    history: tuple[Move[IkebanaAction], ...]
+    """Every move of the game so far, oldest first, with its events. Nothing in them is
+    hidden from any seat: each card an event names was face up at that moment (a drawn card
+    is public, a refused one lies face up on its pile) and a reshuffle gives only a count."""
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card the current player drew and must keep or refuse, if any."""
+        return None if self.pending is None else self.pending.card
 
 
 # ------------------------------------------------------------------------------- the state
@@ -325,6 +386,8 @@ class IkebanaState(State[IkebanaAction]):
     """A whole game of Ikebana (every round) for 2-5 players."""
 
     game_name: ClassVar[str] = "ikebana"
+    derived_slots: ClassVar[frozenset[str]] = frozenset({"_move_log", "_moves"})
+    """The views' move history: what the actions so far caused, so replaying determines it."""
 
     __slots__ = (
         "_awarded",
@@ -335,6 +398,8 @@ class IkebanaState(State[IkebanaAction]):
         "_discards",
         "_drawn",
         "_eager_reshuffle",
+        "_move_log",
+        "_moves",
         "_n",
         "_over",
         "_prestige",
@@ -389,6 +454,10 @@ class IkebanaState(State[IkebanaAction]):
         self._bank = 0
         self._round = 0
         self._round_log: list[RoundScored] = []
+        # apply() logs each move's (seat, events) cheaply; views turn the log into Move
+        # entries only when asked, once per move (the cache `_moves`).
+        self._move_log: list[tuple[int, tuple[Event, ...]]] = []
+        self._moves: list[Move[IkebanaAction]] = []
         self._over = False
         self._starter = rules.first_player - 1
         self._start_round()
@@ -480,6 +549,11 @@ class IkebanaState(State[IkebanaAction]):
         # The k-th refusal pays the k-th player clockwise, skipping the refuser.
         return (self._turn + 1 + self._refusals % (self._n - 1)) % self._n
 
+    def _refusal_paid(self) -> int:
+        """What refusing now takes: the price, or all the refuser has if that is less (only
+        reachable under ``unaffordable_refusal = pay-what-you-have``)."""
+        return min(self._refusals + 1, self._prestige[self._turn])
+
     def _can_refuse(self) -> bool:
         price = self._refusals + 1
         have = self._prestige[self._turn]
@@ -498,6 +572,37 @@ class IkebanaState(State[IkebanaAction]):
     def current_player(self) -> int | None:
         """The seat to act, None once the game is over."""
         return None if self._over else self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """What the player to act must decide."""
+        if self._over:
+            return Phase.OVER
+        return Phase.KEEP_OR_REFUSE if self._drawn >= 0 else Phase.DRAW_OR_BUY
+
+    def pending(self) -> PendingCard | None:
+        """The drawn card the player to act must keep or refuse, with the refusal's price;
+        None at the start of a turn and once the game is over."""
+        if self._drawn < 0:
+            return None
+        return PendingCard(
+            seat=self._turn,
+            card=CARDS[self._drawn],
+            price=self._refusals + 1,
+            paid=self._refusal_paid(),
+            payee=self._refusal_payee(),
+            can_refuse=self._can_refuse(),
+        )
+
+    def moves(self) -> tuple[Move[IkebanaAction], ...]:
+        """Every move so far with its events, oldest first (what every seat saw)."""
+        moves = self._moves
+        log = self._move_log
+        history = self._history
+        for index in range(len(moves), len(log)):
+            seat, events = log[index]
+            moves.append(Move(seat, history[index], events))
+        return tuple(moves)
 
     @property
     def is_over(self) -> bool:
@@ -575,17 +680,17 @@ class IkebanaState(State[IkebanaAction]):
         events: list[Event] = []
         turn = self._turn
         kind = action.kind
-        if kind == _DRAW:
+        if kind is _DRAW:
             self._draw_card(turn, events)
-        elif kind == _KEEP:
+        elif kind is _KEEP:
             card = self._drawn
             self._bouquets[turn].append(card)
             events.append(_KEPT[turn][card])
             self._end_turn(events)
-        elif kind == _REFUSE:
+        elif kind is _REFUSE:
             card = self._drawn
             price = self._refusals + 1
-            paid = min(price, self._prestige[turn])
+            paid = self._refusal_paid()
             payee = self._refusal_payee()
             self._prestige[turn] -= paid
             if payee is None:
@@ -606,6 +711,7 @@ class IkebanaState(State[IkebanaAction]):
             self._bouquets[turn].append(card)
             events.append(_BOUGHT[turn][card][seller])
             self._end_turn(events)
+        self._move_log.append((turn, tuple(events)))
         return events
 
     def illegal_reason(self, action: IkebanaAction) -> str:
@@ -630,7 +736,7 @@ class IkebanaState(State[IkebanaAction]):
             )
         if kind in (_KEEP, _REFUSE):
             return "draw a card first (or buy a discard pile's top card)"
-        if kind == _BUY:
+        if kind is _BUY:
             assert isinstance(action, Buy)
             if action.seat == self._turn:
                 return "you cannot buy from your own discard pile"
@@ -646,27 +752,37 @@ class IkebanaState(State[IkebanaAction]):
 
     def parse(self, text: str) -> IkebanaAction:
         """Read ``draw``, ``keep``, ``refuse`` or ``buy P`` (P a player number from 1, or a
-        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``)."""
+        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``). A NotationError is one line that
+        suggests the nearest word for a misspelt move or player and lists the legal moves."""
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not text; write draw, keep, refuse or buy P")
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _SIMPLE:
             return _SIMPLE[words[0]]
         players = f"a player number 1..{self._n} or a name: {', '.join(self.players)}"
-        if words[:1] == ["buy"] and len(words) <= 2:
-            if len(words) == 1:
-                raise NotationError(f"{text!r}: buy whom? write buy P, P {players}")
+        if words[:1] == ["buy"]:
+            if len(words) != 2:
+                whom = "buy whom?" if len(words) == 1 else "buy takes one player:"
+                raise NotationError(f"{text!r}: {whom} write buy P, P {players}")
             target = words[1]
             if target.isdigit() and 1 <= int(target) <= self._n:
                 return _BUYS[int(target) - 1]
-            for seat, name in enumerate(self.players):
-                if name.lower() == target:
-                    return _BUYS[seat]
-            raise NotationError(f"{text!r}: no player {words[1]!r}; buy takes {players}")
-        now = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the game is over)"
+            names = [name.lower() for name in self.players]
+            if target in names:
+                return _BUYS[names.index(target)]
+            raise NotationError(
+                f"{text!r}: no player {target!r}{did_you_mean(target, names)}; "
+                f"buy takes {players}"
+            )
+        legal = summarize(map(str, self.legal_actions())) if not self._over else (
+            "nothing (the game is over)"
+        )
+        if words and words[0] in _SIMPLE:
+            raise NotationError(f"{text!r}: {words[0]} takes nothing after it; legal now: {legal}")
+        hint = did_you_mean(words[0], _MOVE_WORDS) if words else ""
         raise NotationError(
-            f"{text!r} is not an Ikebana move; moves are draw, keep, refuse and buy P "
-            f"(P = player number or name); legal now: {now}"
+            f"{text!r} is not an Ikebana move{hint}; moves are draw, keep, refuse and buy P "
+            f"(P = player number or name); legal now: {legal}"
         )
 
     def view(self, seat: int) -> IkebanaView:
@@ -690,13 +806,86 @@ class IkebanaState(State[IkebanaAction]):
             ),
             prestige=tuple(self._prestige),
             deck_size=len(self._deck),
-            drawn=CARDS[self._drawn] if self._drawn >= 0 else None,
+            phase=self.phase,
+            pending=self.pending(),
             refusals_this_turn=self._refusals,
             next_refusal_price=self._refusals + 1,
             next_refusal_payee=None if self._over else self._refusal_payee(),
             score_factor=2 if (last and self._rules.final_bouquet) else 1,
             past_rounds=tuple(self._round_log),
             is_over=self._over,
+            history=self.moves(),
+        )
+
+    # ------------------------------------------------------------ registry hooks
+    @classmethod
+    def new(
+        cls,
+        options: IkebanaRules,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Self:
+        """A new game under `options` for `players` seats."""
+        return cls(options, players, seed, deck, names)
+
+    def outcome_text(self) -> str:
+        """The winner(s) and everyone's prestige."""
+        prestige = self.scores()
+        table = ", ".join(
+            f"{name} {points}" for name, points in zip(self.players, prestige, strict=True)
+        )
+        winners = [self.players[seat] for seat in self.winners()]
+        if len(winners) > 1:
+            return f"{' and '.join(winners)} share the victory with {max(prestige)} ({table})"
+        return f"{winners[0]} wins with {max(prestige)} prestige ({table})"
+
+    def check_view(self, seat: int) -> None:
+        """AssertionError if `seat`'s view reveals the deck order or cards under discard
+        tops (unless the discards are public)."""
+        view = self.view(seat)
+        fields = set(attrs.fields_dict(type(view)))
+        assert not fields & {"deck", "deck_order", "deck_cards"}, "the view holds the deck"
+        visible: list[Card] = [card for bouquet in view.bouquets for card in bouquet]
+        if view.discard_piles is None:
+            assert not self.rules.public_discards
+            visible += [card for card in view.discard_tops if card is not None]
+            hidden_under_tops = sum(max(0, size - 1) for size in view.discard_sizes)
+        else:
+            assert self.rules.public_discards, "whole discard piles shown though not public"
+            visible += [card for pile in view.discard_piles for card in pile]
+            hidden_under_tops = 0
+        if view.drawn is not None:
+            visible.append(view.drawn)
+        assert len(visible) + hidden_under_tops + view.deck_size == DECK_SIZE, (
+            "the view shows more (or fewer) cards than are face up"
+        )
+        assert not Counter(visible) - Counter(CARDS[c] for c in self.all_cards()), (
+            "the view shows cards that are not in the game"
+        )
+
+    def check_invariants(self) -> None:
+        """AssertionError when an Ikebana invariant breaks.
+
+        55 cards accounted for; total prestige = starting prestige + bouquet points awarded
+        (payments only move points; bank payments leave the game); nobody below zero; no
+        bouquet above five cards, and every scored round's bouquets had exactly five.
+        """
+        assert Counter(self.all_cards()) == Counter(FULL_DECK_CODES), "cards are not conserved"
+        prestige = self.scores()
+        expected = len(prestige) * self.rules.starting_prestige + self.total_awarded
+        assert sum(prestige) == expected - self.paid_to_bank, (
+            f"total prestige {sum(prestige)} != start + awarded - bank "
+            f"{expected - self.paid_to_bank}"
+        )
+        assert min(prestige) >= 0, f"negative prestige {prestige}"
+        assert all(len(self.bouquet(seat)) <= 5 for seat in range(len(prestige)))
+        for summary in self.round_results:
+            assert all(len(score.cards) == 5 for score in summary.scores), "a short bouquet"
+        assert len(self.round_results) == (
+            self.rules.rounds if self.is_over else self.round_number - 1
         )
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -742,9 +931,12 @@ class IkebanaState(State[IkebanaAction]):
         new._bank = self._bank
         new._over = self._over
         new._round_log = list(self._round_log)
+        new._move_log = list(self._move_log)
+        new._moves = list(self._moves)
 
 
 _SIMPLE: dict[str, IkebanaAction] = {"draw": DRAW, "keep": KEEP, "refuse": REFUSE}
+_MOVE_WORDS = tuple(map(str, ActionKind))
 _KEEP_OR_REFUSE: list[IkebanaAction] = [KEEP, REFUSE]
 _KEEP_ONLY: list[IkebanaAction] = [KEEP]
 _DRAW_ONLY: list[IkebanaAction] = [DRAW]

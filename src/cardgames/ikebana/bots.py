@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE
 from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
@@ -104,11 +104,10 @@ class GreedyBot:
     def __repr__(self) -> str:
         return "GreedyBot()"
 
-    def act(self, view: Any, legal: Sequence[A]) -> A:
+    def act(self, view: IkebanaView, legal: Sequence[A]) -> A:
         """The legal action with the highest estimated value."""
         if len(legal) == 1:
             return legal[0]
-        assert isinstance(view, IkebanaView), f"GreedyBot plays Ikebana, not {view!r}"
         values = [self._value(view, cast(IkebanaAction, action)) for action in legal]
         best = max(values)
         choices = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]

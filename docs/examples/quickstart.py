@@ -7,7 +7,7 @@ state = cardgames.new_game("koikoi", seed=7)
 print(state.current_player, state.legal_actions()[:3])
 
 record = play(state, [RandomAgent(seed=1), RandomAgent(seed=2)])
-print(cardgames.get_game("koikoi").result_text(state))
+print(state.result_text())
 
 # A record is plain JSON; replaying it rebuilds the final state bit for bit.
 again = cardgames.replay(Record.from_json(record.to_json()))

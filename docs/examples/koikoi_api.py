@@ -30,6 +30,6 @@ state.apply(state.parse(str(first)))  # notation round-trips: parse(str(a)) == a
 
 # Bots finish the match; the record replays to the same final state.
 record = play(state, [GreedyBot(1), GAME.bots["random"](2)])
-print(GAME.result_text(state))
+print(state.result_text())
 assert cardgames.replay(record) == state
 assert sum(result.score[0] for result in state.round_results) == state.scores()[0]

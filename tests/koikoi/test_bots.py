@@ -9,10 +9,11 @@ import pytest
 
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.core.loop import play
-from cardgames.koikoi import GAME, KoiKoiRules, KoiKoiState, make_rules, score_yaku
+from cardgames.koikoi import GAME, KoiKoiRules, KoiKoiState, make_rules, round_points, score_yaku
 from cardgames.koikoi.bots import BOTS, GreedyBot, YakuEvaluator
 from cardgames.koikoi.cards import Card, parse_card
-from cardgames.koikoi.state import KoiKoiAction, KoiKoiView
+from cardgames.koikoi.state import KoiKoiAction
+from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView, Pending, Phase
 
 
 def cards(*codes: str) -> tuple[Card, ...]:
@@ -33,7 +34,7 @@ def make_view(
     mine: Sequence[str] = (),
     theirs: Sequence[str] = (),
     rules: KoiKoiRules | None = None,
-    phase: str = "play",
+    phase: Phase = Phase.PLAY,
     pending: str | None = None,
     calls: tuple[int, int] = (0, 0),
     koikoi_allowed: bool = True,
@@ -41,13 +42,25 @@ def make_view(
     round_number: int = 1,
     opponent_hand_size: int | None = None,
 ) -> KoiKoiView:
-    """Seat 0's view of a chosen table (seat 0 to act)."""
+    """Seat 0's view of a chosen table (seat 0 to act); `pending` is the turned-over card
+    of a capture choice. A decide phase asks seat 0 about the yaku of its pile."""
     rules = rules or KoiKoiRules()
     piles = (tuple(sorted(cards(*mine), key=lambda c: c.id)),
              tuple(sorted(cards(*theirs), key=lambda c: c.id)))
     field_cards = cards(*field)
-    pending_card = parse_card(pending) if pending else None
-    options = tuple(c for c in field_cards if pending_card and c.month == pending_card.month)
+    yaku = (score_yaku(piles[0], rules), score_yaku(piles[1], rules))
+    waiting: Pending = None
+    if phase is Phase.CAPTURE:
+        assert pending is not None, "a capture choice turns over a card"
+        card = parse_card(pending)
+        waiting = CaptureChoice(0, card, tuple(c for c in field_cards if c.month == card.month))
+    elif phase is Phase.DECIDE:
+        limit = rules.max_koikoi_calls
+        waiting = KoiKoiDecision(
+            0, yaku[0], yaku[0].yaku,
+            round_points(yaku[0].total, rules, winner_calls=calls[0], loser_calls=calls[1]),
+            None if limit is None else limit - sum(calls),
+        )
     return KoiKoiView(
         seat=0,
         players=("P1", "P2"),
@@ -62,11 +75,10 @@ def make_view(
         field=field_cards,
         stock_size=24 - 2 * (8 - len(hand)),
         piles=piles,
-        yaku=(score_yaku(piles[0], rules), score_yaku(piles[1], rules)),
+        yaku=yaku,
         koikoi_calls=calls,
         koikoi_allowed=koikoi_allowed,
-        pending_card=pending_card,
-        capture_options=options,
+        pending=waiting,
         scores=scores,
         round_results=(),
         is_over=False,
@@ -118,7 +130,7 @@ def test_of_two_field_matches_it_takes_the_better_card() -> None:
 def test_a_turned_over_card_takes_the_moon_rather_than_chaff() -> None:
     view = make_view(
         hand=FILLER_HAND, field=("aug-chaff-2", "aug-moon", *FILLER_FIELD),
-        phase="capture", pending="aug-chaff-1",
+        phase=Phase.CAPTURE, pending="aug-chaff-1",
     )
     legal = actions("capture aug-chaff-2", "capture aug-moon")
     assert str(GreedyBot(0).act(view, legal)) == "capture aug-moon"
@@ -167,7 +179,7 @@ def test_it_calls_koikoi_when_the_opponent_is_far_from_any_yaku() -> None:
     view = make_view(
         hand=("jan-chaff-1", "mar-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
         field=FILLER_FIELD, mine=(*TANE, *TANE_PARTNERS), theirs=("dec-chaff-2", "dec-chaff-3"),
-        phase="decide",
+        phase=Phase.DECIDE,
     )
     assert str(GreedyBot(0).act(view, DECIDE)) == "koikoi"
 
@@ -177,7 +189,7 @@ def test_it_stops_when_the_opponent_is_one_card_from_a_yaku() -> None:
         hand=("jan-chaff-1", "mar-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
         field=FILLER_FIELD, mine=(*TANE, *TANE_PARTNERS),
         theirs=("jan-crane", "jan-chaff-2", "dec-phoenix", "dec-chaff-2"),
-        phase="decide",
+        phase=Phase.DECIDE,
     )
     assert str(GreedyBot(0).act(view, DECIDE)) == "stop"
 
@@ -186,7 +198,7 @@ def test_it_stops_with_few_cards_left() -> None:
     view = make_view(
         hand=("jan-chaff-1", "mar-chaff-1"),
         field=FILLER_FIELD, mine=(*TANE, *TANE_PARTNERS), theirs=("dec-chaff-2", "dec-chaff-3"),
-        phase="decide",
+        phase=Phase.DECIDE,
     )
     assert str(GreedyBot(0).act(view, DECIDE)) == "stop"
 
@@ -197,7 +209,7 @@ def test_it_banks_a_doubled_score() -> None:
     view = make_view(
         hand=("feb-chaff-1", "apr-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
         field=("may-chaff-1",), mine=(*brights, *partners), theirs=("dec-chaff-2", "dec-chaff-3"),
-        phase="decide",
+        phase=Phase.DECIDE,
     )
     assert view.yaku[0].total == 8
     assert str(GreedyBot(0).act(view, DECIDE)) == "stop"
@@ -209,7 +221,7 @@ def test_in_the_last_round_it_plays_on_only_if_stopping_loses_the_match() -> Non
         "field": FILLER_FIELD,
         "mine": (*TANE, *TANE_PARTNERS),
         "theirs": ("jan-crane", "jan-chaff-2", "dec-phoenix", "dec-chaff-2"),
-        "phase": "decide",
+        "phase": Phase.DECIDE,
         "round_number": 12,
     }
     behind = make_view(**common, scores=(10, 30))
@@ -310,11 +322,10 @@ def test_greedy_beats_random_in_at_least_80_percent_of_matches(preset: str, matc
     assert win_rate(preset, matches) >= 0.8
 
 
-@pytest.mark.parametrize("preset", sorted(GAME.presets))
+@pytest.mark.parametrize("preset", sorted(GAME.conformance_options))
 def test_the_greedy_bot_plays_every_preset_to_the_end(preset: str) -> None:
     # The loop refuses an illegal choice, so a finished match means every choice was legal.
-    state = GAME.new_game(2, 77, options=GAME.presets[preset])
+    state = GAME.new_game(2, 77, options=GAME.conformance_options[preset])
     record = play(state, [GreedyBot(1), GreedyBot(2)])
-    assert state.is_over
-    assert len(state.round_results) == GAME.presets[preset].rounds
+    assert len(state.round_results) == GAME.conformance_options[preset].rounds
     assert GAME.replay(record) == state

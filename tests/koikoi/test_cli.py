@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgames.cli import app
-from cardgames.core.terminal import load_session
 from cardgames.koikoi import CARDS as GAME_CARDS
 from cardgames.koikoi import GAME, PRESETS, KoiKoiState
 from cardgames.koikoi.cli import HELP_TEXT
 from cardgames.koikoi.events import DealerChosen
+from cardgames.terminal import load_session
 
 runner = CliRunner()
 
@@ -54,7 +54,7 @@ def test_presets_are_printed_side_by_side() -> None:
 def test_the_yaku_table_of_a_preset(preset: str, sanko: str) -> None:
     result = invoke("koikoi", "yaku", "--rules", preset)
     assert result.exit_code == 0, result.output
-    line = next(line for line in result.output.splitlines() if "Sankō" in line)
+    line = next(line for line in result.output.splitlines() if line.startswith("│ Sankō"))
     assert f" {sanko} " in line
     for name in ("Goko", "Ino-shika-chō", "Akatan", "Aotan", "Tane", "Tanzaku", "Kasu"):
         assert name in result.output
@@ -228,8 +228,8 @@ def test_the_table_shows_your_hand_and_never_the_opponents() -> None:
 
 
 def test_autoplay_plays_a_match_to_the_end() -> None:
-    result = invoke("play", "koikoi", "--autoplay", "--seed", "3", "--rounds", "3",
-                    "--opponent", "random")
+    result = invoke("play", "koikoi", "--autoplay", "--seed", "3", "-o", "rounds=3",
+                    "--bot", "random")
     assert result.exit_code == 0, result.output
     assert "Round 3 over" in result.output
     assert "Rounds" in result.output  # the match summary table
@@ -239,7 +239,7 @@ def test_end_of_input_saves_and_resume_finishes_the_same_game(tmp_path: Path) ->
     save = tmp_path / "game.json"
     moves = typed_moves(8, rounds=3)
     lines = moves.splitlines(keepends=True)
-    first = invoke("play", "koikoi", "--seed", "8", "--rounds", "3", "--save", str(save),
+    first = invoke("play", "koikoi", "--seed", "8", "-o", "rounds=3", "--save", str(save),
                    input="".join(lines[:5]))
     assert first.exit_code == 0, first.output
     assert "end of input" in first.output
@@ -255,7 +255,7 @@ def test_end_of_input_saves_and_resume_finishes_the_same_game(tmp_path: Path) ->
 def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     moves = typed_moves(9, rounds=2).splitlines()
-    first = invoke("play", "koikoi", "--seed", "9", "--rounds", "2", "--save", str(save),
+    first = invoke("play", "koikoi", "--seed", "9", "-o", "rounds=2", "--save", str(save),
                    input=f"{moves[0]}\nquit\n{moves[1]}\n")
     assert first.exit_code == 0
     assert "quit: game saved" in first.output
@@ -297,9 +297,9 @@ def test_invalid_input_re_prompts_with_the_reason_and_changes_nothing(tmp_path: 
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--rules", "casino"], ["'casino'", "nintendo"]),
-        (["--rounds", "0"], ["'rounds'", "1..24"]),
-        (["--opponent", "shark"], ["'shark'", "greedy"]),
+        (["--preset", "casino"], ["'casino'", "nintendo"]),
+        (["-o", "rounds=0"], ["'rounds'", "1..24"]),
+        (["--bot", "shark"], ["'shark'", "greedy"]),
         (["-o", "double_at_7=maybe"], ["'double_at_7'", "maybe"]),
         (["-o", "lucky"], ["'lucky'", "KEY=VALUE"]),
         (["--resume", "/nonexistent/save.json"], ["cannot read"]),
@@ -313,7 +313,7 @@ def test_bad_options_exit_2_with_one_line(args: list[str], words: list[str]) -> 
 
 def test_house_rules_reach_the_game(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = invoke("play", "koikoi", "--seed", "2", "--rules", "online", "-o",
+    result = invoke("play", "koikoi", "--seed", "2", "--preset", "online", "-o",
                     "koikoi_penalty=growing", "--save", str(save), input="")
     assert result.exit_code == 0, result.output
     rules = load_session(save, GAME).state.options

@@ -30,6 +30,7 @@ from cardgames.koikoi import (
     round_points,
     score_yaku,
 )
+from cardgames.koikoi.events import StopReason
 
 Dealt = Callable[..., KoiKoiState]
 """The ``dealt`` fixture (conftest.py): a match dealt from chosen hands, field and stock."""
@@ -184,7 +185,10 @@ def test_opponent_stopping_after_your_koikoi_scores_double(
     play(state, "play mar-curtain", "play jul-chaff-1", "play sep-sake-cup", "koikoi",
          "play oct-chaff-1", "play feb-warbler")
     events = play(state, "play jun-chaff-1")
-    assert str(events[2]) == "P2 has Ino-shika-chō 5 = 5: must stop"
+    assert str(events[2]) == (
+        "P2 has Ino-shika-chō 5 = 5: must stop, the round's one koi-koi call is used (P1 "
+        "called it)"
+    )
     result = state.round_results[0]
     assert result.winner == 1
     assert result.koikoi_calls == (1, 0)
@@ -257,7 +261,11 @@ def test_stock_card_matching_two_field_cards_asks_its_player(dealt: Dealt) -> No
     assert view.pending_card == parse_card("mar-chaff-2")
     assert codes(view.capture_options) == ["mar-ribbon", "mar-chaff-1"]
     assert state.parse("mar-ribbon") == state.parse("capture mar-ribbon")
-    with pytest.raises(IllegalActionError, match="choose which field card"):
+    with pytest.raises(
+        IllegalActionError,
+        match="the turned-over mar-chaff-2 matches mar-ribbon and mar-chaff-1: answer capture "
+        "mar-ribbon or capture mar-chaff-1",
+    ):
         state.apply(state.parse("play aug-geese"))
     for text in ("maybe", "capture mond", "play"):
         with pytest.raises(NotationError) as info:
@@ -467,13 +475,20 @@ def test_a_decision_is_asked_only_when_it_is_one() -> None:
             events = state.apply(legal[rng.randrange(len(legal))])
             for event in events:
                 if isinstance(event, YakuFormed) and event.must_stop:
-                    # Unlimited calls: only the last turn of a round forces the stop.
-                    assert cards_left <= 1
+                    # Unlimited calls: only a turn that empties the player's hand (its last)
+                    # forces the stop.
+                    assert cards_left <= 2
+                    assert event.forced_stop is not None
+                    assert event.forced_stop.reason in (
+                        StopReason.HAND_EMPTY, StopReason.NO_TURN_LEFT
+                    )
                     ended = next(e for e in events if isinstance(e, RoundEnded))
                     assert ended.result.end is RoundEnd.STOP
                     assert ended.result.winner == event.seat
             if state.phase == "decide":
-                assert state.hand(0) or state.hand(1), "no koi-koi when no turn is left"
+                seat = state.current_player
+                assert seat is not None
+                assert state.hand(seat), "no koi-koi for a player whose hand is empty"
 
 
 def test_the_match_ends_after_its_rounds_with_the_higher_total_winning() -> None:
@@ -485,7 +500,7 @@ def test_the_match_ends_after_its_rounds_with_the_higher_total_winning() -> None
     assert state.scores() == [sum(r.score[s] for r in state.round_results) for s in (0, 1)]
     first, second = state.scores()
     assert state.winner() == (None if first == second else (0 if first > second else 1))
-    text = GAME.result_text(state)
+    text = state.result_text()
     assert (f"{max(first, second)}-{min(first, second)}" in text)
     with pytest.raises(IllegalActionError, match="the match is over"):
         state.apply(KoiKoiAction.from_str("stop"))
@@ -549,7 +564,9 @@ def test_illegal_moves_say_why_and_change_nothing(dealt: Dealt) -> None:
             state.apply(state.parse(text))
         assert (state.snapshot(), state.history) == before
     play(state, *A_MOVES)
-    with pytest.raises(IllegalActionError, match="call koikoi or stop"):
+    with pytest.raises(IllegalActionError, match=re.escape(
+        "you have Hanami-zake 5 = 5: answer koikoi (play on) or stop (score 5 points now)"
+    )):
         state.apply(state.parse("play jan-crane"))
 
 
@@ -572,7 +589,7 @@ def test_views_show_only_what_the_seat_may_know(dealt: Dealt) -> None:
     assert "mar-curtain" in codes(view.piles[0])
     assert not hasattr(view, "stock")
     for seat in (0, 1):
-        GAME.check_view(state, seat)
+        state.check_view(seat)
     with pytest.raises(NotationError):
         state.view(2)
 
@@ -675,12 +692,12 @@ def test_any_combination_of_options_keeps_the_invariants() -> None:
         state = KoiKoiState(rules, seed=seed)  # type: ignore[arg-type]  # drawn KoiKoiRules
         rng = random.Random(seed)
         while not state.is_over:
-            GAME.invariants(state)
-            GAME.check_view(state, state.current_player or 0)
+            state.check_invariants()
+            state.check_view(state.current_player or 0)
             legal = state.legal_actions()
             assert all(state.parse(str(a)) is a for a in legal)
             state.apply(legal[rng.randrange(len(legal))])
-        GAME.invariants(state)
+        state.check_invariants()
         assert GAME.replay(state.record()) == state
 
     check()
@@ -774,11 +791,11 @@ def test_bad_text_while_deciding_asks_for_koikoi_or_stop(dealt: Dealt) -> None:
         with pytest.raises(NotationError) as info:
             state.parse(text)
         assert str(info.value) == (
-            f"{text!r} is not a move; you formed a yaku: answer koikoi (play on) or stop "
-            f"(score now)"
+            f"{text!r} is not a move; you have Hanami-zake 5 = 5: answer koikoi (play on) or "
+            f"stop (score 5 points now)"
         )
     # A well-formed move still parses; applying it says why it is refused.
-    with pytest.raises(IllegalActionError, match="call koikoi or stop"):
+    with pytest.raises(IllegalActionError, match=r"answer koikoi \(play on\) or stop"):
         state.apply(state.parse("play jan-crane"))
     assert state.parse("k") is KoiKoiAction.from_str("koikoi")
 
@@ -788,7 +805,7 @@ def _scored(pile: set[int], rules: KoiKoiRules, called: bool, month: int | None)
     return {y.key: y.points for y in score.yaku}
 
 
-@pytest.mark.parametrize("preset", sorted(GAME.presets))
+@pytest.mark.parametrize("preset", sorted(GAME.conformance_options))
 def test_decisions_follow_the_public_scorer(preset: str) -> None:
     """An independent bookkeeper -- piles from the CardPlayed events, yaku from score_yaku,
     points from round_points -- predicts every koi-koi question, forced stop and round score
@@ -797,8 +814,7 @@ def test_decisions_follow_the_public_scorer(preset: str) -> None:
 
     for seed in range(12):
         rng = random.Random(seed)
-        state = GAME.new_game(2, seed, options=GAME.presets[preset])
-        assert isinstance(state, KoiKoiState)
+        state = GAME.new_game(2, seed, options=GAME.conformance_options[preset])
         rules = state.rules
         piles: list[set[int]] = [set(), set()]
         baseline: list[dict[str, int]] = [{}, {}]
@@ -831,7 +847,10 @@ def test_decisions_follow_the_public_scorer(preset: str) -> None:
                     assert {y.key: y.points for y in formed[0].score.yaku} == now
                     limit = rules.max_koikoi_calls
                     no_calls_left = limit is not None and sum(calls) >= limit
-                    assert formed[0].must_stop == (no_calls_left or turns == 16)
+                    # The forced stop: the turn emptied the player's own hand (turns 15 and
+                    # 16 of the round are each player's 8th), or no turn is left at all.
+                    hand_empty = turns == 16 or (turns == 15 and not rules.koikoi_with_empty_hand)
+                    assert formed[0].must_stop == (no_calls_left or hand_empty)
                     if not formed[0].must_stop:
                         assert state.phase == "decide"
                         assert state.current_player == seat

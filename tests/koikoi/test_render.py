@@ -115,13 +115,35 @@ def test_a_pile_is_grouped_by_kind_with_counts() -> None:
 def test_yaku_progress_lists_live_yaku_closest_first() -> None:
     rules = KoiKoiRules()
     mine = ids("jan-crane", "mar-curtain", "jul-boar", "oct-deer", "jan-ribbon")
-    assert yaku_progress(mine, ids("jun-butterflies"), rules)[:2] == [
+    progress = yaku_progress(mine, ids("jun-butterflies"), rules)
+    assert [(p.name, p.have, p.need) for p in progress[:2]] == [
         ("Sankō", 2, 3), ("Hanami-zake", 1, 2),
     ]
-    names = [name for name, _, _ in yaku_progress(mine, ids("jun-butterflies"), rules)]
+    names = [p.name for p in progress]
     assert "Ino-shika-chō" not in names  # the opponent holds the butterflies
+    assert "Goko" not in names  # Sankō, on the same cards, is closer
     off = make_rules("nintendo", viewing_yaku=False)
-    assert "Hanami-zake" not in [n for n, _, _ in yaku_progress(mine, [], off)]
+    assert "Hanami-zake" not in [p.name for p in yaku_progress(mine, [], off)]
+
+
+def test_yaku_progress_shows_the_next_step_once_a_yaku_is_formed() -> None:
+    three = ids("jan-crane", "mar-curtain", "aug-moon")
+    assert [str(p) for p in yaku_progress(three, [])][:2] == ["Shikō 3/4", "Ame-shikō 3/4"]
+    # The rain man in the opponent's pile leaves only Shikō to reach.
+    assert [str(p) for p in yaku_progress(three, ids("nov-rain-man"))][:1] == ["Shikō 3/4"]
+    # Aotan replaces Tanzaku but counts other cards, so both are shown.
+    ribbons = ids("jan-ribbon", "feb-ribbon", "jun-ribbon", "apr-ribbon")
+    assert [str(p) for p in yaku_progress(ribbons, [])] == [
+        "Akatan 2/3", "Tanzaku 4/5", "Aotan 1/3",
+    ]
+
+
+def test_yaku_progress_counts_tsuki_fuda_by_the_rounds_month() -> None:
+    march = ids("mar-ribbon", "mar-chaff-1")
+    rules = make_rules("traditional")
+    assert "Tsuki-fuda 2/4" in [str(p) for p in yaku_progress(march, [], rules, month=3)]
+    assert "Tsuki-fuda" not in str([str(p) for p in yaku_progress(march, [], rules, month=4)])
+    assert "Tsuki-fuda" not in str([str(p) for p in yaku_progress(march, [], rules)])
 
 
 # ----------------------------------------------------------------------------- table
@@ -309,7 +331,7 @@ def test_events_are_told_from_the_viewers_seat() -> None:
     )
     choice = ChoiceRequired(1, 30, (28, 31))
     assert text_of(describe_event(choice, names, 0)).strip() == ""  # the bot's capture follows
-    formed = YakuFormed(0, score_yaku(["jan-crane", "mar-curtain", "aug-moon"]), False)
+    formed = YakuFormed(0, score_yaku(["jan-crane", "mar-curtain", "aug-moon"]))
     assert "You have Sankō 5 = 5 — koi-koi or stop?" in text_of(describe_event(formed, names, 0))
     # Another player's yaku is told without the question: their answer follows on its own.
     assert text_of(describe_event(formed, names, 1)).strip() == "P1 has Sankō 5 = 5"
@@ -363,16 +385,33 @@ def _docs_rows(pattern: str) -> list[list[str]]:
     ]
 
 
-def test_the_docs_yaku_table_is_the_engines_for_every_preset() -> None:
-    rows = _docs_rows(r"\|\s*\*\*")
+def yaku_markdown() -> list[str]:
+    """The docs' yaku table, generated from the yaku rows (one column per preset)."""
     names = list(PRESETS)
-    assert len(rows) == len(yaku_table())
-    for number, row in enumerate(rows):
-        for column, name in enumerate(names, start=2):
-            info = yaku_table(PRESETS[name])[number]
-            assert row[0] == f"**{info.name}** ({info.english})"
-            assert row[1] == info.cards
-            assert row[column] == info.points, (info.name, name)
+    tables = {name: yaku_table(PRESETS[name]) for name in names}
+    lines = [
+        "| yaku | cards | " + " | ".join(names) + " | replaces |",
+        "|---|---|" + "---|" * len(names) + "---|",
+    ]
+    for number, info in enumerate(tables[names[0]]):
+        cards = {tables[name][number].cards for name in names}
+        assert len(cards) == 1, f"{info.name}: the presets count different cards"
+        points = " | ".join(tables[name][number].points for name in names)
+        lines.append(
+            f"| **{info.name}** ({info.english}) | {info.cards} | {points} | "
+            f"{info.replaces or '—'} |"
+        )
+    return lines
+
+
+def test_the_docs_yaku_table_is_generated_from_the_yaku_rows() -> None:
+    page = (ROOT / "docs" / "games" / "koikoi.md").read_text(encoding="utf-8").splitlines()
+    expected = yaku_markdown()
+    start = page.index(expected[0]) if expected[0] in page else -1
+    shown = page[start : start + len(expected)] if start >= 0 else []
+    assert shown == expected, "docs/games/koikoi.md's yaku table should read:\n" + "\n".join(
+        expected
+    )
 
 
 def test_the_docs_options_table_is_the_engines_for_every_preset() -> None:

@@ -59,14 +59,15 @@ def test_each_preset_differs_from_nintendo_as_documented() -> None:
 
 
 def test_the_registry_runs_every_preset_and_extra_combinations() -> None:
-    assert set(PRESETS) < set(GAME.presets)
+    assert GAME.presets == PRESETS
+    assert set(PRESETS) < set(GAME.conformance_options)
     for name, rules in PRESETS.items():
-        assert GAME.presets[name] is rules
+        assert GAME.conformance_options[name] is rules
 
 
-@pytest.mark.parametrize("name", sorted(GAME.presets))
+@pytest.mark.parametrize("name", sorted(GAME.conformance_options))
 def test_to_dict_from_dict_round_trip(name: str) -> None:
-    rules = GAME.presets[name]
+    rules = GAME.conformance_options[name]
     data = rules.to_dict()
     assert all(isinstance(v, (bool, int, str, type(None))) for v in data.values())
     assert KoiKoiRules.from_dict(data) == rules

@@ -3,6 +3,7 @@ against a plain reference scorer written from the rules table."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,7 @@ from cardgames.koikoi import (
     score_yaku,
     yaku_table,
 )
+from cardgames.koikoi.yaku import YAKU, yaku_progress
 
 CHAFF_9 = [
     "jan-chaff-1", "jan-chaff-2", "feb-chaff-1", "feb-chaff-2", "mar-chaff-1",
@@ -352,3 +354,56 @@ def test_round_points_refuses_negative_or_non_whole_numbers(
 ) -> None:
     with pytest.raises(OptionsError, match=f"'{name}' must be a whole number >= 0"):
         round_points(**kwargs)  # type: ignore[arg-type]  # wrong types on purpose
+
+
+# --- the yaku rows are the one description of the yaku ------------------------------------
+def test_every_yaku_row_names_real_rules_fields_and_cards() -> None:
+    fields = {field.name: field for field in attrs.fields(KoiKoiRules)}
+    defaults = KoiKoiRules()
+    keys = [row.key for row in YAKU]
+    assert len(set(keys)) == len(keys)
+    for row in YAKU:
+        for name in (row.enabled_by, row.also_counts_if, row.spoiled_if, row.after_koikoi_if):
+            assert name is None or isinstance(getattr(defaults, name), bool), (row.key, name)
+        if row.points_field is not None:
+            assert row.points_field in fields, row.key
+            assert isinstance(getattr(defaults, row.points_field), int)
+        assert all(key in keys and key != row.key for key in row.replaces), row.key
+        assert row.cards <= (row.further or row.cards), "further cards include the yaku's own"
+        assert row.requires <= row.cards
+        assert row.round_month == (not row.cards)
+        assert 0 < row.need <= (4 if row.round_month else len(row.cards))
+
+
+@pytest.mark.parametrize("preset", ["nintendo", "online", "traditional"])
+def test_each_row_scores_its_points_with_exactly_the_cards_it_needs(preset: str) -> None:
+    rules = make_rules(preset, viewing_yaku=True, tsuki_fuda=True)
+    info = {row.key: row for row in yaku_table(rules)}
+    for row in YAKU:
+        month = 3
+        # The cards it needs, taking first those no yaku replacing it counts (Tanzaku from
+        # plain ribbons, not from the three poetry ribbons of Akatan).
+        replacing = [other for other in YAKU if row.key in other.replaces]
+        cards = [4 * (month - 1) + i for i in range(4)] if row.round_month else sorted(
+            row.cards - row.requires,
+            key=lambda c: (sum(c in other.cards for other in replacing), c),
+        )
+        pile = [*sorted(row.requires), *cards][: row.need]
+        score = score_yaku(pile, rules, koikoi_called=True, month=month)
+        base = getattr(rules, row.points_field) if row.points_field else row.points
+        assert score.points_of(row.key) == base, row.key
+        assert info[row.key].points.split(",")[0] == str(base)
+        replaced = {key for other in score.yaku for key in YAKU_BY_KEY[other.key].replaces}
+        assert not replaced & {y.key for y in score.yaku}, "a replaced yaku is never paid"
+
+
+def test_the_score_the_table_and_the_hints_name_the_yaku_of_the_rows() -> None:
+    assert [(i.key, i.name) for i in yaku_table()] == [(r.key, r.name) for r in YAKU]
+    five = ["jan-crane", "mar-curtain", "aug-moon", "nov-rain-man", "dec-phoenix"]
+    assert [y.name for y in score_yaku(five).yaku] == [YAKU_BY_KEY["goko"].name]
+    assert yaku_table()[0].replaces == "Shikō, Ame-shikō, Sankō"
+    hinted = {p.key for p in yaku_progress(["jan-crane"], [])}
+    assert hinted <= set(YAKU_BY_KEY)
+
+
+YAKU_BY_KEY = {row.key: row for row in YAKU}

@@ -40,7 +40,8 @@ from cardgames.koikoi.cards import (
     RibbonKind,
 )
 from cardgames.koikoi.rules import KoiKoiRules
-from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction, KoiKoiView
+from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
+from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
 from cardgames.koikoi.yaku import round_points
 
 __all__ = [
@@ -305,7 +306,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         evaluator = self._evaluator(view.rules)
-        if legal[0].kind in (KOIKOI, STOP):
+        if isinstance(view.pending, KoiKoiDecision):
             return self.decide(view, legal, evaluator)
         scores = self.score_moves(view, legal, evaluator)
         best = max(scores)
@@ -330,8 +331,9 @@ class GreedyBot:
         field = _pile_mask(view.field)
         hand = _pile_mask(view.hand)
         seen = mine | theirs | field | hand
-        if view.pending_card is not None:
-            seen |= 1 << view.pending_card.id
+        pending = view.pending
+        if isinstance(pending, CaptureChoice):
+            seen |= 1 << pending.card.id
         unseen = _ALL_CARDS & ~seen
         unseen_count = unseen.bit_count()
         # The opponent's hand plus the stock card it turns over next.
@@ -345,11 +347,9 @@ class GreedyBot:
 
         scores: list[float] = []
         for action in legal:
-            if action.kind == CAPTURE:
-                pending = view.pending_card
-                assert pending is not None, "a capture choice always has a pending stock card"
+            if action.kind == CAPTURE and isinstance(pending, CaptureChoice):
                 taken = 1 << action.card
-                gained = taken | (1 << pending.id)
+                gained = taken | (1 << pending.card.id)
                 scores.append(worth_to_me(gained) + DENIAL_WEIGHT * worth_to_them(taken))
                 continue
             card = action.card

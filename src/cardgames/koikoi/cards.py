@@ -34,7 +34,7 @@ from typing import Final
 
 import attrs
 
-from cardgames.core.errors import NotationError
+from cardgames.core.errors import NotationError, did_you_mean
 
 __all__ = [
     "ANIMAL_IDS",
@@ -51,6 +51,7 @@ __all__ = [
     "card_ids",
     "cards_of",
     "parse_card",
+    "suggest_card",
 ]
 
 
@@ -273,28 +274,50 @@ def _aliases() -> dict[str, int]:
             for card in members:
                 if card.kind is Kind.BRIGHT:
                     table.setdefault(f"{prefix}-light", card.id)
-    # A picture that appears on one card only names it without the month: moon, rain-man.
-    pictures: dict[str, list[int]] = {}
-    for card in CARDS:
-        pictures.setdefault(card.code.split("-", 1)[1], []).append(card.id)
-    for picture, ids in pictures.items():
-        if len(ids) == 1:
-            table.setdefault(picture, ids[0])
+    for picture, card_id in _pictures().items():
+        table.setdefault(picture, card_id)
     return table
 
 
+def _pictures() -> dict[str, int]:
+    """A picture that appears on one card only names it without the month: moon, rain-man."""
+    pictures: dict[str, list[int]] = {}
+    for card in CARDS:
+        pictures.setdefault(card.code.split("-", 1)[1], []).append(card.id)
+    return {picture: ids[0] for picture, ids in pictures.items() if len(ids) == 1}
+
+
 _ALIASES: Final[dict[str, int]] = _aliases()
+_NAMES: Final[tuple[str, ...]] = (*(card.code for card in CARDS), *_pictures())
+"""What a suggestion may offer: the notation, and the pictures that name one card alone."""
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def suggest_card(text: str, among: Iterable[int] | None = None) -> str:
+    """``" (did you mean jan-crane?)"`` for a misspelt card, or ``""`` when nothing is close.
+
+    With `among` (card ids, e.g. the hand), those cards are offered first; any card's name
+    is offered when none of them is close.
+    """
+    key = _key(text)
+    if among is not None:
+        hint = did_you_mean(key, [CARDS[card_id].code for card_id in among])
+        if hint:
+            return hint
+    return did_you_mean(key, _NAMES)
 
 
 def parse_card(text: str) -> Card:
     """The card named by `text` (any accepted notation); NotationError quoting it otherwise."""
-    key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    card_id = _ALIASES.get(key)
+    card_id = _ALIASES.get(_key(text))
     if card_id is None:
         raise NotationError(
-            f"{text!r} is not a card; write month-name (e.g. nov-rain-man, sep-ribbon, "
-            f"mar-chaff-1), month-index (11-1), an id 0..47 or a picture found on one card "
-            f"only (moon, rain-man)"
+            f"{text!r} is not a card{suggest_card(text)}; write month-name (e.g. nov-rain-man, "
+            f"sep-ribbon, mar-chaff-1), month-index (11-1), an id 0..47 or a picture found on "
+            f"one card only (moon, rain-man)"
         )
     return CARDS[card_id]
 

@@ -9,25 +9,23 @@ plus the words ``help``, ``moves``, ``yaku``, ``cards``, ``field`` and ``quit``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import Final
 
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from cardgames.core.errors import CardgamesError, NotationError
-from cardgames.core.game import Event, State
+from cardgames.core.game import Event
 from cardgames.core.options import parse_option_pairs
-from cardgames.core.terminal import GameUI, fail, play_command
 from cardgames.koikoi import GAME
-from cardgames.koikoi.bots import BOTS
 from cardgames.koikoi.cards import card_ids
 from cardgames.koikoi.events import MatchEnded
 from cardgames.koikoi.render import (
     card_table,
     cards_grid,
     describe_event,
+    describe_move,
     field_renderable,
     hand_renderable,
     match_line,
@@ -39,7 +37,9 @@ from cardgames.koikoi.render import (
     yaku_table_renderable,
 )
 from cardgames.koikoi.rules import DEFAULT_PRESET, PRESETS, KoiKoiRules, make_rules
-from cardgames.koikoi.state import STOP, KoiKoiAction, KoiKoiState
+from cardgames.koikoi.state import KoiKoiAction, KoiKoiState
+from cardgames.koikoi.view import Phase
+from cardgames.terminal import GameUI, fail, make_play_command
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 
@@ -84,7 +84,7 @@ def presets() -> None:
 @app.command()
 def yaku(
     rules: str = typer.Option(
-        DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
+        DEFAULT_PRESET, "--preset", "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
     ),
     option: list[str] = typer.Option(
         [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "
@@ -107,7 +107,7 @@ def score(
         "a picture only one card shows (moon)."
     ),
     rules: str = typer.Option(
-        DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
+        DEFAULT_PRESET, "--preset", "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
     ),
     option: list[str] = typer.Option(
         [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "
@@ -143,72 +143,58 @@ def cards_command() -> None:
 
 
 # ------------------------------------------------------------------------ playing
-def _view_of(state: State[Any], seat: int) -> Any:
-    assert isinstance(state, KoiKoiState)
-    return state.view(seat)
-
-
-def _render(state: State[Any], seat: int) -> RenderableType:
-    table = table_renderable(_view_of(state, seat))
+def _render(state: KoiKoiState, seat: int) -> RenderableType:
+    table = table_renderable(state.view(seat))
     if state.move_count == 0:
         return Group(_start(state, seat), table)
     return table
 
 
-def _start(state: State[Any], viewer: int | None) -> RenderableType:
+def _start(state: KoiKoiState, viewer: int | None) -> RenderableType:
     """What happened before the first move: the dealer draw and the first deal."""
-    assert isinstance(state, KoiKoiState)
     return Group(*(describe_event(e, state.players, viewer) for e in state.start_events))
 
 
 def _describe(
-    state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
+    state: KoiKoiState,
+    actor: int,
+    action: KoiKoiAction,
+    events: Sequence[Event],
+    viewer: int | None,
 ) -> RenderableType:
-    parts: list[RenderableType] = []
+    move = describe_move(actor, action, events, state.players, viewer)
     if state.move_count == 1 and actor != viewer:
         # A bot moved first, so the opening table (which shows the start) was never drawn.
-        parts.append(_start(state, viewer))
-    if isinstance(action, KoiKoiAction) and action.kind == STOP:
-        who, s = ("You", "") if actor == viewer else (state.players[actor], "s")
-        parts.append(Text(f"{who} stop{s} and score{s}.", style="bold"))
-    for event in events:
-        if isinstance(event, MatchEnded):
-            continue  # the final summary says it
-        parts.append(describe_event(event, state.players, viewer))
-    return Group(*parts)
+        return Group(_start(state, viewer), move)
+    return move
 
 
-def _final(state: State[Any]) -> RenderableType:
-    assert isinstance(state, KoiKoiState)
+def _final(state: KoiKoiState) -> RenderableType:
     first, second = state.scores()
-    winner = state.winner()
     return Group(
         round_results_table(state.round_results, state.players),
-        match_line(MatchEnded((first, second), winner), state.players),
+        match_line(MatchEnded((first, second), state.winner()), state.players),
     )
 
 
-def _prompt(state: State[Any], seat: int) -> str:
-    assert isinstance(state, KoiKoiState)
-    phase = state.phase
-    if phase == "decide":
-        return "[koikoi or stop] "
-    if phase == "capture":
-        return "[capture which?] "
-    return f"[round {state.round_number} · play] "
+_PROMPTS: Final = {Phase.DECIDE: "[koikoi or stop] ", Phase.CAPTURE: "[capture which?] "}
 
 
-def _field_and_hand(state: State[Any], seat: int) -> RenderableType:
-    view = _view_of(state, seat)
+def _prompt(state: KoiKoiState, seat: int) -> str:
+    return _PROMPTS.get(state.phase) or f"[round {state.round_number} · play] "
+
+
+def _field_and_hand(state: KoiKoiState, seat: int) -> RenderableType:
+    view = state.view(seat)
     return Group(field_renderable(view), Text(), hand_renderable(view))
 
 
-UI = GameUI(
+UI: GameUI[KoiKoiState] = GameUI(
     render=_render,
     help_text=HELP_TEXT,
     commands={
-        "yaku": lambda state, seat: yaku_status(_view_of(state, seat)),
-        "cards": lambda state, seat: cards_grid(_view_of(state, seat)),
+        "yaku": lambda state, seat: yaku_status(state.view(seat)),
+        "cards": lambda state, seat: cards_grid(state.view(seat)),
         "field": _field_and_hand,
     },
     command_help={
@@ -219,50 +205,11 @@ UI = GameUI(
     describe=_describe,
     final=_final,
     prompt=_prompt,
+    name_seats=True,
 )
 """How Koi-Koi shows itself in the shared terminal session."""
 
 
-def play(
-    rules: str = typer.Option(
-        DEFAULT_PRESET, "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
-    ),
-    rounds: int | None = typer.Option(
-        None, "--rounds", "-n", help="Rounds in the match (default: the preset's, 12)."
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", "-s", help="Seed of the deal (random if not given)."
-    ),
-    opponent: str = typer.Option(
-        "greedy", "--opponent", "-b", help=f"The bot you play against ({', '.join(BOTS)})."
-    ),
-    option: list[str] = typer.Option(
-        [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "
-        "-o max_koikoi_calls=unlimited; see 'cardgames koikoi presets'."
-    ),
-    autoplay: bool = typer.Option(False, "--autoplay", help="Let bots play both seats; watch."),
-    resume: Path | None = typer.Option(
-        None, "--resume", help="Continue the game saved in FILE (after quit or end of input)."
-    ),
-    save: Path | None = typer.Option(
-        None, "--save", help="Save the game to FILE after every move (default: a file under "
-        "$CARDGAMES_HOME)."
-    ),
-) -> None:
-    """Play Koi-Koi against a bot in the terminal (you deal or play second by the draw)."""
-    values: dict[str, Any] = {"preset": rules}
-    if rounds is not None:
-        values["rounds"] = rounds
-    play_command(
-        GAME,
-        option_values=values,
-        ui=UI,
-        seed=seed,
-        human_seat=1,
-        bots=[opponent],
-        autoplay=autoplay,
-        resume=resume,
-        save=save,
-        names=None if autoplay else ("You", opponent.capitalize()),
-        option_pairs=option,
-    )
+play = make_play_command(GAME, UI)
+"""``cardgames play koikoi``: the shared play command with Koi-Koi's table."""
+app.command("play")(play)

@@ -1,13 +1,18 @@
 """What a Koi-Koi move causes: small frozen values with a readable ``str``.
 
 Seats are numbers (0, 1); ``str`` names them "P1"/"P2" -- a renderer that knows the players'
-names formats the fields itself. Events never show a hidden card: hands appear only in a
-:class:`LuckyHand` (the holder shows it to win).
+names formats the fields itself. Kinds and reasons are enums, never text to parse.
+
+Every event is public: both seats may see all of it. Events never show a card that is hidden
+when they happen: hands appear only in a :class:`LuckyHand`, which its holder shows to win
+the round (that round is over, so the cards are no secret any more), and the stock only as
+the card turned over.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 import attrs
 
@@ -18,20 +23,27 @@ __all__ = [
     "CardPlayed",
     "ChoiceRequired",
     "DealerChosen",
+    "ForcedStop",
     "KoiKoiCalled",
     "LuckyHand",
+    "LuckyHandKind",
     "MatchEnded",
+    "RedealReason",
     "Redealt",
     "RoundEnd",
     "RoundEnded",
     "RoundResult",
     "RoundStarted",
+    "StopReason",
     "YakuFormed",
 ]
 
 
 def _seat(seat: int) -> str:
     return f"P{seat + 1}"
+
+
+_P1_P2 = ("P1", "P2")
 
 
 def _codes(ids: tuple[int, ...]) -> str:
@@ -54,15 +66,41 @@ class DealerChosen:
         return f"{rounds}: {_seat(self.dealer)} deals first"
 
 
+class LuckyHandKind(enum.StrEnum):
+    """The two lucky hands, checked right after the deal."""
+
+    TESHI = "teshi"
+    """All four cards of a month in hand."""
+    KUTTSUKI = "kuttsuki"
+    """Four pairs of months in hand."""
+
+
+class RedealReason(enum.StrEnum):
+    """Why the cards were dealt again."""
+
+    FOUR_ON_FIELD = "four cards of a month on the field"
+    LUCKY_HAND = "lucky hand"
+    """A lucky hand with ``lucky_hands="redeal"``."""
+
+
 @attrs.frozen(slots=True)
 class Redealt:
     """The cards were dealt again (four of a month on the field, or a lucky hand to re-deal)."""
 
     round_number: int
-    reason: str
+    reason: RedealReason
+    lucky_hand: LuckyHandKind | None = None
+    """Which lucky hand, when that was the reason."""
+
+    @property
+    def why(self) -> str:
+        """The reason in words: ``lucky hand (teshi)``."""
+        if self.lucky_hand is None:
+            return self.reason.value
+        return f"{self.reason.value} ({self.lucky_hand})"
 
     def __str__(self) -> str:
-        return f"round {self.round_number}: re-deal ({self.reason})"
+        return f"round {self.round_number}: re-deal ({self.why})"
 
 
 @attrs.frozen(slots=True)
@@ -86,9 +124,9 @@ class LuckyHand:
     """A lucky hand won the round at once: teshi (four of a month) or kuttsuki (four pairs)."""
 
     seat: int
-    kind: str
-    """``teshi`` or ``kuttsuki``."""
+    kind: LuckyHandKind
     hand: tuple[int, ...]
+    """The holder's hand, shown to claim the round (which ends at once)."""
 
     def __str__(self) -> str:
         return f"{_seat(self.seat)} shows a lucky hand ({self.kind}): {_codes(self.hand)}"
@@ -127,17 +165,73 @@ class ChoiceRequired:
         )
 
 
+class StopReason(enum.StrEnum):
+    """Why a player who formed or raised a yaku is not asked koi-koi or stop."""
+
+    CALLS_USED = "calls used"
+    """The round's koi-koi calls (``max_koikoi_calls``, both players together) are used."""
+    HAND_EMPTY = "hand empty"
+    """The player's own hand is empty (unless ``koikoi_with_empty_hand``)."""
+    NO_TURN_LEFT = "no turn left"
+    """Both hands are empty: the round has no turn left to play on for."""
+
+
+@attrs.frozen(slots=True)
+class ForcedStop:
+    """Why koi-koi is not possible now, with what the sentence needs: the round's call limit
+    and the calls each seat made."""
+
+    reason: StopReason
+    limit: int | None
+    """The rules' ``max_koikoi_calls`` (None: unlimited)."""
+    calls: tuple[int, int]
+    """Koi-koi calls of each seat this round."""
+
+    def text(self, names: Sequence[str] = _P1_P2, seat: int = 0, you: int | None = None) -> str:
+        """The reason in words, for the stop of `seat`; `you` is the seat reading it.
+
+        >>> ForcedStop(StopReason.CALLS_USED, 1, (1, 0)).text()
+        "the round's one koi-koi call is used (P1 called it)"
+        """
+        if self.reason is StopReason.HAND_EMPTY:
+            whose = "your" if seat == you else f"{names[seat]}'s"
+            return f"{whose} hand is empty"
+        if self.reason is StopReason.NO_TURN_LEFT:
+            return "both hands are empty: no turn is left in the round"
+        if not self.limit:
+            return "these rules allow no koi-koi (max_koikoi_calls is 0)"
+        callers = [
+            ("you" if caller == you else names[caller], count)
+            for caller, count in enumerate(self.calls)
+            if count
+        ]
+        if self.limit == 1:
+            return f"the round's one koi-koi call is used ({callers[0][0]} called it)"
+        who = ", ".join(f"{name} {count}" for name, count in callers)
+        return f"the round's {self.limit} koi-koi calls are used ({who})"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 @attrs.frozen(slots=True)
 class YakuFormed:
-    """A player's pile formed a new yaku or raised one; `must_stop` if koi-koi is not allowed."""
+    """A player's pile formed a new yaku or raised one; `forced_stop` says why the round ends
+    at once when koi-koi is not possible (None: the player chooses koi-koi or stop)."""
 
     seat: int
     score: YakuScore
-    must_stop: bool
+    forced_stop: ForcedStop | None = None
+
+    @property
+    def must_stop(self) -> bool:
+        """Koi-koi is not possible: the round ends as this player's stop."""
+        return self.forced_stop is not None
 
     def __str__(self) -> str:
-        then = "must stop" if self.must_stop else "koi-koi or stop?"
-        return f"{_seat(self.seat)} has {self.score}: {then}"
+        if self.forced_stop is None:
+            return f"{_seat(self.seat)} has {self.score}: koi-koi or stop?"
+        return f"{_seat(self.seat)} has {self.score}: must stop, {self.forced_stop}"
 
 
 @attrs.frozen(slots=True)
@@ -178,8 +272,8 @@ class RoundResult:
     score: tuple[int, int]
     """Points each seat scored this round (only the winner's can be non-zero)."""
     koikoi_calls: tuple[int, int]
-    lucky_hand: str | None = None
-    """``teshi`` or ``kuttsuki`` when the round ended by a lucky hand."""
+    lucky_hand: LuckyHandKind | None = None
+    """Which lucky hand, when the round ended by one."""
 
     def __str__(self) -> str:
         head = f"round {self.round_number}"

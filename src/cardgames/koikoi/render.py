@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind, RibbonKind
+from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind
 from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
@@ -32,9 +32,17 @@ from cardgames.koikoi.events import (
     RoundStarted,
     YakuFormed,
 )
-from cardgames.koikoi.rules import PRESET_DESCRIPTIONS, KoiKoiRules
-from cardgames.koikoi.state import KoiKoiView
-from cardgames.koikoi.yaku import RoundPoints, YakuScore, round_points, score_yaku, yaku_table
+from cardgames.koikoi.rules import PRESET_DESCRIPTIONS, KoiKoiPenalty, KoiKoiRules
+from cardgames.koikoi.state import STOP, KoiKoiAction
+from cardgames.koikoi.view import CaptureChoice, KoiKoiView
+from cardgames.koikoi.yaku import (
+    RoundPoints,
+    YakuScore,
+    round_points,
+    score_yaku,
+    yaku_progress,
+    yaku_table,
+)
 
 __all__ = [
     "KIND_STYLES",
@@ -45,6 +53,7 @@ __all__ = [
     "cards_or",
     "cards_text",
     "describe_event",
+    "describe_move",
     "field_renderable",
     "hand_renderable",
     "match_line",
@@ -193,26 +202,28 @@ def card_table() -> Table:
     return table
 
 
+_PENALTY_NOTES: Final[Mapping[KoiKoiPenalty, str]] = {
+    KoiKoiPenalty.DOUBLE: "the winner's points are doubled if the loser called koi-koi",
+    KoiKoiPenalty.NONE: "koi-koi calls do not change the points",
+    KoiKoiPenalty.GROWING: "the winner's points are multiplied by 1 + the round's koi-koi calls",
+}
+
+
 def yaku_table_renderable(rules: KoiKoiRules, title: str) -> Table:
     """The yaku and what each pays under `rules`."""
     table = Table(title=title, header_style="bold")
     table.add_column("yaku")
     table.add_column("cards")
     table.add_column("points")
+    table.add_column("replaces")
     for row in yaku_table(rules):
         style = "dim" if row.points == "off" else ""
         name = Text.assemble((row.name, "bold"), (f" ({row.english})", "dim"))
-        table.add_row(name, row.cards, row.points, style=style)
+        table.add_row(name, row.cards, row.points, row.replaces or "—", style=style)
     notes = []
     if rules.double_at_7:
         notes.append("a total of 7 or more is doubled")
-    notes.append(
-        {
-            "double": "the winner's points are doubled if the loser called koi-koi",
-            "none": "koi-koi calls do not change the points",
-            "growing": "the winner's points are multiplied by 1 + the round's koi-koi calls",
-        }[rules.koikoi_penalty.value]
-    )
+    notes.append(_PENALTY_NOTES[rules.koikoi_penalty])
     table.caption = "; ".join(notes)
     return table
 
@@ -269,9 +280,17 @@ def _who(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
 
 
+_THIRD_PERSON: Final = {"have": "has"}
+
+
 def _verb(subject: str, verb: str) -> str:
-    """`verb` agreeing with `subject`: "You win", "P2 wins"."""
-    return verb if subject == "You" else verb + "s"
+    """`verb` agreeing with `subject`: "You win", "P2 wins", "You have", "P2 has", "P2 turns
+    over"."""
+    if subject == "You":
+        return verb
+    first, _, rest = verb.partition(" ")
+    first = _THIRD_PERSON.get(first, first + "s")
+    return f"{first} {rest}" if rest else first
 
 
 def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[int]) -> Table:
@@ -321,21 +340,26 @@ def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[in
 
 
 def describe_event(event: object, names: Sequence[str], viewer: int | None) -> RenderableType:
-    """One event as the player at `viewer` should read it (names instead of seat numbers)."""
+    """One event as the player at `viewer` should read it (names instead of seat numbers).
+
+    The viewer is "You", and every verb agrees with its subject ("You draw", "P2 draws"),
+    also when a player is named "You" (a saved game replayed without a viewer).
+    """
     you = viewer
 
     def who(seat: int) -> str:
         return "You" if seat == you else _who(names, seat)
 
+    def does(seat: int, verb: str) -> str:
+        subject = who(seat)
+        return f"{subject} {_verb(subject, verb)}"
+
     if isinstance(event, CardPlayed):
-        if event.from_stock:
-            verb = "turn over" if event.seat == you else "turns over"
-        else:
-            verb = "play" if event.seat == you else "plays"
-        text = Text(f"{who(event.seat)} {verb} ")
+        seat = event.seat
+        text = Text(does(seat, "turn over" if event.from_stock else "play") + " ")
         text.append_text(card_text(event.card))
         if event.captured:
-            text.append(" and capture" + ("" if event.seat == you else "s") + " ")
+            text.append(f" and {_verb(who(seat), 'capture')} ")
             text.append_text(cards_text(event.captured))
         else:
             text.append(" onto the field", style="dim")
@@ -343,35 +367,34 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
     if isinstance(event, ChoiceRequired):
         if event.seat != you:
             return Group()  # the bot's choice follows at once as its capture
-        text = Text(f"{who(event.seat)} turn over ")
+        text = Text(does(event.seat, "turn over") + " ")
         text.append_text(card_text(event.card))
         text.append(": it matches ")
         text.append_text(cards_or(event.options))
         text.append(" — which one does it take?")
         return text
     if isinstance(event, YakuFormed):
-        text = Text(f"{who(event.seat)} " + ("have" if event.seat == you else "has") + " ")
+        text = Text(does(event.seat, "have") + " ")
         text.append_text(yaku_score_text(event.score))
-        if event.must_stop:
-            text.append(" — koi-koi is not possible now: the round ends", style="dim")
+        forced = event.forced_stop
+        if forced is not None:
+            why = forced.text(names, event.seat, you=you)
+            text.append(f" — koi-koi is not possible now: {why}; the round ends", style="dim")
         elif event.seat == you:
             text.append(" — koi-koi or stop?", style="bold magenta")
         # Another player's decision follows as its own line (koi-koi, or stops).
         return text
     if isinstance(event, KoiKoiCalled):
         times = "" if event.calls == 1 else f" (call {event.calls})"
-        return Text(f"{who(event.seat)} call{'' if event.seat == you else 's'} KOI-KOI!{times}",
-                    style="bold magenta")
+        return Text(f"{does(event.seat, 'call')} KOI-KOI!{times}", style="bold magenta")
     if isinstance(event, LuckyHand):
-        text = Text(f"{who(event.seat)} show{'' if event.seat == you else 's'} a lucky hand "
-                    f"({event.kind}): ", style="bold")
+        text = Text(f"{does(event.seat, 'show')} a lucky hand ({event.kind}): ", style="bold")
         text.append_text(cards_text(event.hand))
         return text
     if isinstance(event, RoundStarted):
         month = MONTHS[(event.round_number - 1) % 12].name
         text = Text(f"Round {event.round_number} of {event.rounds} ({month}): "
-                    f"{who(event.dealer)} deal{'' if event.dealer == you else 's'}; field ",
-                    style="bold")
+                    f"{does(event.dealer, 'deal')}; field ", style="bold")
         text.append_text(cards_text(event.field))
         return text
     # Summaries name the viewer "You" too.
@@ -384,14 +407,36 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
         text = Text()
         for a, b in event.draws:
             for seat, card in ((0, a), (1, b)):
-                text.append(f"{who(seat)} draw{'' if seat == you else 's'} ")
+                text.append(does(seat, "draw") + " ")
                 text.append_text(card_text(card))
                 text.append(", " if seat == 0 else "; ")
         text.append(f"the earlier month deals first: {who(event.dealer)}")
         return text
     if isinstance(event, Redealt):
-        return Text(f"Round {event.round_number}: re-deal ({event.reason})", style="dim")
+        return Text(f"Round {event.round_number}: re-deal ({event.why})", style="dim")
     return Text(str(event))
+
+
+def describe_move(
+    actor: int,
+    action: KoiKoiAction,
+    events: Sequence[object],
+    names: Sequence[str],
+    viewer: int | None,
+) -> Group:
+    """A move as `viewer` reads it: a stop is announced, then each event but the match's
+    end (the final summary says that)."""
+    parts: list[RenderableType] = []
+    if action.kind == STOP:
+        subject = "You" if actor == viewer else _who(names, actor)
+        stops = f"{_verb(subject, 'stop')} and {_verb(subject, 'score')}"
+        parts.append(Text(f"{subject} {stops}.", style="bold"))
+    parts += (
+        describe_event(event, names, viewer)
+        for event in events
+        if not isinstance(event, MatchEnded)
+    )
+    return Group(*parts)
 
 
 def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
@@ -458,6 +503,16 @@ def _capture_hint(card: Card, field: Sequence[Card], capture_all_three: bool) ->
     return text
 
 
+def _progress(view: KoiKoiView, seat: int) -> Text:
+    """The yaku `seat` is closest to, from the view (tsuki-fuda by the round's month)."""
+    return progress_text(
+        [c.id for c in view.piles[seat]],
+        [c.id for c in view.piles[1 - seat]],
+        view.rules,
+        month=view.month,
+    )
+
+
 def _side(view: KoiKoiView, seat: int) -> Table:
     """One player's header line, captured pile by kind and current yaku."""
     rules = view.rules
@@ -483,68 +538,27 @@ def _side(view: KoiKoiView, seat: int) -> Table:
         if final.multipliers:
             yaku_line.append(f"  → stopping scores {final}", style="dim")
     table.add_row(yaku_line)
-    near = progress_text(
-        [c.id for c in view.piles[seat]], [c.id for c in view.piles[1 - seat]], rules
-    )
+    near = _progress(view, seat)
     if near:
         table.add_row(Text.assemble(("toward ", "dim"), near))
     return table
 
 
-def yaku_progress(
-    pile: Sequence[int], opponent_pile: Sequence[int], rules: KoiKoiRules
-) -> list[tuple[str, int, int]]:
-    """(yaku, cards held, cards needed) for each yaku the pile has begun and can still form.
-
-    A yaku is left out once formed, or when the opponent holds a card it needs. Closest first.
-    """
-    mine = set(pile)
-    theirs = set(opponent_pile)
-    rows: list[tuple[str, int, int]] = []
-
-    def add(name: str, group: Sequence[int], need: int) -> None:
-        have = sum(1 for c in group if c in mine)
-        live = sum(1 for c in group if c not in theirs)
-        if 0 < have < need <= live:
-            rows.append((name, have, need))
-
-    plain_brights = [c.id for c in CARDS if c.kind is Kind.BRIGHT and not c.is_rain_man]
-    add("Sankō", plain_brights, 3)
-    add("Ino-shika-chō", _ids("jul-boar", "oct-deer", "jun-butterflies"), 3)
-    add("Akatan", [c.id for c in CARDS if c.ribbon is RibbonKind.POETRY], 3)
-    add("Aotan", [c.id for c in CARDS if c.ribbon is RibbonKind.BLUE], 3)
-    if rules.viewing_yaku and not (
-        rules.viewing_cancelled_by_rain and mine & set(_ids("nov-rain-man", "nov-lightning"))
-    ):
-        add("Hanami-zake", _ids("mar-curtain", "sep-sake-cup"), 2)
-        add("Tsukimi-zake", _ids("aug-moon", "sep-sake-cup"), 2)
-    add("Tane", [c.id for c in CARDS if c.kind is Kind.ANIMAL], 5)
-    add("Tanzaku", [c.id for c in CARDS if c.kind is Kind.RIBBON], 5)
-    chaff = [
-        c.id
-        for c in CARDS
-        if c.kind is Kind.CHAFF or (c.is_sake_cup and rules.sake_cup_as_chaff)
-    ]
-    add("Kasu", chaff, 10)
-    rows.sort(key=lambda row: row[2] - row[1])
-    return rows
-
-
-def _ids(*codes: str) -> list[int]:
-    return [c.id for c in CARDS if c.code in codes]
-
-
 def progress_text(
-    pile: Sequence[int], opponent_pile: Sequence[int], rules: KoiKoiRules, limit: int = 4
+    pile: Sequence[int],
+    opponent_pile: Sequence[int],
+    rules: KoiKoiRules,
+    limit: int = 4,
+    month: int | None = None,
 ) -> Text:
     """The closest yaku in progress, e.g. ``Tane 3/5 · Akatan 2/3`` (empty when none)."""
     text = Text()
-    for number, (name, have, need) in enumerate(yaku_progress(pile, opponent_pile, rules)):
+    for number, progress in enumerate(yaku_progress(pile, opponent_pile, rules, month)):
         if number == limit:
             break
         if number:
             text.append(" · ", style="dim")
-        text.append(f"{name} {have}/{need}", style="bold" if need - have == 1 else "")
+        text.append(str(progress), style="bold" if progress.missing == 1 else "")
     return text
 
 
@@ -588,46 +602,48 @@ def hand_renderable(view: KoiKoiView) -> Table:
 
 
 def _question(view: KoiKoiView) -> Text | None:
-    """What the seat to act is asked, when it is not an ordinary play."""
-    if view.current_player != view.seat:
+    """What the seat to act is asked, when it is not an ordinary play (from the view's
+    pending decision)."""
+    pending = view.pending
+    if pending is None or pending.seat != view.seat:
         return None
-    if view.phase == "capture" and view.pending_card is not None:
+    if isinstance(pending, CaptureChoice):
         text = Text("You turned over ", style="bold")
-        text.append_text(card_text(view.pending_card))
+        text.append_text(card_text(pending.card))
         text.append(": it matches ", style="bold")
-        text.append_text(cards_or(view.capture_options))
+        text.append_text(cards_or(pending.options))
         text.append(" — type ", style="bold")
-        options = view.capture_options
+        options = pending.options
         for number, card in enumerate(options):
             if number:
                 text.append(" or " if number == len(options) - 1 else ", ", style="bold")
             text.append(f"capture {card.code}", style="bold reverse")
         return text
-    if view.phase == "decide":
-        seat = view.seat
-        text = Text("You have ", style="bold")
-        text.append_text(yaku_score_text(view.yaku[seat]))
-        text.append(" — type ", style="bold")
-        text.append("koikoi", style="bold reverse")
-        text.append(" to play on for more, or ", style="bold")
-        text.append("stop", style="bold reverse")
-        final = _stop_points(view, seat)
-        text.append(f" to score {_points(final.points)} now", style="bold")
-        if final.multipliers:
-            text.append(f" ({final})", style="dim")
-        penalty = view.rules.koikoi_penalty.value
-        if penalty != "none":
-            other = view.players[1 - seat]
-            risk = (
-                "doubled" if penalty == "double" else "multiplied by 1 + the round's koi-koi calls"
-            )
-            text.append(
-                f"\nAfter a koi-koi, if {other} forms a yaku and stops first, {other}'s points "
-                f"are {risk}.",
-                style="dim",
-            )
-        return text
-    return None
+    text = Text("You have ", style="bold")
+    text.append_text(yaku_score_text(pending.score))
+    text.append(" — type ", style="bold")
+    text.append("koikoi", style="bold reverse")
+    text.append(" to play on for more, or ", style="bold")
+    text.append("stop", style="bold reverse")
+    final = pending.stop_points
+    text.append(f" to score {_points(final.points)} now", style="bold")
+    if final.multipliers:
+        text.append(f" ({final})", style="dim")
+    if pending.calls_left == 1:
+        text.append("\nThis is the round's last koi-koi call.", style="dim")
+    penalty = view.rules.koikoi_penalty
+    if penalty is not KoiKoiPenalty.NONE:
+        other = view.players[1 - pending.seat]
+        risk = (
+            "doubled" if penalty is KoiKoiPenalty.DOUBLE
+            else "multiplied by 1 + the round's koi-koi calls"
+        )
+        text.append(
+            f"\nAfter a koi-koi, if {other} forms a yaku and stops first, {other}'s points "
+            f"are {risk}.",
+            style="dim",
+        )
+    return text
 
 
 def _stop_points(view: KoiKoiView, seat: int) -> RoundPoints:
@@ -696,9 +712,7 @@ def yaku_status(view: KoiKoiView) -> RenderableType:
     lines.add_column()
     for seat in (view.seat, 1 - view.seat):
         lines.add_row(_seat_name(view, seat), yaku_score_text(view.yaku[seat]))
-        near = progress_text(
-            [c.id for c in view.piles[seat]], [c.id for c in view.piles[1 - seat]], view.rules
-        )
+        near = _progress(view, seat)
         if near:
             lines.add_row("", Text.assemble(("toward ", "dim"), near))
     return Group(lines, yaku_table_renderable(view.rules, "Yaku (rules in force)"))

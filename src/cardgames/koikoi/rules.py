@@ -113,6 +113,11 @@ class KoiKoiRules:
     max_koikoi_calls: int | None = bounded(1, 0, 16, unlimited=True)
     """Koi-koi calls allowed per round, both players together (None: unlimited). Once they are
     used up, a player who forms or improves a yaku must stop."""
+    koikoi_with_empty_hand: bool = False
+    """Off (every preset): a turn that forms or improves a yaku and leaves its player's own
+    hand empty ends the round as that player's stop, even when the opponent still holds a
+    card. On: that player is asked koi-koi or stop as on any other turn, and after a koi-koi
+    the opponent plays the last turn (the old behaviour, for groups that play on)."""
     drawn_round: DrawnRound = DrawnRound.NOBODY
     """See :class:`DrawnRound`."""
     oya_ken_points: int = bounded(6, 1, 50)

@@ -14,9 +14,11 @@ Procedure (rules file, preset ``nintendo`` unless an option says otherwise):
   automatically; if it matches two field cards (or three without ``capture_all_three``), its
   player chooses with ``capture FIELDCARD``.
 * After a turn in which a player's pile formed a new yaku or raised one, that player
-  chooses ``koikoi`` or ``stop``. When the round's koi-koi calls are used up
-  (``max_koikoi_calls``), or when no turn is left in the round (both hands are empty), the
-  player stops at once: a choice that is no choice is not asked.
+  chooses ``koikoi`` or ``stop``. The round ends at once as that player's stop, without
+  asking (:class:`~cardgames.koikoi.events.ForcedStop` in the ``YakuFormed`` event says
+  why), when the turn left the player's own hand empty -- even if the opponent still holds a
+  card, which is then never played (unless ``koikoi_with_empty_hand``; both hands empty
+  always end it) -- or when the round's koi-koi calls are used up (``max_koikoi_calls``).
 * Both hands empty with nobody stopped: a drawn round (``drawn_round``).
 
 Interpretations where the rules file leaves a choice (each also documented on its option):
@@ -47,32 +49,47 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import Event, State
-from cardgames.koikoi.cards import CARDS, Card, parse_card
+from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
+from cardgames.core.game import Event, Move, State
+from cardgames.koikoi.cards import CARDS, Card, parse_card, suggest_card
 from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
     DealerChosen,
+    ForcedStop,
     KoiKoiCalled,
     LuckyHand,
+    LuckyHandKind,
     MatchEnded,
+    RedealReason,
     Redealt,
     RoundEnd,
     RoundEnded,
     RoundResult,
     RoundStarted,
+    StopReason,
     YakuFormed,
 )
 from cardgames.koikoi.rules import KoiKoiRules, LuckyHands
+from cardgames.koikoi.view import (
+    CaptureChoice,
+    KoiKoiDecision,
+    KoiKoiView,
+    Pending,
+    Phase,
+    listed,
+)
 from cardgames.koikoi.yaku import (
     MONTH_MASKS,
     SLOT_COUNT,
+    YAKU,
+    Yaku,
     YakuScore,
     YakuTable,
     drawn_round_points,
@@ -103,20 +120,6 @@ CAPTURE: Final = 1
 KOIKOI: Final = 2
 STOP: Final = 3
 _NO_CARD: Final = -1
-
-
-class Phase:
-    """What the current player is asked (ints in the engine, names in views)."""
-
-    PLAY: Final = 0
-    """Play a card from hand."""
-    CAPTURE: Final = 1
-    """Choose which field card the turned-over stock card captures."""
-    DECIDE: Final = 2
-    """Koi-koi or stop."""
-    OVER: Final = 3
-    """The match is over."""
-    NAMES: Final = ("play", "capture", "decide", "over")
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -224,6 +227,10 @@ _CHOOSE_SIZES_ALL: Final = frozenset({2})
 _CHOOSE_SIZES: Final = frozenset({2, 3})
 _KOIKOI_WORDS: Final = frozenset({"koikoi", "koi-koi", "koi", "k"})
 _STOP_WORDS: Final = frozenset({"stop", "shobu", "shōbu", "s"})
+_PLAY_WORDS: Final = frozenset({"play", "p"})
+_CAPTURE_WORDS: Final = frozenset({"capture", "take", "c"})
+_MOVE_WORDS: Final = ("play", "capture", "take", "koikoi", "koi-koi", "stop", "shobu")
+"""The words a suggestion offers for a misspelt move word (not the one-letter forms)."""
 
 
 def _card_token(
@@ -244,15 +251,16 @@ def _card_token(
                     return card_id
     hint = ""
     if candidates is not None:
-        hint = f"; {what} now: {', '.join(CARDS[c].code for c in sorted(candidates)) or '(none)'}"
+        hint = f"; {what} now: {summarize(CARDS[c].code for c in sorted(candidates))}"
     if alone:
+        near = did_you_mean(token, _MOVE_WORDS) or suggest_card(token, candidates)
         raise NotationError(
-            f"{text!r} is not a move or a card; moves are: {_MOVES}; cards are written e.g. "
-            f"nov-rain-man, sep-ribbon, 11-1 or an id{hint}"
+            f"{text!r} is not a move or a card{near}; moves are: {_MOVES}; cards are written "
+            f"e.g. nov-rain-man, sep-ribbon, 11-1 or an id{hint}"
         )
     raise NotationError(
-        f"{text!r}: {token!r} is not a card (write e.g. nov-rain-man, sep-ribbon, 11-1 or an "
-        f"id){hint}"
+        f"{text!r}: {token!r} is not a card{suggest_card(token, candidates)} (write e.g. "
+        f"nov-rain-man, sep-ribbon, 11-1 or an id){hint}"
     )
 
 
@@ -261,30 +269,20 @@ def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
         raise NotationError(
             f"a Koi-Koi move is text such as 'play nov-rain-man' or 'stop' (got {text!r})"
         )
-    if state is not None and state._phase in (Phase.DECIDE, Phase.CAPTURE):
-        try:
-            return _parse_move(text, state)
-        except NotationError:
-            # Whatever was meant, there is one question now: say it.
-            if state._phase == Phase.DECIDE:
-                question = "you formed a yaku: answer koikoi (play on) or stop (score now)"
-            else:
-                options = sorted(state._capture_options())
-                question = (
-                    f"the turned-over {CARDS[state._pending].code} matches "
-                    + _listed([CARDS[c].code for c in options], "and")
-                    + ": answer "
-                    + _listed([f"capture {CARDS[c].code}" for c in options], "or")
-                )
-            raise NotationError(f"{text!r} is not a move; {question}") from None
-    return _parse_move(text, state)
-
-
-def _listed(words: Sequence[str], last: str) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    pending = None if state is None else state._pending_decision()
+    if pending is None:
+        return _parse_move(text, state)
+    try:
+        return _parse_move(text, state)
+    except NotationError:
+        # Whatever was meant, there is one question now: say it (with the nearest answer).
+        words = text.strip().lower().split()
+        if isinstance(pending, KoiKoiDecision):
+            near = did_you_mean(" ".join(words), ("koikoi", "stop"))
+        else:
+            named = " ".join(words[1:] if words and words[0] in _CAPTURE_WORDS else words)
+            near = did_you_mean(named, [card.code for card in pending.options])
+        raise NotationError(f"{text!r} is not a move{near}; {pending.question()}") from None
 
 
 def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
@@ -293,7 +291,7 @@ def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
     if state is not None and not state._over:
         hand = state._hands[state._turn]
         field = [c for month in state._field for c in month]
-        options = state._capture_options() if state._phase == Phase.CAPTURE else None
+        options = state._capture_options() if state._phase is Phase.CAPTURE else None
     accepted = _MOVES
     if not words:
         raise NotationError(f"{text!r} is empty; moves are: {accepted}")
@@ -302,26 +300,31 @@ def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
         return KOIKOI_ACTION
     if len(words) == 1 and head in _STOP_WORDS:
         return STOP_ACTION
-    if head in ("capture", "take", "c"):
+    if head in _CAPTURE_WORDS:
         if len(words) != 2:
             raise NotationError(f"{text!r}: write capture CARD, e.g. capture sep-ribbon")
         return CAPTURE_ACTIONS[_card_token(words[1], options or field, "capturable", text)]
-    if head in ("play", "p"):
+    if head in _PLAY_WORDS:
         words = words[1:]
-    if state is not None and state._phase == Phase.CAPTURE and len(words) == 1 and head not in (
-        "play",
-        "p",
+    elif len(words) > 1 and _is_move_slip(head):
+        # "plya jan-crane": the first word was meant as a move word, not as a card.
+        raise NotationError(
+            f"{text!r}: {head!r} is not a move word{did_you_mean(head, _MOVE_WORDS)}; moves "
+            f"are: {accepted}"
+        )
+    if state is not None and state._phase is Phase.CAPTURE and len(words) == 1 and (
+        head not in _PLAY_WORDS
     ):
         # During the stock choice a bare card names the capture.
         return CAPTURE_ACTIONS[_card_token(words[0], options, "capturable", text, alone=True)]
-    if len(words) == 3 and words[1] in ("capture", "take", "c"):
+    if len(words) == 3 and words[1] in _CAPTURE_WORDS:
         words = [words[0], words[2]]
-    elif len(words) == 2 and words[1] in ("capture", "take", "c"):
+    elif len(words) == 2 and words[1] in _CAPTURE_WORDS:
         raise NotationError(
             f"{text!r}: name the field card to capture, e.g. play sep-chaff-1 capture sep-ribbon"
         )
     if len(words) == 1:
-        alone = head not in ("play", "p")
+        alone = head not in _PLAY_WORDS
         return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text, alone=alone)]
     if len(words) == 2:
         card = _card_token(words[0], hand, "in hand", text)
@@ -335,6 +338,15 @@ def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
             )
         return action
     raise NotationError(f"{text!r} is not a move; moves are: {accepted}")
+
+
+def _is_move_slip(word: str) -> bool:
+    """Whether `word` is no card but close to a move word (``plya``, ``captrue``)."""
+    try:
+        parse_card(word)
+    except NotationError:
+        return bool(did_you_mean(word, _MOVE_WORDS))
+    return False
 
 
 def deal_order(
@@ -365,44 +377,6 @@ def deal_order(
     return tuple(CARDS[c].code for c in order)
 
 
-@attrs.frozen(slots=True)
-class KoiKoiView:
-    """What one seat may know. The opponent's hand and the stock order are absent."""
-
-    seat: int
-    players: tuple[str, ...]
-    rules: KoiKoiRules
-    round_number: int
-    """1-based; after the match, the last round's number."""
-    month: int
-    """The round's month (for tsuki-fuda)."""
-    dealer: int
-    current_player: int | None
-    phase: str
-    """``play``, ``capture`` (choose the stock card's capture), ``decide`` or ``over``."""
-    hand: tuple[Card, ...]
-    opponent_hand_size: int
-    field: tuple[Card, ...]
-    """Face-up cards, by month."""
-    stock_size: int
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
-    """Each seat's captured cards, by id."""
-    yaku: tuple[YakuScore, YakuScore]
-    """Each seat's current yaku (what stopping would score before multipliers)."""
-    koikoi_calls: tuple[int, int]
-    """Koi-koi calls of each seat this round."""
-    koikoi_allowed: bool
-    """Whether another koi-koi may be called this round."""
-    pending_card: Card | None
-    """The turned-over stock card waiting for its capture choice."""
-    capture_options: tuple[Card, ...]
-    """The field cards the pending card may capture."""
-    scores: tuple[int, int]
-    """Match totals."""
-    round_results: tuple[RoundResult, ...]
-    is_over: bool
-
-
 class KoiKoiState(State[KoiKoiAction]):
     """A Koi-Koi match between seats 0 and 1 (see the module docstring for the procedure).
 
@@ -412,6 +386,12 @@ class KoiKoiState(State[KoiKoiAction]):
     """
 
     game_name = "koikoi"
+    rules_version = 2
+    """2: a yaku formed on a turn that empties its player's hand ends the round (the forced
+    stop); version 1 asked koi-koi or stop there."""
+    derived_slots = frozenset({"_table", "_start_events", "_log", "_moves"})
+    """The yaku table follows from the rules, the start events from the rules and the chance,
+    the move log from the actions (the base class's history)."""
 
     __slots__ = (
         "_baseline",
@@ -424,6 +404,8 @@ class KoiKoiState(State[KoiKoiAction]):
         "_deals",
         "_field",
         "_hands",
+        "_log",
+        "_moves",
         "_over",
         "_pending",
         "_phase",
@@ -482,6 +464,10 @@ class KoiKoiState(State[KoiKoiAction]):
         self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
         self._pending = _NO_CARD
         self._phase = Phase.PLAY
+        # (seat, action, events) per move, as apply made them; views turn new entries into
+        # Move values once (_moves), so a move costs one small tuple, a view no re-building.
+        self._log: list[tuple[int, KoiKoiAction, tuple[Event, ...]]] = []
+        self._moves: list[Move[KoiKoiAction]] = []
         draws, dealer = self._choose_dealer(draw_cards)
         self._dealer_draws = draws
         self._dealer = dealer
@@ -512,9 +498,14 @@ class KoiKoiState(State[KoiKoiAction]):
         return self._dealer
 
     @property
-    def phase(self) -> str:
-        """``play``, ``capture``, ``decide`` or ``over``."""
-        return Phase.NAMES[self._phase]
+    def phase(self) -> Phase:
+        """What the current player is asked: play, capture, decide (or over)."""
+        return self._phase
+
+    @property
+    def pending(self) -> Pending:
+        """The capture choice or koi-koi decision the current player faces (None: a play)."""
+        return self._pending_decision()
 
     @property
     def round_results(self) -> tuple[RoundResult, ...]:
@@ -586,8 +577,10 @@ class KoiKoiState(State[KoiKoiAction]):
     def view(self, seat: int) -> KoiKoiView:
         seat = _seat(seat)
         over = self._over
-        options = self._capture_options() if self._phase == Phase.CAPTURE else ()
         limit = self._rules.max_koikoi_calls
+        moves = self._moves
+        if len(moves) < len(self._log):
+            moves.extend(Move(*entry) for entry in self._log[len(moves) :])
         return KoiKoiView(
             seat=seat,
             players=self.players,
@@ -596,7 +589,7 @@ class KoiKoiState(State[KoiKoiAction]):
             month=month_of_round(self._round),
             dealer=self._dealer,
             current_player=None if over else self._turn,
-            phase=Phase.NAMES[self._phase],
+            phase=self._phase,
             hand=tuple(map(_CARD_AT, self._hands[seat])),
             opponent_hand_size=len(self._hands[1 - seat]),
             field=self.field,
@@ -605,12 +598,112 @@ class KoiKoiState(State[KoiKoiAction]):
             yaku=(self.yaku(0), self.yaku(1)),
             koikoi_calls=(self._calls[0], self._calls[1]),
             koikoi_allowed=limit is None or self._calls[0] + self._calls[1] < limit,
-            pending_card=self.pending_card,
-            capture_options=tuple(map(_CARD_AT, sorted(options))),
+            pending=self._pending_decision(),
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,
+            history=tuple(moves),
         )
+
+    def _pending_decision(self) -> Pending:
+        phase = self._phase
+        turn = self._turn
+        if phase is Phase.CAPTURE:
+            return CaptureChoice(
+                turn,
+                CARDS[self._pending],
+                tuple(map(_CARD_AT, sorted(self._capture_options()))),
+            )
+        if phase is not Phase.DECIDE:
+            return None
+        slots = self._slots(turn)
+        limit = self._rules.max_koikoi_calls
+        calls = self._calls
+        score = self._table.to_score(slots)
+        return KoiKoiDecision(
+            turn,
+            score,
+            tuple(
+                Yaku(row.key, row.name, points)
+                for row, points, before in zip(YAKU, slots, self._baseline[turn], strict=True)
+                if points > before
+            ),
+            round_points(
+                score.total, self._rules, winner_calls=calls[turn], loser_calls=calls[1 - turn]
+            ),
+            None if limit is None else limit - calls[0] - calls[1],
+        )
+
+    # ------------------------------------------------------------ registry hooks
+    @classmethod
+    def new(
+        cls,
+        options: KoiKoiRules,
+        *,
+        players: int = 2,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Self:
+        """A new match under `options` (Koi-Koi is for exactly two players)."""
+        if players != 2:
+            raise OptionsError(f"'players' must be 2 for Koi-Koi (got {players!r})")
+        return cls(options, seed=seed, deck=deck, names=names)
+
+    def outcome_text(self) -> str:
+        """``P1 wins 12-7`` or ``draw 5-5``."""
+        first, second = self.scores()
+        if first == second:
+            return f"draw {first}-{second}"
+        winner = 0 if first > second else 1
+        return f"{self.players[winner]} wins {max(first, second)}-{min(first, second)}"
+
+    def check_view(self, seat: int) -> None:
+        """AssertionError if ``self.view(seat)`` shows the opponent's hand or the stock."""
+        view = self.view(seat)
+        assert view.hand == self.hand(seat), "a seat sees its own hand"
+        shown = set(_cards_in(view))
+        hidden = set(self.hand(1 - seat)) | set(self.stock)
+        leaked = shown & hidden
+        assert not leaked, (
+            f"seat {seat}'s view shows hidden cards: {sorted(c.code for c in leaked)}"
+        )
+        assert view.opponent_hand_size == len(self.hand(1 - seat))
+        assert view.stock_size == len(self.stock)
+        names = {f.name for f in attrs.fields(type(view))}
+        assert not any("stock" in n and n != "stock_size" for n in names), (
+            "the view lists the stock"
+        )
+
+    def check_invariants(self) -> None:
+        """AssertionError when a Koi-Koi invariant breaks: the 48 cards are each in one place,
+        captures come in same-month pairs, hands and stock shrink together, and the match
+        totals are the sum of the round results."""
+        hands = [self.hand(0), self.hand(1)]
+        pending = () if self.pending_card is None else (self.pending_card,)
+        everywhere = [*hands[0], *hands[1], *self.field, *self.stock, *self.pile(0),
+                      *self.pile(1), *pending]
+        counts = Counter(everywhere)
+        assert len(counts) == 48, "the 48 cards are all present (hands, field, stock, piles)"
+        assert all(n == 1 for n in counts.values()), "no card is in two places at once"
+        for seat in (0, 1):
+            months = Counter(card.month for card in self.pile(seat))
+            assert all(n % 2 == 0 for n in months.values()), (
+                f"seat {seat}'s pile holds an odd number of a month: captures come in pairs"
+            )
+        assert abs(len(hands[0]) - len(hands[1])) <= 1
+        assert len(self.stock) == 8 + len(hands[0]) + len(hands[1]), (
+            "each turn takes one card from hand and one from the stock"
+        )
+        totals = [0, 0]
+        for result in self.round_results:
+            for seat in (0, 1):
+                if result.winner != seat:
+                    assert result.score[seat] == 0, "a round's points go only to its winner"
+                totals[seat] += result.score[seat]
+        assert totals == self.scores(), "match totals equal the sum of the round results"
+        assert len(self.round_results) <= self.rules.rounds
+        assert self.is_over == (len(self.round_results) == self.rules.rounds)
 
     def snapshot(self) -> tuple[Any, ...]:
         return (
@@ -623,7 +716,7 @@ class KoiKoiState(State[KoiKoiAction]):
             tuple(map(tuple, self._field)),
             tuple(self._stock),
             tuple(self._piles),
-            self._pile_before if self._phase == Phase.CAPTURE else 0,
+            self._pile_before,
             self._pending,
             tuple(self._calls),
             tuple(map(tuple, self._baseline)),
@@ -633,6 +726,8 @@ class KoiKoiState(State[KoiKoiAction]):
             self._chunk,
             self._dealer_draws,
             self._deals,
+            self._chance_key,
+            self._chunks,
         )
 
     def _copy_into(self, new: Self) -> None:
@@ -659,10 +754,12 @@ class KoiKoiState(State[KoiKoiAction]):
         new._results = list(self._results)
         new._over = self._over
         new._start_events = self._start_events
+        new._log = list(self._log)
+        new._moves = list(self._moves)
 
     def _legal_actions(self) -> list[KoiKoiAction]:
         phase = self._phase
-        if phase == Phase.PLAY:
+        if phase is Phase.PLAY:
             field = self._field
             # Field month sizes that make the player choose: 2, and 3 without capture-all.
             choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
@@ -675,9 +772,9 @@ class KoiKoiState(State[KoiKoiAction]):
                 else:
                     legal.append(PLAY_ACTIONS[card])
             return legal
-        if phase == Phase.CAPTURE:
+        if phase is Phase.CAPTURE:
             return [CAPTURE_ACTIONS[c] for c in self._capture_options()]
-        if phase == Phase.DECIDE:
+        if phase is Phase.DECIDE:
             return [KOIKOI_ACTION, STOP_ACTION]
         return []
 
@@ -689,18 +786,23 @@ class KoiKoiState(State[KoiKoiAction]):
             )
         if self._over:
             return "the match is over"
-        phase = self._phase
         kind = action.kind
-        if phase == Phase.DECIDE:
-            return "you formed a yaku: call koikoi or stop"
-        if phase == Phase.CAPTURE:
-            options = ", ".join(CARDS[c].code for c in sorted(self._capture_options()))
-            pending = CARDS[self._pending].code
+        pending = self._pending_decision()
+        if isinstance(pending, KoiKoiDecision):
+            return pending.question()
+        if isinstance(pending, CaptureChoice):
             if kind == CAPTURE:
-                return f"the turned-over {pending} can capture only {options}"
-            return f"choose which field card the turned-over {pending} captures: {options}"
+                options = ", ".join(card.code for card in pending.options)
+                return f"the turned-over {pending.card.code} can capture only {options}"
+            return pending.question()
         if kind in (KOIKOI, STOP):
-            return "koi-koi and stop are decided after a yaku forms; play a card from your hand"
+            reason = "koi-koi and stop are decided after a yaku forms; play a card from your hand"
+            blocked = self._calls_used()
+            if kind == KOIKOI and blocked is not None:
+                # Say why a koi-koi could not be called even after a yaku: the round's limit.
+                why = blocked.text(self.players, self._turn, you=self._turn)
+                reason += f" (and koi-koi is not possible in this round any more: {why})"
+            return reason
         if kind == CAPTURE:
             return "capture names the field card a turned-over stock card takes; play a card first"
         card = action.card
@@ -709,7 +811,7 @@ class KoiKoiState(State[KoiKoiAction]):
         matches = self._field[card >> 2]
         if action.target == _NO_CARD:
             ordered = sorted(matches)
-            names = _listed([CARDS[c].code for c in ordered], "or")
+            names = listed([CARDS[c].code for c in ordered], "or")
             code = CARDS[card].code
             return (
                 f"{code} matches {names} on the field: name the one to capture, e.g. "
@@ -728,7 +830,7 @@ class KoiKoiState(State[KoiKoiAction]):
         kind = action.kind
         turn = self._turn
         if kind == PLAY:
-            self._pile_before = self._piles[turn]
+            pile_before = self._piles[turn]
             hand = self._hands[turn]
             card = action.card
             hand.remove(card)
@@ -737,17 +839,23 @@ class KoiKoiState(State[KoiKoiAction]):
             matches = self._field[stock_card >> 2]
             count = len(matches)
             if count == 2 or (count == 3 and not self._rules.capture_all_three):
+                # The turn ends after the choice; keep the pile it started with till then.
+                self._pile_before = pile_before
                 self._pending = stock_card
                 self._phase = Phase.CAPTURE
                 events.append(ChoiceRequired(turn, stock_card, tuple(sorted(matches))))
+                self._log.append((turn, action, tuple(events)))
                 return events
             events.append(self._capture(stock_card, _NO_CARD, True))
-            self._end_turn(events, self._pile_before)
+            self._end_turn(events, pile_before)
         elif kind == CAPTURE:
             stock_card = self._pending
+            pile_before = self._pile_before
+            # Reset outside the capture phase, so that equal positions have equal snapshots.
             self._pending = _NO_CARD
+            self._pile_before = 0
             events.append(self._capture(stock_card, action.card, True))
-            self._end_turn(events, self._pile_before)
+            self._end_turn(events, pile_before)
         elif kind == KOIKOI:
             self._calls[turn] += 1
             self._baseline[turn] = self._slots(turn)
@@ -755,6 +863,7 @@ class KoiKoiState(State[KoiKoiAction]):
             self._next_turn(events)
         else:
             self._finish_round_by_stop(turn, events)
+        self._log.append((turn, action, tuple(events)))
         return events
 
     # ------------------------------------------------------------------ the rules
@@ -805,15 +914,34 @@ class KoiKoiState(State[KoiKoiAction]):
         if not improved:
             self._next_turn(events)
             return
-        limit = self._rules.max_koikoi_calls
-        no_calls_left = limit is not None and self._calls[0] + self._calls[1] >= limit
-        no_turn_left = not self._hands[0] and not self._hands[1]
-        must_stop = no_calls_left or no_turn_left
-        events.append(YakuFormed(turn, self._table.to_score(slots), must_stop))
-        if must_stop:
+        forced = self._forced_stop(turn)
+        events.append(YakuFormed(turn, self._table.to_score(slots), forced))
+        if forced is not None:
             self._finish_round_by_stop(turn, events)
         else:
             self._phase = Phase.DECIDE
+
+    def _forced_stop(self, seat: int) -> ForcedStop | None:
+        """Why `seat`, who has just formed or raised a yaku, may not call koi-koi (None: it
+        may). An empty hand comes first: it ends the round whatever the calls."""
+        hands = self._hands
+        if not hands[seat]:
+            if not hands[1 - seat]:
+                reason = StopReason.NO_TURN_LEFT
+            elif not self._rules.koikoi_with_empty_hand:
+                reason = StopReason.HAND_EMPTY
+            else:
+                return self._calls_used()
+            return ForcedStop(reason, self._rules.max_koikoi_calls, self.koikoi_calls)
+        return self._calls_used()
+
+    def _calls_used(self) -> ForcedStop | None:
+        """The round's koi-koi calls are used up (``max_koikoi_calls``), or None."""
+        limit = self._rules.max_koikoi_calls
+        calls = self._calls
+        if limit is None or calls[0] + calls[1] < limit:
+            return None
+        return ForcedStop(StopReason.CALLS_USED, limit, (calls[0], calls[1]))
 
     def _next_turn(self, events: list[Event]) -> None:
         self._phase = Phase.PLAY
@@ -923,7 +1051,7 @@ class KoiKoiState(State[KoiKoiAction]):
             for card in field_cards:
                 field[card >> 2].append(card)
             if rules.redeal_four_on_field and any(len(m) == 4 for m in field):
-                events.append(Redealt(self._round, "four cards of a month on the field"))
+                events.append(Redealt(self._round, RedealReason.FOUR_ON_FIELD))
                 continue
             lucky = None
             if rules.lucky_hands is not LuckyHands.OFF:
@@ -933,7 +1061,7 @@ class KoiKoiState(State[KoiKoiAction]):
                         lucky = (seat, kind)
                         break
             if lucky is not None and rules.lucky_hands is LuckyHands.REDEAL:
-                events.append(Redealt(self._round, f"lucky hand ({lucky[1]})"))
+                events.append(Redealt(self._round, RedealReason.LUCKY_HAND, lucky[1]))
                 continue
             break
         for hand in hands:
@@ -963,6 +1091,18 @@ class KoiKoiState(State[KoiKoiAction]):
             )
 
 
+def _cards_in(value: object) -> Iterator[Card]:
+    """Every Card inside a view value (tuples and attrs values searched recursively)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _cards_in(item)
+    elif attrs.has(type(value)) and not isinstance(value, KoiKoiRules):
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]  # attrs.has checked it
+            yield from _cards_in(getattr(value, field.name))
+
+
 def _seat(seat: int) -> int:
     """`seat` if it is 0 or 1, else NotationError."""
     if seat is not True and seat is not False and seat in (0, 1):
@@ -970,14 +1110,14 @@ def _seat(seat: int) -> int:
     raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 
-def _lucky_kind(hand: list[int]) -> str | None:
+def _lucky_kind(hand: list[int]) -> LuckyHandKind | None:
     counts = [0] * 12
     for card in hand:
         counts[card >> 2] += 1
     if 4 in counts:
-        return "teshi"
+        return LuckyHandKind.TESHI
     if counts.count(2) == 4:
-        return "kuttsuki"
+        return LuckyHandKind.KUTTSUKI
     return None
 
 

@@ -1,20 +1,23 @@
 """Yaku (scoring combinations) of a captured pile, and a round's final points.
 
-:func:`score_yaku` answers "what does this pile score?" for any cards; the engine uses the
-same tables on 48-bit masks (bit ``id`` set for each captured card), so a pile is scored with
-a handful of ``int.bit_count()`` calls.
+Every yaku is one row of data, :data:`YAKU` (a :class:`YakuRow`: the cards it counts, how
+many form it, its points, what it replaces, which house rules touch it). Those rows are the
+only description of the yaku: :func:`score_yaku` and the engine score with them, the
+``cardgames koikoi yaku`` table and the docs print them (:func:`yaku_table`), and the
+progress hints read them (:func:`yaku_progress`). The engine scores 48-bit masks (bit ``id``
+set for each captured card) against masks compiled once per rules object, so a pile is
+scored with a handful of ``int.bit_count()`` calls.
 
-Counting rules (the rules file, made precise):
+Counting rules (the rules file, made precise by the rows):
 
-* Only the best bright yaku counts (Goko > Shikō > Ame-shikō > Sankō; the values may be
-  changed, never so that fewer brights pay more).
+* Only the best bright yaku counts: each bright row replaces the weaker ones (Goko > Shikō >
+  Ame-shikō > Sankō; the values may be changed, never so that fewer brights pay more).
 * Ino-shika-chō (boar, deer, butterflies) pays 5 plus 1 per animal beyond those three, and
-  then Tane (5+ animals) is not paid as well: its cards are already counted.
+  replaces Tane (5+ animals): its cards are already counted.
   Boar + deer + butterflies + 2 other animals = 7.
 * Akatan (3 poetry ribbons) or Aotan (3 blue ribbons) pays 5 plus 1 per ribbon beyond those
   three; with all six, Akatan-Aotan pays 10 plus 1 per ribbon beyond the six (it replaces both).
-  Whenever one of them is formed, Tanzaku (5+ ribbons) is not paid as well.
-  Three poetry ribbons + one plain ribbon = 6.
+  Each of them replaces Tanzaku (5+ ribbons). Three poetry ribbons + one plain ribbon = 6.
 * The sake cup is an animal (for Tane and Ino-shika-chō's extra cards) and, with
   ``sake_cup_as_chaff``, also a chaff card for Kasu: nine chaff + sake cup = Kasu 1.
 * Viewing yaku (Hanami-zake, Tsukimi-zake) follow ``viewing_yaku``, ``viewing_yaku_points``,
@@ -25,26 +28,41 @@ Counting rules (the rules file, made precise):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import enum
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
 from cardgames.core.errors import NotationError, OptionsError
-from cardgames.koikoi.cards import CARDS, CardLike, Kind, RibbonKind, card_ids
+from cardgames.koikoi.cards import (
+    ANIMAL_IDS,
+    BRIGHT_IDS,
+    CARDS,
+    CHAFF_IDS,
+    RIBBON_IDS,
+    CardLike,
+    RibbonKind,
+    card_ids,
+    parse_card,
+)
 from cardgames.koikoi.rules import DrawnRound, KoiKoiPenalty, KoiKoiRules, make_rules
 
 __all__ = [
-    "YAKU_INFO",
+    "YAKU",
     "Multiplier",
+    "MultiplierKind",
     "RoundPoints",
     "Yaku",
     "YakuInfo",
+    "YakuProgress",
+    "YakuRow",
     "YakuScore",
     "drawn_round_points",
     "month_of_round",
     "round_points",
     "score_yaku",
+    "yaku_progress",
     "yaku_table",
 ]
 
@@ -86,38 +104,151 @@ class YakuScore:
         return 0
 
 
+def _ids(*codes: str) -> frozenset[int]:
+    return frozenset(parse_card(code).id for code in codes)
+
+
 @attrs.frozen(slots=True)
-class YakuInfo:
-    """A row of the yaku table: what forms the yaku and what it pays under given rules."""
+class YakuRow:
+    """One yaku as data: what forms it, what it pays, what it replaces, which rules touch it.
+
+    The yaku is formed when the pile holds at least `need` of `cards` (with every card of
+    `requires`); it then pays `points` (or the value of the rules field `points_field`) plus
+    `per_further` for each card of `further` beyond `need`. Rule-dependent parts name the
+    :class:`~cardgames.koikoi.rules.KoiKoiRules` field that switches them.
+    """
 
     key: str
+    """ASCII identifier, e.g. ``sanko`` (the key of :class:`Yaku`)."""
     name: str
+    """Romanised name, e.g. ``Sankō``."""
     english: str
-    cards: str
-    points: str
+    """What the name means, e.g. ``three brights``."""
+    cards: frozenset[int]
+    """The ids of the cards it counts (empty with `round_month`)."""
+    cards_text: str
+    """The cards in words, for tables: ``3 brights without the rain man``."""
+    need: int
+    """How many of `cards` form it."""
+    points: int = 0
+    """Its points when formed with exactly `need` cards (unless `points_field` says)."""
+    points_field: str | None = None
+    """The rules field holding its points instead of `points`, e.g. ``sanko_points``."""
+    per_further: int = 0
+    """Points per card of `further` beyond `need` (0: fixed points)."""
+    further: frozenset[int] | None = None
+    """The cards counted as further cards, a superset of `cards` (None: `cards` themselves)."""
+    further_text: str = ""
+    """A further card in words, e.g. ``animal``."""
+    requires: frozenset[int] = frozenset()
+    """Cards that must be among the counted ones (Ame-shikō: the rain man)."""
+    replaces: tuple[str, ...] = ()
+    """Keys of the yaku not paid when this one is formed (their cards are counted here)."""
+    enabled_by: str | None = None
+    """A boolean rules field that must be on for the yaku to count at all."""
+    also_counts: frozenset[int] = frozenset()
+    """Cards counted among `cards` (and further cards) when `also_counts_if` is on."""
+    also_counts_if: str | None = None
+    """The boolean rules field that adds `also_counts` (``sake_cup_as_chaff``)."""
+    spoiled_by: frozenset[int] = frozenset()
+    """Cards whose presence in the pile cancels the yaku when `spoiled_if` is on."""
+    spoiled_if: str | None = None
+    """The boolean rules field that lets `spoiled_by` cancel it."""
+    after_koikoi_if: str | None = None
+    """The boolean rules field that makes it count only after its owner's koi-koi."""
+    round_month: bool = False
+    """Its cards are the four cards of the round's month (tsuki-fuda)."""
 
 
-# --- the yaku slots, in display order (the engine keeps one int per slot) ---------------
-GOKO, SHIKO, AME_SHIKO, SANKO, HANAMI, TSUKIMI, INOSHIKACHO = 0, 1, 2, 3, 4, 5, 6
-AKATAN_AOTAN, AKATAN, AOTAN, TANE, TANZAKU, KASU, TSUKIFUDA = 7, 8, 9, 10, 11, 12, 13
-SLOT_COUNT: Final = 14
+_RAIN_MAN: Final = _ids("nov-rain-man")
+_BRIGHTS: Final = frozenset(BRIGHT_IDS)
+_PLAIN_BRIGHTS: Final = _BRIGHTS - _RAIN_MAN
+_ANIMALS: Final = frozenset(ANIMAL_IDS)
+_RIBBONS: Final = frozenset(RIBBON_IDS)
+_POETRY: Final = frozenset(c.id for c in CARDS if c.ribbon is RibbonKind.POETRY)
+_BLUE: Final = frozenset(c.id for c in CARDS if c.ribbon is RibbonKind.BLUE)
+_SAKE_CUP: Final = _ids("sep-sake-cup")
 
-_SLOTS: Final[tuple[tuple[str, str, str], ...]] = (
-    ("goko", "Goko", "five brights"),
-    ("shiko", "Shikō", "four brights"),
-    ("ame_shiko", "Ame-shikō", "rainy four brights"),
-    ("sanko", "Sankō", "three brights"),
-    ("hanami_zake", "Hanami-zake", "flower viewing"),
-    ("tsukimi_zake", "Tsukimi-zake", "moon viewing"),
-    ("inoshikacho", "Ino-shika-chō", "boar, deer, butterflies"),
-    ("akatan_aotan", "Akatan-Aotan", "red and blue poetry ribbons"),
-    ("akatan", "Akatan", "red poetry ribbons"),
-    ("aotan", "Aotan", "blue ribbons"),
-    ("tane", "Tane", "animals"),
-    ("tanzaku", "Tanzaku", "ribbons"),
-    ("kasu", "Kasu", "chaff"),
-    ("tsukifuda", "Tsuki-fuda", "cards of the month"),
+
+def _viewing(key: str, name: str, english: str, codes: tuple[str, str], text: str) -> YakuRow:
+    """A viewing yaku: the picture and the sake cup, with the house rules all viewing obey."""
+    return YakuRow(
+        key, name, english, _ids(*codes), text, 2,
+        points_field="viewing_yaku_points",
+        enabled_by="viewing_yaku",
+        spoiled_by=_ids("nov-rain-man", "nov-lightning"),
+        spoiled_if="viewing_cancelled_by_rain",
+        after_koikoi_if="viewing_only_after_koikoi",
+    )
+
+
+YAKU: Final[tuple[YakuRow, ...]] = (
+    YakuRow(
+        "goko", "Goko", "five brights", _BRIGHTS, "all 5 brights", 5,
+        points_field="goko_points", replaces=("shiko", "ame_shiko", "sanko"),
+    ),
+    YakuRow(
+        "shiko", "Shikō", "four brights", _PLAIN_BRIGHTS, "4 brights without the rain man", 4,
+        points_field="shiko_points", replaces=("ame_shiko", "sanko"),
+    ),
+    YakuRow(
+        "ame_shiko", "Ame-shikō", "rainy four brights", _BRIGHTS, "rain man + 3 other brights",
+        4, points_field="ame_shiko_points", requires=_RAIN_MAN, replaces=("sanko",),
+    ),
+    # With the rain man and only two other brights nothing forms: Sankō counts plain brights.
+    YakuRow(
+        "sanko", "Sankō", "three brights", _PLAIN_BRIGHTS, "3 brights without the rain man", 3,
+        points_field="sanko_points",
+    ),
+    _viewing(
+        "hanami_zake", "Hanami-zake", "flower viewing", ("mar-curtain", "sep-sake-cup"),
+        "curtain + sake cup",
+    ),
+    _viewing(
+        "tsukimi_zake", "Tsukimi-zake", "moon viewing", ("aug-moon", "sep-sake-cup"),
+        "moon + sake cup",
+    ),
+    YakuRow(
+        "inoshikacho", "Ino-shika-chō", "boar, deer, butterflies",
+        _ids("jul-boar", "oct-deer", "jun-butterflies"), "boar + deer + butterflies", 3,
+        points=5, per_further=1, further=_ANIMALS, further_text="animal", replaces=("tane",),
+    ),
+    YakuRow(
+        "akatan_aotan", "Akatan-Aotan", "red and blue poetry ribbons", _POETRY | _BLUE,
+        "3 poetry + 3 blue ribbons", 6, points=10, per_further=1, further=_RIBBONS,
+        further_text="ribbon", replaces=("akatan", "aotan", "tanzaku"),
+    ),
+    YakuRow(
+        "akatan", "Akatan", "red poetry ribbons", _POETRY, "3 poetry ribbons", 3, points=5,
+        per_further=1, further=_RIBBONS, further_text="ribbon", replaces=("tanzaku",),
+    ),
+    YakuRow(
+        "aotan", "Aotan", "blue ribbons", _BLUE, "3 blue ribbons", 3, points=5, per_further=1,
+        further=_RIBBONS, further_text="ribbon", replaces=("tanzaku",),
+    ),
+    YakuRow(
+        "tane", "Tane", "animals", _ANIMALS, "5 animals (sake cup included)", 5, points=1,
+        per_further=1, further_text="animal",
+    ),
+    YakuRow(
+        "tanzaku", "Tanzaku", "ribbons", _RIBBONS, "5 ribbons", 5, points=1, per_further=1,
+        further_text="ribbon",
+    ),
+    YakuRow(
+        "kasu", "Kasu", "chaff", frozenset(CHAFF_IDS), "10 chaff", 10, points=1, per_further=1,
+        further_text="chaff", also_counts=_SAKE_CUP, also_counts_if="sake_cup_as_chaff",
+    ),
+    YakuRow(
+        "tsukifuda", "Tsuki-fuda", "cards of the month", frozenset(),
+        "4 cards of the round's month", 4, points_field="tsuki_fuda_points",
+        enabled_by="tsuki_fuda", round_month=True,
+    ),
 )
+"""Every yaku, in display order (the order of a :class:`YakuScore` and of the tables)."""
+
+SLOT_COUNT: Final = len(YAKU)
+"""The engine keeps one number per yaku, in the order of :data:`YAKU`."""
+_SLOT_OF: Final = {row.key: slot for slot, row in enumerate(YAKU)}
 
 
 def _mask(ids: Iterable[int]) -> int:
@@ -127,18 +258,6 @@ def _mask(ids: Iterable[int]) -> int:
     return result
 
 
-BRIGHT_MASK: Final = _mask(c.id for c in CARDS if c.kind is Kind.BRIGHT)
-ANIMAL_MASK: Final = _mask(c.id for c in CARDS if c.kind is Kind.ANIMAL)
-RIBBON_MASK: Final = _mask(c.id for c in CARDS if c.kind is Kind.RIBBON)
-POETRY_MASK: Final = _mask(c.id for c in CARDS if c.ribbon is RibbonKind.POETRY)
-BLUE_MASK: Final = _mask(c.id for c in CARDS if c.ribbon is RibbonKind.BLUE)
-CHAFF_MASK: Final = _mask(c.id for c in CARDS if c.kind is Kind.CHAFF)
-RAIN_MAN_BIT: Final = 1 << 40
-LIGHTNING_BIT: Final = 1 << 43
-CURTAIN_BIT: Final = 1 << 8
-MOON_BIT: Final = 1 << 28
-SAKE_CUP_BIT: Final = 1 << 32
-INOSHIKACHO_MASK: Final = (1 << 24) | (1 << 36) | (1 << 20)
 MONTH_MASKS: Final[tuple[int, ...]] = tuple(0b1111 << (4 * m) for m in range(12))
 """Mask of the four cards of month m + 1, by m."""
 
@@ -148,33 +267,68 @@ def month_of_round(round_number: int) -> int:
     return (round_number - 1) % 12 + 1
 
 
-class YakuTable:
-    """The per-rules constants the scorer needs, computed once per rules object."""
+def _on(rules: KoiKoiRules, field: str | None) -> bool:
+    """Whether the boolean rules field `field` is on (None: no field, so no effect)."""
+    return field is not None and bool(getattr(rules, field))
 
-    __slots__ = (
-        "_scores",
-        "ame_shiko",
-        "goko",
-        "sake_as_chaff",
-        "sanko",
-        "shiko",
-        "tsukifuda",
-        "viewing",
-        "viewing_cancel",
-        "viewing_only_after_koikoi",
-    )
+
+def _enabled(row: YakuRow, rules: KoiKoiRules) -> bool:
+    return row.enabled_by is None or _on(rules, row.enabled_by)
+
+
+def _base_points(row: YakuRow, rules: KoiKoiRules) -> int:
+    if row.points_field is None:
+        return row.points
+    points: int = getattr(rules, row.points_field)
+    return points
+
+
+def _counted(row: YakuRow, rules: KoiKoiRules, month: int) -> tuple[int, int]:
+    """(mask of the counted cards, mask of the further cards) of `row` under `rules`."""
+    cards = MONTH_MASKS[month - 1] if row.round_month else _mask(row.cards)
+    further = cards if row.further is None else _mask(row.further)
+    if _on(rules, row.also_counts_if):
+        extra = _mask(row.also_counts)
+        cards |= extra
+        further |= extra
+    return cards, further
+
+
+_CompiledRow = tuple[int, int, tuple[int, int, int, int, int, int, int]]
+"""(cards mask, need, (slot, requires mask, further mask, base points, per further card,
+spoiling mask, mask of the slots it replaces)): one row ready for the hot loop."""
+
+
+class YakuTable:
+    """The yaku rows of one rules object compiled to masks, and the scorer that uses them."""
+
+    __slots__ = ("_compiled", "_scores", "rules")
 
     def __init__(self, rules: KoiKoiRules) -> None:
-        self.goko = rules.goko_points
-        self.shiko = rules.shiko_points
-        self.ame_shiko = rules.ame_shiko_points
-        self.sanko = rules.sanko_points
-        self.viewing = rules.viewing_yaku_points if rules.viewing_yaku else 0
-        self.viewing_cancel = RAIN_MAN_BIT | LIGHTNING_BIT if rules.viewing_cancelled_by_rain else 0
-        self.viewing_only_after_koikoi = rules.viewing_only_after_koikoi
-        self.sake_as_chaff = rules.sake_cup_as_chaff
-        self.tsukifuda = rules.tsuki_fuda_points if rules.tsuki_fuda else 0
+        self.rules = rules
+        # One compiled list per (koi-koi called, month), built on first use, so that the hot
+        # loop tests nothing about the rules: a row that cannot count is simply absent.
+        self._compiled: dict[tuple[bool, int], tuple[_CompiledRow, ...]] = {}
         self._scores: dict[tuple[int, bool, int], YakuScore] = {}
+
+    def _compile(self, koikoi_called: bool, month: int) -> tuple[_CompiledRow, ...]:
+        rules = self.rules
+        rows: list[_CompiledRow] = []
+        for slot, row in enumerate(YAKU):
+            if not _enabled(row, rules) or (row.round_month and not month):
+                continue
+            if _on(rules, row.after_koikoi_if) and not koikoi_called:
+                continue
+            cards, further = _counted(row, rules, month)
+            spoil = _mask(row.spoiled_by) if _on(rules, row.spoiled_if) else 0
+            replaced = _mask(_SLOT_OF[key] for key in row.replaces)
+            detail = (
+                slot, _mask(row.requires), further, _base_points(row, rules), row.per_further,
+                spoil, replaced,
+            )
+            rows.append((cards, row.need, detail))
+        compiled = self._compiled[koikoi_called, month] = tuple(rows)
+        return compiled
 
     def score(self, pile: int, koikoi_called: bool = False, month: int = 0) -> YakuScore:
         """The :class:`YakuScore` of a pile mask (cached: views ask for it on every move)."""
@@ -187,66 +341,36 @@ class YakuTable:
         return score
 
     def slots(self, pile: int, koikoi_called: bool = False, month: int = 0) -> list[int]:
-        """Points per yaku slot for the pile mask `pile` (0 where a yaku is not formed).
+        """Points per yaku (in :data:`YAKU` order) for the pile mask `pile` (0: not formed).
 
         `koikoi_called`: the pile's owner has called koi-koi this round. `month`: the round's
         month for tsuki-fuda (0: none).
         """
+        rows = self._compiled.get((koikoi_called, month))
+        if rows is None:
+            rows = self._compile(koikoi_called, month)
         points = [0] * SLOT_COUNT
-        brights = (pile & BRIGHT_MASK).bit_count()
-        if brights >= 3:
-            others = brights - 1 if pile & RAIN_MAN_BIT else brights
-            # The values never rise as brights get fewer, so the first formed is the best.
-            if brights == 5:
-                points[GOKO] = self.goko
-            elif others == 4:
-                points[SHIKO] = self.shiko
-            elif brights == 4:
-                points[AME_SHIKO] = self.ame_shiko
-            elif others == 3:
-                points[SANKO] = self.sanko
-        if (
-            self.viewing
-            and pile & SAKE_CUP_BIT
-            and not pile & self.viewing_cancel
-            and (koikoi_called or not self.viewing_only_after_koikoi)
-        ):
-            if pile & CURTAIN_BIT:
-                points[HANAMI] = self.viewing
-            if pile & MOON_BIT:
-                points[TSUKIMI] = self.viewing
-        animals = (pile & ANIMAL_MASK).bit_count()
-        if pile & INOSHIKACHO_MASK == INOSHIKACHO_MASK:
-            points[INOSHIKACHO] = 5 + animals - 3
-        elif animals >= 5:
-            points[TANE] = animals - 4
-        ribbons = (pile & RIBBON_MASK).bit_count()
-        poetry = pile & POETRY_MASK == POETRY_MASK
-        blue = pile & BLUE_MASK == BLUE_MASK
-        if poetry and blue:
-            points[AKATAN_AOTAN] = 10 + ribbons - 6
-        elif poetry:
-            points[AKATAN] = 5 + ribbons - 3
-        elif blue:
-            points[AOTAN] = 5 + ribbons - 3
-        elif ribbons >= 5:
-            points[TANZAKU] = ribbons - 4
-        chaff = (pile & CHAFF_MASK).bit_count()
-        if self.sake_as_chaff and pile & SAKE_CUP_BIT:
-            chaff += 1
-        if chaff >= 10:
-            points[KASU] = chaff - 9
-        if self.tsukifuda and month:
-            month_mask = MONTH_MASKS[month - 1]
-            if pile & month_mask == month_mask:
-                points[TSUKIFUDA] = self.tsukifuda
+        replaced = 0
+        for cards, need, detail in rows:
+            # Most rows fail this first test; only formed ones unpack the rest.
+            if (pile & cards).bit_count() < need:
+                continue
+            slot, requires, further, base, per_further, spoil, replaces = detail
+            if pile & requires != requires or pile & spoil:
+                continue
+            points[slot] = base + per_further * ((pile & further).bit_count() - need)
+            replaced |= replaces
+        while replaced:
+            low = replaced & -replaced
+            points[low.bit_length() - 1] = 0
+            replaced ^= low
         return points
 
     @staticmethod
-    def to_score(slots: list[int]) -> YakuScore:
+    def to_score(slots: Sequence[int]) -> YakuScore:
         """The :class:`YakuScore` of a slot list from :meth:`slots`."""
         formed = tuple(
-            Yaku(_SLOTS[i][0], _SLOTS[i][1], p) for i, p in enumerate(slots) if p
+            Yaku(YAKU[i].key, YAKU[i].name, p) for i, p in enumerate(slots) if p
         )
         return YakuScore(formed, sum(slots))
 
@@ -315,12 +439,32 @@ def score_yaku(
     return table.to_score(table.slots(_mask(ids), koikoi_called, month or 0))
 
 
+class MultiplierKind(enum.StrEnum):
+    """Why a round's yaku total is multiplied."""
+
+    SEVEN_OR_MORE = "7 points or more"
+    """``double_at_7``."""
+    OPPONENT_KOIKOI = "opponent called koi-koi"
+    """``koikoi_penalty="double"``: the loser had called koi-koi."""
+    KOIKOI_CALLS = "koi-koi calls"
+    """``koikoi_penalty="growing"``: 1 + the round's calls of both players."""
+
+
 @attrs.frozen(slots=True)
 class Multiplier:
-    """One factor applied to a round's yaku total, with the reason."""
+    """One factor applied to a round's yaku total, and why."""
 
-    reason: str
+    kind: MultiplierKind
     factor: int
+    calls: int = 0
+    """The round's koi-koi calls, for ``KOIKOI_CALLS``."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in words: ``7 points or more``, ``2 koi-koi calls``."""
+        if self.kind is MultiplierKind.KOIKOI_CALLS:
+            return f"{self.calls} koi-koi call{'s' if self.calls > 1 else ''}"
+        return self.kind.value
 
     def __str__(self) -> str:
         return f"×{self.factor} ({self.reason})"
@@ -367,15 +511,13 @@ def round_points(
             )
     multipliers: list[Multiplier] = []
     if rules.double_at_7 and yaku_total >= 7:
-        multipliers.append(Multiplier("7 points or more", 2))
+        multipliers.append(Multiplier(MultiplierKind.SEVEN_OR_MORE, 2))
     penalty = rules.koikoi_penalty
     if penalty is KoiKoiPenalty.DOUBLE and loser_calls > 0:
-        multipliers.append(Multiplier("opponent called koi-koi", 2))
+        multipliers.append(Multiplier(MultiplierKind.OPPONENT_KOIKOI, 2))
     elif penalty is KoiKoiPenalty.GROWING and winner_calls + loser_calls > 0:
         calls = winner_calls + loser_calls
-        multipliers.append(
-            Multiplier(f"{calls} koi-koi call{'s' if calls > 1 else ''}", 1 + calls)
-        )
+        multipliers.append(Multiplier(MultiplierKind.KOIKOI_CALLS, 1 + calls, calls))
     points = yaku_total
     for multiplier in multipliers:
         points *= multiplier.factor
@@ -394,50 +536,121 @@ def drawn_round_points(rules: KoiKoiRules | str | None = None) -> int:
     return rules.oya_ken_points if rules.drawn_round is DrawnRound.DEALER else 0
 
 
+@attrs.frozen(slots=True)
+class YakuInfo:
+    """A row of the yaku table: what forms the yaku and what it pays under given rules."""
+
+    key: str
+    name: str
+    english: str
+    cards: str
+    points: str
+    """What it pays, e.g. ``5, +1 per further animal``; ``off`` when the rules leave it out."""
+    replaces: str
+    """The yaku it replaces (not paid as well), e.g. ``Tane``; empty when none."""
+
+
+def _picture(card_id: int) -> str:
+    """A card's picture in words: ``rain man``, ``sake cup``."""
+    return CARDS[card_id].code.split("-", 1)[1].replace("-", " ")
+
+
+def _points_text(row: YakuRow, rules: KoiKoiRules) -> str:
+    if not _enabled(row, rules):
+        return "off"
+    text = str(_base_points(row, rules))
+    if row.per_further:
+        text += f", +{row.per_further} per further {row.further_text}"
+    if _on(rules, row.spoiled_if):
+        text += ", not with " + "/".join(_picture(c) for c in sorted(row.spoiled_by))
+    if _on(rules, row.after_koikoi_if):
+        text += ", only after own koi-koi"
+    return text
+
+
+def _cards_text(row: YakuRow, rules: KoiKoiRules) -> str:
+    if not _on(rules, row.also_counts_if):
+        return row.cards_text
+    also = " and ".join(_picture(c) for c in sorted(row.also_counts))
+    return f"{row.cards_text} ({also} counts)"
+
+
 def yaku_table(rules: KoiKoiRules | str | None = None) -> list[YakuInfo]:
     """The yaku and what each pays under `rules`, in display order (for tables and docs)."""
     rules = _rules(rules)
-    viewing = (
-        f"{rules.viewing_yaku_points}"
-        + (", not with rain man/lightning" if rules.viewing_cancelled_by_rain else "")
-        + (", only after own koi-koi" if rules.viewing_only_after_koikoi else "")
-        if rules.viewing_yaku
-        else "off"
-    )
-    cards = {
-        "goko": "all 5 brights",
-        "shiko": "4 brights without the rain man",
-        "ame_shiko": "rain man + 3 other brights",
-        "sanko": "3 brights without the rain man",
-        "hanami_zake": "curtain + sake cup",
-        "tsukimi_zake": "moon + sake cup",
-        "inoshikacho": "boar + deer + butterflies",
-        "akatan_aotan": "3 poetry + 3 blue ribbons",
-        "akatan": "3 poetry ribbons",
-        "aotan": "3 blue ribbons",
-        "tane": "5 animals (sake cup included)",
-        "tanzaku": "5 ribbons",
-        "kasu": "10 chaff" + (" (sake cup counts)" if rules.sake_cup_as_chaff else ""),
-        "tsukifuda": "4 cards of the round's month",
-    }
-    points = {
-        "goko": str(rules.goko_points),
-        "shiko": str(rules.shiko_points),
-        "ame_shiko": str(rules.ame_shiko_points),
-        "sanko": str(rules.sanko_points),
-        "hanami_zake": viewing,
-        "tsukimi_zake": viewing,
-        "inoshikacho": "5, +1 per further animal (no Tane then)",
-        "akatan_aotan": "10, +1 per further ribbon (no Tanzaku then)",
-        "akatan": "5, +1 per further ribbon (no Tanzaku then)",
-        "aotan": "5, +1 per further ribbon (no Tanzaku then)",
-        "tane": "1, +1 per further animal",
-        "tanzaku": "1, +1 per further ribbon",
-        "kasu": "1, +1 per further chaff",
-        "tsukifuda": str(rules.tsuki_fuda_points) if rules.tsuki_fuda else "off",
-    }
-    return [YakuInfo(key, name, english, cards[key], points[key]) for key, name, english in _SLOTS]
+    names = {row.key: row.name for row in YAKU}
+    return [
+        YakuInfo(
+            row.key, row.name, row.english, _cards_text(row, rules), _points_text(row, rules),
+            ", ".join(names[key] for key in row.replaces),
+        )
+        for row in YAKU
+    ]
 
 
-YAKU_INFO: Final[tuple[tuple[str, str, str], ...]] = _SLOTS
-"""(key, name, English meaning) of every yaku, in display order."""
+@attrs.frozen(slots=True)
+class YakuProgress:
+    """A yaku a pile has begun and can still form: ``Tane 3/5``."""
+
+    key: str
+    name: str
+    have: int
+    """Cards of it in the pile."""
+    need: int
+    """Cards that form it."""
+
+    @property
+    def missing(self) -> int:
+        """Cards still to capture."""
+        return self.need - self.have
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.have}/{self.need}"
+
+
+def yaku_progress(
+    pile: Iterable[CardLike],
+    opponent_pile: Iterable[CardLike],
+    rules: KoiKoiRules | str | None = None,
+    month: int | None = None,
+) -> list[YakuProgress]:
+    """Each yaku the pile has begun and can still form, closest first.
+
+    A yaku is left out once formed, when the opponent holds a card it needs (or too many of
+    those it counts), when the rules leave it out or spoil it, and when a smaller yaku of
+    the same cards that it replaces is strictly closer (Sankō 2/3 is shown, not Goko 2/5 as
+    well). `month` is the round's month for tsuki-fuda (None: tsuki-fuda is not shown).
+
+    >>> [str(p) for p in yaku_progress(["jan-crane", "jul-boar", "oct-deer"], ["aug-moon"])]
+    ['Ino-shika-chō 2/3', 'Sankō 1/3', 'Tane 2/5']
+    """
+    rules = _rules(rules)
+    mine = _mask(card_ids(pile))
+    theirs = _mask(card_ids(opponent_pile))
+    rows: dict[str, YakuProgress] = {}
+    for row in YAKU:
+        if not _enabled(row, rules) or (row.round_month and month is None):
+            continue
+        if _on(rules, row.spoiled_if) and mine & _mask(row.spoiled_by):
+            continue
+        cards, _further = _counted(row, rules, month or 1)
+        have = (mine & cards).bit_count()
+        live = (cards & ~theirs).bit_count()
+        if 0 < have < row.need <= live and not theirs & _mask(row.requires):
+            rows[row.key] = YakuProgress(row.key, row.name, have, row.need)
+
+    def closer_step(progress: YakuProgress) -> bool:
+        # A bigger version of a yaku (Goko of Sankō: it counts the same cards and more) waits
+        # until the smaller one is no closer; a different yaku it replaces (Aotan replaces
+        # Tanzaku) does not hide it.
+        row = YAKU[_SLOT_OF[progress.key]]
+        return any(
+            key in rows
+            and rows[key].missing < progress.missing
+            and YAKU[_SLOT_OF[key]].cards <= row.cards
+            for key in row.replaces
+        )
+
+    shown = [progress for progress in rows.values() if not closer_step(progress)]
+    shown.sort(key=lambda progress: progress.missing)  # stable: table order among equals
+    return shown

@@ -101,3 +101,11 @@ def test_game_states_are_fresh_games(state: State[Any]) -> None:
 @given(played_states(TINY, max_moves=12))
 def test_played_states_replay(state: State[Any]) -> None:
     assert TINY.replay(Record.from_json(state.record().to_json())) == state
+
+
+def test_did_you_mean_ignores_case_and_shows_choices_as_given() -> None:
+    from cardgames.core.errors import did_you_mean
+
+    assert did_you_mean("stpo", ["stop", "koikoi"]) == " (did you mean stop?)"
+    assert did_you_mean("CAROL", ["Alice", "Carol"]) == " (did you mean Carol?)"
+    assert did_you_mean("zzz", ["Alice"]) == ""

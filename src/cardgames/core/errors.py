@@ -64,6 +64,10 @@ def summarize(items: Iterable[str], limit: int = 12) -> str:
 
 def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 3) -> str:
     """``" (did you mean X, Y?)"`` naming the choices nearest to `word`, or ``""`` if none is
-    close. Every "not a move / not a card / unknown name" message appends it."""
-    near = difflib.get_close_matches(word.strip().lower(), list(choices), n=limit, cutoff=0.6)
-    return f" (did you mean {', '.join(near)}?)" if near else ""
+    close. Case is ignored when comparing; the choices are shown as given. Every "not a move /
+    not a card / unknown name" message appends it."""
+    by_folded: dict[str, str] = {}
+    for choice in choices:
+        by_folded.setdefault(choice.lower(), choice)
+    near = difflib.get_close_matches(word.strip().lower(), list(by_folded), n=limit, cutoff=0.6)
+    return f" (did you mean {', '.join(by_folded[n] for n in near)}?)" if near else ""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import cardgames
 from cardgames.core.loop import play
-from cardgames.hanabi import GAME, from_hanablive, to_hanablive, variant_from_name
+from cardgames.hanabi import from_hanablive, to_hanablive, variant_from_name
+from cardgames.hanabi.actions import EndReason
 from cardgames.hanabi.bots import ConventionBot
 
 # Variants are data: named, or combined with '+'.
@@ -25,9 +26,15 @@ for slot in view.own_hand:
           sorted(slot.possible_ranks))
 assert all(not hasattr(slot, "card") for slot in view.own_hand)
 
+# The history is structured: who moved, the action value, and what it caused.
+first = view.history[0]
+print(f"seat {first.seat} played {first.action!r}:", "; ".join(map(str, first.events)))
+assert (first.seat, first.action) == (0, state.parse("clue 2 1"))
+
 # Convention bots finish the game; the record replays bit for bit.
 record = play(state, [ConventionBot(seat) for seat in range(3)])
-print(GAME.result_text(state))
+print(state.result_text())
+assert state.end_reason in EndReason
 assert cardgames.replay(record) == state
 
 # hanab.live: export a game and play the export back through the engine.

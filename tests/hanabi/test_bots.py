@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -93,6 +93,21 @@ def test_a_bot_joining_a_game_in_progress_rebuilds_its_memory() -> None:
     play(state, [ConventionBot(3), ConventionBot(4)])  # fresh bots, as after --resume
     assert state.is_over
     assert state.score >= 10
+
+
+def test_a_joining_bot_reads_a_past_clue_on_the_cards_it_touched_then(
+    make_game: Callable[..., HanabiState],
+) -> None:
+    # Seat 0 holds R1 (slot 1) and R3 (slot 3); seat 1 holds two R1s and an R2, so from
+    # seat 0 the only red card that could be playable now is the other R2.
+    state = make_game([["R1", "B2", "R3", "G3", "W4"], ["R1", "R1", "R2", "Y4", "B4"]])
+    for move in ("clue 2 4", "clue 1 red", "play 1", "discard 5"):
+        state.apply_text(move)
+    # The red clue's focus was the R1, since played: it promised nothing about the R3. A
+    # bot joining now (as after --resume, or 'suggest') must follow the clue to the cards it
+    # touched then, not read it against the hand as it is now (where the R3 would look like
+    # the focus, hence an R2, and be misplayed).
+    assert act(state, ConventionBot(0)) != Play(3)
 
 
 # ------------------------------------------------------------------ conventions

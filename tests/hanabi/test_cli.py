@@ -12,9 +12,11 @@ from typer.testing import CliRunner
 from cardgames.cli import app as root
 from cardgames.core.record import Record
 from cardgames.hanabi.actions import (
+    BonusEffect,
     Clued,
     Discarded,
     Drew,
+    EndReason,
     FireworkCompleted,
     FuseLost,
     GameEnded,
@@ -215,17 +217,17 @@ def test_every_event_reads_with_player_names() -> None:
     expected = [
         (Clued(0, 1, "red", (1, 3)), "Ann gives Bob a clue: red → slots 1, 3"),
         (Clued(1, 0, 4, (), free=True), "Bob gives Ann a free clue: 4 → no card"),
-        (Played(1, Card("R", 1), 2, True), "Bob plays R1 from slot 2 ✓"),
-        (Played(0, Card("G", 4), None, False), "Ann plays G4 from the deck ✗ misplay"),
-        (Discarded(0, Card("W", 5), 5), "Ann discards W5 from slot 5"),
-        (Drew(1, 12), "Bob draws a card (12 left)"),
+        (Played(1, Card("R", 1), 2, True, 7), "Bob plays R1 from slot 2 ✓"),
+        (Played(0, Card("G", 4), None, False, 49), "Ann plays G4 from the deck ✗ misplay"),
+        (Discarded(0, Card("W", 5), 5, 3), "Ann discards W5 from slot 5"),
+        (Drew(1, 12, 37), "Bob draws a card (12 left)"),
         (FuseLost(1), "a fuse burns: 1 left"),
         (TokenRegained(4), "a clue token returns (4)"),
         (FireworkCompleted("blue"), "the blue firework is complete!"),
-        (TileDrawn(3, "give a free colour clue: your choice"),
+        (TileDrawn(BonusEffect.COLOUR_CLUE, "give a free colour clue: your choice"),
          "bonus tile 3: give a free colour clue: your choice"),
-        (GameEnded("the final round is over", 21, "extraordinary"),
-         "game over (the final round is over): score 21 — extraordinary"),
+        # The score and why the game ended follow once, in the final summary.
+        (GameEnded(EndReason.FINAL_ROUND, 21, "extraordinary"), "game over"),
     ]
     for event, text in expected:
         assert describe_event(event, names, variant).plain == text

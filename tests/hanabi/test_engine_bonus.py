@@ -27,6 +27,14 @@ from cardgames.hanabi import (
     TokenRegained,
     variant_from_name,
 )
+from cardgames.hanabi.actions import (
+    BonusChoice,
+    BonusEffect,
+    Clued,
+    Drew,
+    FireworkCompleted,
+    Played,
+)
 from cardgames.hanabi.render import render_view
 
 MakeGame = Callable[..., HanabiState]
@@ -84,7 +92,11 @@ def test_tile_3_is_a_free_colour_clue_chosen_by_the_player(make_tiles_game: Make
     assert legal
     assert all(isinstance(a, BonusClue) and isinstance(a.value, str) for a in legal)
     assert all(a.target == 1 for a in legal)  # type: ignore[union-attr]
-    assert "bonus tile" in (state.view(0).pending or "")
+    pending = state.view(0).pending
+    assert pending == BonusChoice(0, BonusEffect.COLOUR_CLUE)
+    assert pending.sentence == ("bonus tile: give a free colour clue; write 'bonus clue P "
+                                "COLOUR' ('moves' lists them)")
+    assert state.view(1).pending == pending  # public: the partner sees who must choose
     with pytest.raises(IllegalActionError, match="needs your choice first"):
         state.apply(Play(1))
     state.apply(state.parse("bonus clue 2 teal"))
@@ -294,8 +306,16 @@ def test_the_table_names_who_made_each_move_bonus_choices_included(
     state.apply(Play(1))
     state.apply(state.parse("bonus clue 2 teal"))
     view = state.view(1)
-    assert view.history == ("play 1", "bonus clue 2 teal")
-    assert view.history_seats == (0, 0)
+    assert [(move.seat, move.action) for move in view.history] == [
+        (0, Play(1)), (0, BonusClue(1, "teal"))]
+    assert [type(e) for e in view.history[0].events] == [
+        Played, FireworkCompleted, TileDrawn]  # no draw yet: the choice comes first
+    assert view.history[0].events[2] == TileDrawn(
+        BonusEffect.COLOUR_CLUE, "give a free colour clue: your choice")
+    clued, drew = view.history[1].events
+    assert clued == Clued(0, 1, "teal", (4,), free=True)
+    assert isinstance(drew, Drew)
+    assert drew.seat == 0
     console = Console(width=200, record=True)
     console.print(render_view(view))
     assert "Last moves: Player 1: play 1; Player 1: bonus clue 2 teal" in console.export_text()

@@ -6,9 +6,11 @@ import random
 from collections.abc import Callable
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgames.core.game import Move
 from cardgames.hanabi import (
     GAME,
     BonusClue,
@@ -21,6 +23,7 @@ from cardgames.hanabi import (
     SeenSlot,
     variant_from_name,
 )
+from cardgames.hanabi.actions import Drew, EndReason, GameEnded, HanabiAction, Played
 
 MakeGame = Callable[..., HanabiState]
 
@@ -121,13 +124,56 @@ def test_negative_clue_keeps_colourless_possible() -> None:
     assert all("C" in slot.possible_suits for slot in own)  # blue never touches colourless
 
 
+@pytest.mark.parametrize("variant", ["standard", "rainbow+black-powder+bonus+fuses-2",
+                                     "all-or-nothing", "deck-plays"])
+def test_the_history_is_moves_with_their_public_events(variant: str) -> None:
+    state = HanabiState(variant_from_name(variant), 3, seed=11)
+    rng = random.Random(3)
+    taken: list[Move[HanabiAction]] = []
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = rng.choice(state.legal_actions())
+        taken.append(Move(seat, action, tuple(state.apply(action))))
+    views = [state.view(seat) for seat in range(3)]
+    # Who moved, the action value itself and everything it caused, in order.
+    assert views[0].history == tuple(taken)
+    assert [move.action for move in views[0].history] == list(state.history)
+    assert isinstance(state.end_reason, EndReason)
+    last = views[0].history[-1].events[-1]
+    assert isinstance(last, GameEnded)
+    assert last.reason is state.end_reason
+    # Every event is public, so every seat is handed the same stored moves (no copy, no
+    # text built per view), and a draw never names the card drawn.
+    for view in views[1:]:
+        assert all(a is b for a, b in zip(view.history, views[0].history, strict=True))
+    draws = [e for move in views[0].history for e in move.events if isinstance(e, Drew)]
+    assert draws
+    assert "card" not in attrs.fields_dict(Drew)
+
+
+def test_cards_carry_their_public_order(make_game: MakeGame) -> None:
+    state = make_game([["R1", "Y2", "G3", "B4", "W5"], ["R2", "R3", "Y1", "Y1", "B1"]])
+    state.apply_text("play 1")
+    view = state.view(1)
+    assert [slot.order for slot in view.other_hands[0]] == list(state.hand_orders(0))
+    assert [slot.order for slot in view.own_hand] == list(state.hand_orders(1))
+    played, *_, drew = view.history[0].events
+    assert isinstance(played, Played)
+    assert isinstance(drew, Drew)
+    # Slot 1 (the R1) is the newest card, dealt last of seat 0's five (orders 0-4); the
+    # drawn card is the top of the pile, after both hands (orders 0-9).
+    assert (played.card, played.order) == (Card("R", 1), 4)
+    assert drew.order == 10 == view.other_hands[0][0].order
+
+
 def test_view_public_information() -> None:
     state = HanabiState(variant_from_name("rainbow+bonus"), 3, seed=5,
                         names=["Ann", "Ben", "Cid"])
-    state.apply(state.legal_actions()[-1])
+    events = state.apply(state.legal_actions()[-1])
     view = state.view(2)
     assert view.players == ("Ann", "Ben", "Cid")
-    assert view.history == (str(state.history[0]),)
+    assert view.history == (Move(0, state.history[0], tuple(events)),)
     assert view.clue_tokens == 7
     assert view.max_clue_tokens == 8
     assert view.fuses == view.max_fuses == 3

@@ -25,12 +25,16 @@ legality check compares a move with the legal list on every move).
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 from cardgames.hanabi.cards import Card, rank_text
 
 __all__ = [
+    "BonusChoice",
     "BonusClue",
+    "BonusEffect",
     "BonusPlay",
     "BonusReshuffle",
     "Clue",
@@ -39,6 +43,7 @@ __all__ = [
     "Discard",
     "Discarded",
     "Drew",
+    "EndReason",
     "FireworkCompleted",
     "FuseLost",
     "GameEnded",
@@ -48,6 +53,65 @@ __all__ = [
     "TileDrawn",
     "TokenRegained",
 ]
+
+
+class EndReason(enum.StrEnum):
+    """Why a game ended; the value is the sentence shown to players."""
+
+    STRIKEOUT = "the last fuse burned"
+    PERFECT = "every firework is complete"
+    FINAL_ROUND = "the final round is over"
+    CARD_GONE = "a card needed to complete a firework is gone"
+    """All or nothing: a firework can no longer be completed."""
+    STUCK = "no player can act"
+    """All or nothing: every hand is empty and no clue can be given."""
+    NOTHING_PLAYABLE = "no card left can be played"
+    """The early-end option (hanab.live's rule)."""
+
+
+class BonusEffect(enum.IntEnum):
+    """The six bonus tiles; a tile's number is its effect (a tile 5 drawn with an empty pile
+    has effect 6)."""
+
+    TOKEN = 1
+    """Regain a clue token."""
+    TOKEN_AND_FUSE = 2
+    """Regain a clue token and restore a fuse."""
+    COLOUR_CLUE = 3
+    """The current player gives a free colour clue."""
+    RANK_CLUE = 4
+    """The current player gives a free rank clue."""
+    RESHUFFLE = 5
+    """The current player shuffles a discarded card back into the draw pile."""
+    PLAY_DISCARD = 6
+    """The current player plays a discarded card that fits onto its firework."""
+
+    @property
+    def text(self) -> str:
+        """What the tile does, as a phrase ("give a free colour clue")."""
+        return _EFFECT_TEXT[self]
+
+    @property
+    def needs_choice(self) -> bool:
+        """Whether the current player chooses how the effect applies (tiles 3-6)."""
+        return self >= BonusEffect.COLOUR_CLUE
+
+
+_EFFECT_TEXT = {
+    BonusEffect.TOKEN: "regain a clue token",
+    BonusEffect.TOKEN_AND_FUSE: "regain a clue token and restore a fuse",
+    BonusEffect.COLOUR_CLUE: "give a free colour clue",
+    BonusEffect.RANK_CLUE: "give a free rank clue",
+    BonusEffect.RESHUFFLE: "shuffle a discarded card back into the draw pile",
+    BonusEffect.PLAY_DISCARD: "play a discarded card onto its firework",
+}
+
+_CHOICE_FORM = {
+    BonusEffect.COLOUR_CLUE: "'bonus clue P COLOUR'",
+    BonusEffect.RANK_CLUE: "'bonus clue P RANK'",
+    BonusEffect.RESHUFFLE: "'bonus reshuffle CARD'",
+    BonusEffect.PLAY_DISCARD: "'bonus play CARD'",
+}
 
 
 def _value_text(value: str | int) -> str:
@@ -171,6 +235,25 @@ HanabiAction = Play | Discard | Clue | DeckPlay | BonusClue | BonusReshuffle | B
 """Any Hanabi action."""
 
 
+@attrs.frozen(slots=True)
+class BonusChoice:
+    """A decision pending: `seat` must say how bonus tile `effect` applies (a free clue, the
+    discard to reshuffle or to play) before the turn goes on."""
+
+    seat: int
+    effect: BonusEffect
+
+    @property
+    def form(self) -> str:
+        """How the choice is written (``'bonus clue P COLOUR'``)."""
+        return _CHOICE_FORM[self.effect]
+
+    @property
+    def sentence(self) -> str:
+        """The choice as one line for the player who must make it."""
+        return f"bonus tile: {self.effect.text}; write {self.form} ('moves' lists them)"
+
+
 # --------------------------------------------------------------------------- events
 @attrs.frozen(slots=True)
 class Clued:
@@ -191,12 +274,16 @@ class Clued:
 
 @attrs.frozen(slots=True)
 class Played:
-    """`seat` played `card` from `slot` (None: from the deck); `success` if it fitted."""
+    """`seat` played `card` from `slot` (None: from the deck); `success` if it fitted.
+
+    `order` is the card's deck position, hanab.live's public card id (see
+    :attr:`~cardgames.hanabi.knowledge.OwnSlot.order`)."""
 
     seat: int
     card: Card
     slot: int | None
     success: bool
+    order: int
 
     def __str__(self) -> str:
         origin = "the deck" if self.slot is None else f"slot {self.slot}"
@@ -206,11 +293,12 @@ class Played:
 
 @attrs.frozen(slots=True)
 class Discarded:
-    """`seat` discarded `card` from `slot`."""
+    """`seat` discarded `card` (deck position `order`) from `slot`."""
 
     seat: int
     card: Card
     slot: int
+    order: int
 
     def __str__(self) -> str:
         return f"player {self.seat + 1} discards {self.card} from slot {self.slot}"
@@ -218,10 +306,15 @@ class Discarded:
 
 @attrs.frozen(slots=True)
 class Drew:
-    """`seat` drew a card (its identity is not part of the event); `left` remain."""
+    """`seat` drew a card into slot 1; `left` remain in the pile.
+
+    The card's identity is not part of the event, so every seat, the drawer included, sees
+    the same event; `order` is its deck position, a public id that tells nothing of the card
+    (everyone sees which card came from the top of the pile)."""
 
     seat: int
     left: int
+    order: int
 
     def __str__(self) -> str:
         return f"player {self.seat + 1} draws a card ({self.left} left)"
@@ -259,9 +352,9 @@ class FireworkCompleted:
 
 @attrs.frozen(slots=True)
 class TileDrawn:
-    """A bonus tile was drawn: `tile` 1-6 and what came of it."""
+    """A bonus tile was drawn (or its choice was made): `tile` and what came of it."""
 
-    tile: int
+    tile: BonusEffect
     outcome: str
 
     def __str__(self) -> str:
@@ -272,7 +365,7 @@ class TileDrawn:
 class GameEnded:
     """The game is over: why, the score and the rating line."""
 
-    reason: str
+    reason: EndReason
     score: int
     rating: str
 

@@ -27,30 +27,38 @@ The convention bot's conventions (written up for human partners in ``docs/games/
 
 The bot reads every rule from the view's variant (which clues touch which cards, the playable
 cards, ranks and copies), never from suit names, so it plays every variant. It keeps a memory
-of the clues between its turns; a bot started on a game in progress rebuilds what it can
-from the move history.
+of the clues between its turns, by card (a card's public ``order``), and follows the moves
+it did not see through the view's history: who moved, what they did, and the events (which
+card was played, discarded, drawn, which slots a clue touched). A bot started on a game in
+progress reads the whole history the same way.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from cardgames.core.agents import RandomAgent
+from cardgames.core.game import Move
 from cardgames.hanabi.actions import (
     BonusClue,
     BonusPlay,
     BonusReshuffle,
     Clue,
+    Clued,
     Discard,
+    Discarded,
+    Drew,
     HanabiAction,
     Play,
+    Played,
 )
 from cardgames.hanabi.cards import START_RANK, Card
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot
 from cardgames.hanabi.variants import HanabiVariant, PlayOrder
 
 __all__ = ["ConventionBot", "RandomBot"]
@@ -123,35 +131,56 @@ def _needed_cards(view: HanabiView, facts: _Facts, discarded: Counter[Card]) -> 
 
 
 # ------------------------------------------------------------------ the memory
-_MOVE = re.compile(r"^(bonus )?(play|discard|clue|reshuffle)\s+(\S+)(?:\s+(\S+))?$")
-
-
 class _Memory:
-    """Card ids by slot for every seat, and what clues promised about each card."""
+    """What the bot knows between its turns, by card order: the cards it has seen, the cards
+    clues touched, what clues promised, and the moves it has read."""
 
-    def __init__(self, view: HanabiView) -> None:
-        variant = view.variant
-        players = len(view.players)
-        size = variant.hand_size(players)
-        self.ids = [list(range((seat + 1) * size - 1, seat * size - 1, -1))
-                    for seat in range(players)]
-        self.next_id = players * size
-        self.deck_left = variant.deck_size - players * size
+    def __init__(self, variant: HanabiVariant) -> None:
         self.identity: dict[int, Card] = {}
         self.touched: set[int] = set()
         self.promise: dict[int, frozenset[Card]] = {}
-        self.processed = 0
-        self.last_playable: frozenset[Card] = frozenset()
+        self.seen: tuple[Move[HanabiAction], ...] = ()
+        # At the start nothing is played, so the playable cards are the first of each row.
+        self.last_playable = _initial_playable(variant)
         self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
-        self.seen: tuple[str, ...] = ()
-        self.fresh = True
 
-    def in_step_with(self, view: HanabiView) -> bool:
-        """Whether the tracked hands and pile match the view."""
-        return self.deck_left == view.deck_size and all(
-            len(self.ids[seat]) == (len(view.own_hand) if seat == view.seat
-                                    else len(view.other_hands[seat]))
-            for seat in range(len(view.players)))
+
+@attrs.frozen(slots=True)
+class _PastClue:
+    """A clue the bot has not read yet, with the receiver's hand (orders, slot 1 first) as it
+    was when the clue was given, and the orders it touched."""
+
+    value: str | int
+    hand: tuple[int, ...]
+    touched: tuple[int, ...]
+
+
+def _past_clues(view: HanabiView, moves: Sequence[Move[HanabiAction]]) -> list[_PastClue]:
+    """The clues of `moves` (the latest moves), oldest first, each with the hand it saw.
+
+    The hands now are in the view; walking the moves back, a draw leaves slot 1 and a played
+    or discarded card returns to its slot, so each clue finds the hand it was given to.
+    """
+    hands = [[slot.order for slot in _hand(view, seat)] for seat in range(len(view.players))]
+    clues: list[_PastClue] = []
+    for move in reversed(moves):
+        for event in reversed(move.events):
+            match event:
+                case Drew(seat=seat):
+                    del hands[seat][0]  # a drawn card enters at slot 1
+                case Played(seat=seat, slot=int(slot), order=order) | Discarded(
+                        seat=seat, slot=slot, order=order):
+                    hands[seat].insert(slot - 1, order)
+                case Clued(target=target, value=value, slots=slots):
+                    hand = tuple(hands[target])
+                    clues.append(_PastClue(value, hand, tuple(hand[s - 1] for s in slots)))
+    clues.reverse()
+    return clues
+
+
+def _hand(view: HanabiView, seat: int) -> Sequence[OwnSlot | SeenSlot]:
+    """`seat`'s slots as `view` shows them (the viewer's own without identities)."""
+    return view.own_hand if seat == view.seat else view.other_hands[seat]
 
 
 class ConventionBot:
@@ -184,96 +213,31 @@ class ConventionBot:
     def _sync(self, view: HanabiView, facts: _Facts) -> _Memory:
         memory = self._memory
         history = view.history
-        if (memory is None or memory.processed > len(history)
-                or memory.seen != history[:memory.processed]):
-            memory = self._memory = _Memory(view)  # a new game, or one we have not seen
-        # The cards that may have been playable when the unseen clues were given: what was
+        if memory is None or history[:len(memory.seen)] != memory.seen:
+            memory = self._memory = _Memory(facts.variant)  # a new game, or one not seen
+        unread = history[len(memory.seen):]
+        # The cards that may have been playable when the unread clues were given: what was
         # playable at the last look, what is playable now, and every card played since.
         played_since = {card for stack, before in zip(view.fireworks, memory.last_fireworks,
                                                       strict=True) for card in stack[before:]}
-        if memory.fresh:
-            # Started mid-game: any card of a firework may have been the playable one.
-            played_since = {card for stack in view.fireworks for card in stack}
-            memory.last_playable = _initial_playable(facts.variant)
         playable_then = memory.last_playable | view.playable | played_since
         discarded = Counter(view.discards)
         critical_then = frozenset(
             c for c in _needed_cards(view, facts, discarded)
             if discarded[c] >= facts.copies[c] - 1)
-        # First follow the cards from hand to hand, noting each clue with the hand it saw;
-        # then read the clues, knowing where every card sits now.
-        clues: list[tuple[int, str | int, tuple[int, ...]]] = []
-        for number in range(memory.processed, len(history)):
-            self._replay(history[number], view.history_seats[number], view, facts, memory,
-                         clues)
-        memory.processed = len(history)
-        memory.seen = history
-        if not memory.in_step_with(view):
-            # Lost track (should not happen): start again from what the view shows.
-            memory = self._memory = _Memory(view)
-            memory.processed = len(history)
-            memory.seen = history
-            for seat in range(len(view.players)):
-                count = (len(view.own_hand) if seat == view.seat
-                         else len(view.other_hands[seat]))
-                memory.ids[seat] = list(range(memory.next_id, memory.next_id + count))
-                memory.next_id += count
-            memory.deck_left = view.deck_size
-            clues = []
-        for seat, hand in enumerate(view.other_hands):
+        for hand in view.other_hands:
             for slot in hand:
-                memory.identity[memory.ids[seat][slot.slot - 1]] = slot.card
-        where = {card_id: (seat, index) for seat, ids in enumerate(memory.ids)
-                 for index, card_id in enumerate(ids)}
-        for target, value, hand_then in clues:
-            _note_clue(view, facts, memory, target, value, hand_then, where, playable_then,
-                       critical_then)
+                memory.identity[slot.order] = slot.card
+        where = {slot.order: slot for seat in range(len(view.players))
+                 for slot in _hand(view, seat)}
+        for clue in _past_clues(view, unread):
+            _note_clue(facts, memory, clue, where, playable_then, critical_then)
         for seat in range(len(view.players)):
-            flags = [slot.touched for slot in
-                     (view.own_hand if seat == view.seat else view.other_hands[seat])]
-            memory.touched.update(
-                card_id for card_id, touched in zip(memory.ids[seat], flags, strict=True)
-                if touched)
+            memory.touched.update(slot.order for slot in _hand(view, seat) if slot.touched)
+        memory.seen = history
         memory.last_playable = view.playable
         memory.last_fireworks = tuple(len(stack) for stack in view.fireworks)
-        memory.fresh = False
         return memory
-
-    @staticmethod
-    def _replay(
-        move: str, seat: int, view: HanabiView, facts: _Facts, memory: _Memory,
-        clues: list[tuple[int, str | int, tuple[int, ...]]],
-    ) -> None:
-        match = _MOVE.match(move)
-        players = len(view.players)
-        bonus = move.startswith("bonus ")
-        if match is None:
-            return
-        verb, first, second = match.group(2), match.group(3), match.group(4)
-        if verb in ("play", "discard") and not bonus:
-            if first == "deck":
-                memory.deck_left -= 1
-                return
-            hand = memory.ids[seat]
-            index = int(first) - 1
-            if 0 <= index < len(hand):
-                gone = hand.pop(index)
-                memory.promise.pop(gone, None)
-            if memory.deck_left > 0:
-                hand.insert(0, memory.next_id)
-                memory.next_id += 1
-                memory.deck_left -= 1
-            return
-        if verb == "reshuffle":
-            memory.deck_left += 1
-            return
-        if verb == "clue" and second is not None:
-            target = int(first) - 1 if first.isdigit() else _seat_named(first, view.players)
-            if target is None or not 0 <= target < players:
-                return
-            value: str | int = int(second) if second.isdigit() else second
-            if value in facts.touched_by:
-                clues.append((target, value, tuple(memory.ids[target])))
 
 
 def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
@@ -289,60 +253,30 @@ def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
     return frozenset(cards)
 
 
-def _seat_named(name: str, players: Sequence[str]) -> int | None:
-    lowered = name.lower()
-    for seat, player in enumerate(players):
-        if player.lower() == lowered:
-            return seat
-    return None
-
-
 def _note_clue(
-    view: HanabiView, facts: _Facts, memory: _Memory, target: int, value: str | int,
-    hand: tuple[int, ...], where: dict[int, tuple[int, int]],
+    facts: _Facts, memory: _Memory, clue: _PastClue, where: dict[int, OwnSlot | SeenSlot],
     playable_then: frozenset[Card], critical_then: frozenset[Card],
 ) -> None:
-    """Record which cards of `hand` (the target's hand then) a past clue touched, and the
-    promise on its focus. `where` says where each card sits now."""
-    touches = facts.touched_by[value]
-
-    def possible_now(card_id: int) -> frozenset[Card] | None:
-        seat_index = where.get(card_id)
-        if seat_index is None:
-            return None
-        seat, index = seat_index
-        if seat == view.seat:
-            return view.own_hand[index].possible
-        return view.other_hands[seat][index].possible
-
-    touched_now: list[int] = []
-    for card_id in hand:
-        if target == view.seat:
-            # Our own card: its possibilities lie wholly inside or outside the clue's cards.
-            possible = possible_now(card_id)
-            if possible and possible <= touches:
-                touched_now.append(card_id)
-            continue
-        card = memory.identity.get(card_id)
-        if card is not None and card in touches:
-            touched_now.append(card_id)
-    untouched = [card_id for card_id in hand if card_id not in memory.touched]
+    """Record the cards a past clue touched, and the promise on its focus. `where` finds a
+    card of a hand now by its order."""
+    touches = facts.touched_by[clue.value]
+    untouched = [order for order in clue.hand if order not in memory.touched]
     chop = untouched[-1] if untouched else None
-    newly = [card_id for card_id in touched_now if card_id not in memory.touched]
-    memory.touched.update(touched_now)
+    newly = [order for order in clue.touched if order not in memory.touched]
+    memory.touched.update(clue.touched)
     if not newly:
         return
     focus = chop if chop in newly else newly[0]
     candidates = set(touches & playable_then)
     if focus == chop:
         saves = touches & critical_then
-        if isinstance(value, str):
+        if isinstance(clue.value, str):
             saves -= facts.rank_saved
         candidates |= saves
-    possible = possible_now(focus)
-    if possible is None:
+    slot = where.get(focus)
+    if slot is None:
         return  # the card has left the hand since: nothing to remember
-    candidates &= possible
+    candidates &= slot.possible
     if candidates:
         memory.promise[focus] = frozenset(candidates)
 
@@ -371,7 +305,7 @@ class _Turn:
         self.needed = _needed_cards(view, facts, self.discarded)
         self.critical = frozenset(
             c for c in self.needed if self.discarded[c] >= facts.copies[c] - 1)
-        self.my_ids = memory.ids[view.seat]
+        self.my_ids = [slot.order for slot in view.own_hand]
         self.my_candidates = [self._candidates(i) for i in range(len(view.own_hand))]
 
     # ------------------------------------------------------------ own knowledge
@@ -505,9 +439,8 @@ class _Turn:
         if chop.card not in self.critical or chop.card in self.playable:
             return None
         # A partner who will play a card it knows, or who cannot discard, does not lose it.
-        ids = self.memory.ids[partner]
         for slot in hand:
-            cands = slot.possible & self.memory.promise.get(ids[slot.slot - 1], slot.possible)
+            cands = slot.possible & self.memory.promise.get(slot.order, slot.possible)
             if cands and cands <= self.playable:
                 return None
         best: HanabiAction | None = None
@@ -556,7 +489,6 @@ class _Turn:
         facts = self.facts
         touches = facts.touched_by[value]
         hand = self.view.other_hands[target]
-        ids = self.memory.ids[target]
         promise = self.memory.promise
         touched = [slot for slot in hand if slot.card in touches]
         if not touched:
@@ -570,8 +502,7 @@ class _Turn:
         for slot in touched:
             if slot in newly:
                 continue
-            card_id = ids[slot.slot - 1]
-            before = slot.possible & promise.get(card_id, slot.possible)
+            before = slot.possible & promise.get(slot.order, slot.possible)
             after = before & touches
             if slot.card in self.playable and after and after <= self.playable and not (
                     before <= self.playable):

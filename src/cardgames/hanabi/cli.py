@@ -21,7 +21,6 @@ from rich.text import Text
 from cardgames.core.errors import CardgamesError, RecordError
 from cardgames.core.game import Event, State
 from cardgames.core.record import Record
-from cardgames.core.terminal import GameUI, fail, play_command
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
@@ -33,6 +32,7 @@ from cardgames.hanabi.render import (
     variants_table,
 )
 from cardgames.hanabi.state import HanabiState
+from cardgames.terminal import GameUI, fail, make_play_command
 
 __all__ = ["UI", "app", "play"]
 
@@ -118,7 +118,7 @@ def _prompt(state: State[Any], seat: int) -> str:
     return f"[{game.clue_tokens} clues, {game.fuses} fuses, deck {game.deck_size}] "
 
 
-UI = GameUI(
+UI: GameUI[HanabiState] = GameUI(
     render=_render,
     help_text=HELP_TEXT,
     commands={"discards": _discards, "table": _render, "suggest": _suggest},
@@ -150,7 +150,6 @@ def export_hanablive(
     try:
         text = _read(record)
         state = GAME.replay(Record.from_json(text, source=str(record)))
-        assert isinstance(state, HanabiState)
         exported = json.dumps(to_hanablive(state), indent=1)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
@@ -174,7 +173,7 @@ def import_hanablive(
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     _write(state.record().to_json(), output)
-    _err().print(escape(GAME.result_text(state)))
+    _err().print(escape(state.result_text()))
 
 
 def _read(path: Path) -> str:
@@ -194,37 +193,6 @@ def _write(text: str, output: Path | None) -> None:
         raise fail(f"cannot write {str(output)!r}: {exc.strerror}") from None
 
 
-def play(
-    players: int = typer.Option(2, "--players", "-p", help="Number of players, 2-5."),
-    variant: str = typer.Option(
-        "standard", "--variant", "-v",
-        help="A variant name or spec, e.g. rainbow+black-powder (see 'cardgames hanabi "
-        "variants')."),
-    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed of the deal (random "
-                                    "if not given)."),
-    seat: int = typer.Option(1, "--seat", "-k", help="Your seat, 1 = first to move."),
-    bot: str = typer.Option("convention", "--bot", "-b",
-                            help="The bot in the other seats (convention or random)."),
-    autoplay: bool = typer.Option(False, "--autoplay", help="Bots in every seat; watch."),
-    resume: Path | None = typer.Option(
-        None, "--resume", help="Continue the game saved in FILE (after quit or end of input)."),
-    save: Path | None = typer.Option(
-        None, "--save", help="Save the game to FILE after every move (default: a file under "
-        "$CARDGAMES_HOME)."),
-) -> None:
-    """Play Hanabi in the terminal: you hold one seat, convention bots the others."""
-    play_command(
-        GAME,
-        option_values={"variant": variant},
-        ui=UI,
-        players=players,
-        seed=seed,
-        human_seat=seat,
-        bots=[bot],
-        autoplay=autoplay,
-        resume=resume,
-        save=save,
-    )
-
-
-app.command("play", help="Play Hanabi in the terminal (same as 'cardgames play hanabi').")(play)
+play = make_play_command(GAME, UI)
+"""``cardgames play hanabi``: the shared play command with Hanabi's table."""
+app.command("play")(play)

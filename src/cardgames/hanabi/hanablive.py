@@ -39,9 +39,9 @@ from typing import Any
 import attrs
 
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
-from cardgames.hanabi.actions import Clue, DeckPlay, Discard, HanabiAction, Play
+from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.state import END_NOTHING_PLAYABLE, HanabiState
+from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, hanablive_variant
 
 __all__ = ["from_hanablive", "to_hanablive"]
@@ -238,7 +238,7 @@ def _replay(
         if state.is_over:
             if entry.get("type") == GAME_OVER:
                 continue
-            if state.end_reason == END_NOTHING_PLAYABLE:
+            if state.end_reason is EndReason.NOTHING_PLAYABLE:
                 raise _PlayedOnError
             raise _fail(f"action {number} {dict(entry)!r} comes after the game ended "
                         f"({state.end_reason})")

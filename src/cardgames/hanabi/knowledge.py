@@ -7,7 +7,10 @@ any clue touched it. Its own cards' identities are absent from the view, not mas
 :class:`OwnSlot` has no card field at all.
 
 Public information is there too: fireworks, discards, tokens, fuses, deck size, whose turn
-it is, the final round, the bonus tiles, the pending bonus choice and the move history.
+it is, the final round, the bonus tiles, the pending bonus choice and the move history (as
+:class:`~cardgames.core.game.Move` values: seat, action, events). Every card carries its
+`order`, the deck position hanab.live uses as a card's public id, so that a player can
+follow a card from move to move.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardgames.core.game import Move
+from cardgames.hanabi.actions import BonusChoice, HanabiAction
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.variants import HanabiVariant
 
@@ -45,6 +50,9 @@ class OwnSlot:
     visible cards elsewhere are not subtracted (a bot may do that)."""
     touched: bool
     """Whether any clue has touched this card."""
+    order: int
+    """The card's public id: its position in the dealt deck (hanab.live's "order"). Which
+    card of the pile was drawn is public; what it is, is not."""
 
     @property
     def possible_suits(self) -> frozenset[str]:
@@ -76,6 +84,8 @@ class SeenSlot:
     """What its holder may still think it is (from the clues it received)."""
     touched: bool
     """Whether any clue has touched this card."""
+    order: int
+    """The card's public id (see :attr:`OwnSlot.order`)."""
 
 
 @attrs.frozen(slots=True)
@@ -114,13 +124,13 @@ class HanabiView:
     bonus_tiles_left: int
     bonus_tiles_used: tuple[int, ...]
     """The tiles drawn so far, in order."""
-    pending: str | None
-    """The bonus choice the current player must make now (a sentence), or None."""
-    history: tuple[str, ...]
-    """Every action so far, in notation."""
-    history_seats: tuple[int, ...]
-    """Who took each action of `history` (a bonus choice is its player's second action;
-    all or nothing skips players who cannot act)."""
+    pending: BonusChoice | None
+    """The bonus choice the current player must make now, or None (its ``sentence`` says
+    it in words)."""
+    history: tuple[Move[HanabiAction], ...]
+    """Every move so far: who took it (a bonus choice is its player's second move; all or
+    nothing skips players who cannot act), the action, and its events. Every Hanabi event
+    is public (a drawn card's identity is in no event), so all seats see the same moves."""
     score: int
     max_score: int
     is_over: bool

@@ -175,18 +175,16 @@ def _recent(view: HanabiView) -> Text:
     text = Text("Last moves: ", style="dim")
     if not view.history:
         return text.append("none yet")
-    start = max(0, len(view.history) - RECENT_MOVES)
-    parts = [f"{view.players[seat]}: {move}" for seat, move in
-             zip(view.history_seats[start:], view.history[start:], strict=True)]
-    return text.append("; ".join(parts))
+    recent = view.history[-RECENT_MOVES:]
+    return text.append("; ".join(f"{view.players[move.seat]}: {move.action}" for move in recent))
 
 
 def render_view(view: HanabiView) -> RenderableType:
     """The table as `view`'s seat sees it: status, fireworks, hands, discards, last moves."""
     parts: list[RenderableType] = [_status(view), _fireworks(view), _hands(view),
                                    _discards(view), _recent(view)]
-    if view.pending:
-        parts.append(Text(f"Your choice: {view.pending}", style="bold yellow"))
+    if view.pending is not None:
+        parts.append(Text(f"Your choice: {view.pending.sentence}", style="bold yellow"))
     if view.can_deck_play:
         parts.append(Text("You may play the last card of the pile blind: play deck",
                           style="yellow"))
@@ -228,8 +226,8 @@ def describe_event(
     if isinstance(event, TileDrawn):
         return Text(f"bonus tile {event.tile}: {event.outcome}", style="yellow")
     if isinstance(event, GameEnded):
-        return Text(f"game over ({event.reason}): score {event.score} — {event.rating}",
-                    style="bold")
+        # The score, the rating and the reason follow once, in the final summary.
+        return Text("game over", style="bold")
     return Text(str(event))
 
 

@@ -40,9 +40,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import State
+from cardgames.core.game import Move, State
 from cardgames.hanabi.actions import (
+    BonusChoice,
     BonusClue,
+    BonusEffect,
     BonusPlay,
     BonusReshuffle,
     Clue,
@@ -51,6 +53,7 @@ from cardgames.hanabi.actions import (
     Discard,
     Discarded,
     Drew,
+    EndReason,
     FireworkCompleted,
     FuseLost,
     GameEnded,
@@ -60,7 +63,7 @@ from cardgames.hanabi.actions import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import START_RANK, Card
+from cardgames.hanabi.cards import START_RANK, Card, counted
 from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot, cards_in_mask
 from cardgames.hanabi.variants import (
     HanabiVariant,
@@ -74,32 +77,8 @@ if TYPE_CHECKING:
 
 __all__ = ["BONUS_TILES", "HanabiState", "rating"]
 
-BONUS_TILES = (1, 2, 3, 4, 5, 6)
-"""The six bonus tiles, by effect number."""
-
-_TILE_TEXT = {
-    1: "regain a clue token",
-    2: "regain a clue token and restore a fuse",
-    3: "give a free colour clue",
-    4: "give a free rank clue",
-    5: "shuffle a discarded card back into the draw pile",
-    6: "play a discarded card onto its firework",
-}
-
-_TILE_FORM = {
-    3: "'bonus clue P COLOUR'",
-    4: "'bonus clue P RANK'",
-    5: "'bonus reshuffle CARD'",
-    6: "'bonus play CARD'",
-}
-
-# Game-end reasons (also the text of GameEnded events).
-END_STRIKEOUT = "the last fuse burned"
-END_PERFECT = "every firework is complete"
-END_FINAL_ROUND = "the final round is over"
-END_CARD_GONE = "a card needed to complete a firework is gone"
-END_STUCK = "no player can act"
-END_NOTHING_PLAYABLE = "no card left can be played"
+BONUS_TILES = tuple(BonusEffect)
+"""The six bonus tiles (each tile's number is its effect)."""
 
 # Up-or-down firework directions.
 _UNDECIDED, _UP, _DOWN = 0, 1, 2
@@ -248,9 +227,13 @@ class HanabiState(State[HanabiAction]):
     """
 
     game_name: ClassVar[str] = "hanabi"
+    derived_slots: ClassVar[frozenset[str]] = frozenset(
+        {"_t", "_moves", "_discard_count", "_playable"})
+    """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
+    player count), the views' move log (the history replayed from the deal), the discards
+    counted by card and the cards that fit the fireworks now."""
 
     __slots__ = (
-        "_actors",
         "_clue_tokens",
         "_clued",
         "_deck_orders",
@@ -263,6 +246,7 @@ class HanabiState(State[HanabiAction]):
         "_fw_dir",
         "_hands",
         "_know",
+        "_moves",
         "_order_type",
         "_over",
         "_pending",
@@ -343,18 +327,18 @@ class HanabiState(State[HanabiAction]):
         self._seat = variant.starting_player
         self._final_turns = -1
         self._over = False
-        self._end_reason: str | None = None
-        self._pending = 0
+        self._end_reason: EndReason | None = None
+        self._pending: BonusEffect | None = None
         if variant.bonus_tiles:
             tiles = list(BONUS_TILES)
             rng.shuffle(tiles)
-            self._tiles = tiles
+            self._tiles: list[BonusEffect] = tiles
             self._rng: random.Random | None = rng
         else:
             self._tiles = []
             self._rng = None
-        self._tiles_used: list[int] = []
-        self._actors: list[int] = []
+        self._tiles_used: list[BonusEffect] = []
+        self._moves: list[Move[HanabiAction]] = []
 
     @staticmethod
     def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
@@ -398,7 +382,7 @@ class HanabiState(State[HanabiAction]):
         return self._over
 
     @property
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> EndReason | None:
         """Why the game ended (None while it goes on)."""
         return self._end_reason
 
@@ -406,9 +390,10 @@ class HanabiState(State[HanabiAction]):
     def score(self) -> int:
         """The team's score now (0 after the last fuse, unless the variant keeps it)."""
         if self._over and self._end_reason is not None:
-            if self._end_reason == END_STRIKEOUT and not self.variant.score_after_strikeout:
+            if (self._end_reason is EndReason.STRIKEOUT
+                    and not self.variant.score_after_strikeout):
                 return 0
-            if self.variant.all_or_nothing and self._end_reason != END_PERFECT:
+            if self.variant.all_or_nothing and self._end_reason is not EndReason.PERFECT:
                 return 0
         return self._score
 
@@ -452,9 +437,9 @@ class HanabiState(State[HanabiAction]):
         return None if self._final_turns < 0 else self._final_turns
 
     @property
-    def pending_tile(self) -> int | None:
-        """The bonus tile (3-6) whose choice the current player must make, or None."""
-        return self._pending or None
+    def pending_tile(self) -> BonusEffect | None:
+        """The bonus tile effect (3-6) whose choice the current player must make, or None."""
+        return self._pending
 
     @property
     def bonus_tiles_left(self) -> int:
@@ -643,8 +628,8 @@ class HanabiState(State[HanabiAction]):
         t = self._t
         tile = self._pending
         seat = self._seat
-        if tile in (3, 4):
-            wanted = t.colour_clue_bits if tile == 3 else t.rank_clue_bits
+        if tile in (BonusEffect.COLOUR_CLUE, BonusEffect.RANK_CLUE):
+            wanted = t.colour_clue_bits if tile is BonusEffect.COLOUR_CLUE else t.rank_clue_bits
             per_target = t.bonus_clues[seat]
             if self.variant.empty_clues:
                 candidates = [a for actions in per_target for a in actions]
@@ -652,7 +637,7 @@ class HanabiState(State[HanabiAction]):
                 candidates = self._touching_clues(per_target)
             return [a for a in candidates if wanted >> t.clue_index[a.value] & 1]
         types = sorted({self._order_type[o] for o in self._discards})
-        if tile == 5:
+        if tile is BonusEffect.RESHUFFLE:
             return [t.bonus_reshuffles[x] for x in types]
         return [t.bonus_plays[x] for x in types if self._playable >> x & 1]
 
@@ -663,19 +648,20 @@ class HanabiState(State[HanabiAction]):
         seat = self._seat
         pending = self._pending
         if pending and not isinstance(action, BonusClue | BonusReshuffle | BonusPlay):
-            return (f"the bonus tile needs your choice first ({_TILE_TEXT[pending]}; "
-                    f"write {_TILE_FORM[pending]})")
+            choice = BonusChoice(seat, pending)
+            return f"the bonus tile needs your choice first ({pending.text}; write {choice.form})"
         if isinstance(action, Play | Discard):
             size = len(self._hands[seat])
             if action.slot > size:
-                return f"your hand has {size} card{'s' if size != 1 else ''}"
+                return f"your hand has {counted(size, 'card')}"
             if isinstance(action, Discard):
                 return (f"all {self.variant.clue_tokens} clue tokens are available; "
                         f"you cannot discard")
         if isinstance(action, DeckPlay):
             if not self.variant.deck_plays:
                 return "deck plays are off in this variant"
-            return f"the draw pile holds {len(self._deck_orders)} cards; deck plays need 1"
+            return (f"the draw pile holds {counted(len(self._deck_orders), 'card')}; deck plays "
+                    f"need 1")
         if isinstance(action, Clue | BonusClue):
             if isinstance(action, BonusClue) and not pending:
                 return "no bonus clue is due"
@@ -688,13 +674,16 @@ class HanabiState(State[HanabiAction]):
                 return f"there are {len(self.players)} players"
             if isinstance(action, Clue) and self._clue_tokens == 0:
                 return "no clue token is left"
-            if isinstance(action, BonusClue) and pending in (3, 4) and (
-                    isinstance(action.value, str) != (pending == 3)):
-                return f"bonus tile {pending} gives a {'colour' if pending == 3 else 'rank'} clue"
+            colour = pending is BonusEffect.COLOUR_CLUE
+            if isinstance(action, BonusClue) and pending in (
+                    BonusEffect.COLOUR_CLUE, BonusEffect.RANK_CLUE) and (
+                    isinstance(action.value, str) != colour):
+                return f"bonus tile {pending} gives a {'colour' if colour else 'rank'} clue"
             if not self.variant.empty_clues:
                 return "the clue touches no card and empty clues are off"
         if isinstance(action, BonusReshuffle | BonusPlay):
-            if pending not in ((5,) if isinstance(action, BonusReshuffle) else (6,)):
+            if pending is not (BonusEffect.RESHUFFLE if isinstance(action, BonusReshuffle)
+                               else BonusEffect.PLAY_DISCARD):
                 return "no such bonus choice is due"
             if isinstance(action, BonusPlay):
                 return f"no discarded {action.card} that fits a firework"
@@ -705,58 +694,52 @@ class HanabiState(State[HanabiAction]):
     def _apply(self, action: HanabiAction) -> list[object]:
         events: list[object] = []
         seat = self._seat
-        self._actors.append(seat)
-        cls = type(action)
-        if cls is Play:
-            assert isinstance(action, Play)
-            hand = self._hands[seat]
-            index = len(hand) - action.slot
-            order = hand.pop(index)
-            del self._know[seat][index]
-            del self._clued[seat][index]
-            self._play_card(order, action.slot, events)
-        elif cls is Discard:
-            assert isinstance(action, Discard)
-            hand = self._hands[seat]
-            index = len(hand) - action.slot
-            order = hand.pop(index)
-            del self._know[seat][index]
-            del self._clued[seat][index]
-            kind = self._order_type[order]
-            self._discards.append(order)
-            self._discard_count[kind] += 1
-            self._clue_tokens += 1
-            events.append(Discarded(seat, self._t.card_types[kind], action.slot))
-            if self._t.all_or_nothing and not self._all_completable():
-                self._finish(END_CARD_GONE, events)
-        elif cls is Clue:
-            assert isinstance(action, Clue)
-            self._clue_tokens -= 1
-            events.append(self._give_clue(action.target, action.value, free=False))
-        elif cls is DeckPlay:
-            order = self._deck_orders.pop()
-            self._play_card(order, None, events)
-        elif cls is BonusClue:
-            assert isinstance(action, BonusClue)
-            self._pending = 0
-            events.append(self._give_clue(action.target, action.value, free=True))
-        elif cls is BonusReshuffle:
-            assert isinstance(action, BonusReshuffle)
-            self._pending = 0
-            order = self._take_discard(action.card)
-            self._deck_orders.append(order)
-            assert self._rng is not None
-            self._rng.shuffle(self._deck_orders)
-            events.append(TileDrawn(5, f"{action.card} shuffled back into the draw pile"))
-        else:
-            assert isinstance(action, BonusPlay)
-            self._pending = 0
-            order = self._take_discard(action.card)
-            events.append(TileDrawn(6, f"{action.card} played from the discard pile"))
-            self._play_card(order, None, events, from_discards=True)
-        if not self._over and not self._pending:
+        match action:
+            case Play(slot=slot):
+                self._play_card(self._take_from_hand(seat, slot), slot, events)
+            case Discard(slot=slot):
+                order = self._take_from_hand(seat, slot)
+                kind = self._order_type[order]
+                self._discards.append(order)
+                self._discard_count[kind] += 1
+                self._clue_tokens += 1
+                events.append(Discarded(seat, self._t.card_types[kind], slot, order))
+                if self._t.all_or_nothing and not self._all_completable():
+                    self._finish(EndReason.CARD_GONE, events)
+            case Clue(target=target, value=value):
+                self._clue_tokens -= 1
+                events.append(self._give_clue(target, value, free=False))
+            case DeckPlay():
+                self._play_card(self._deck_orders.pop(), None, events)
+            case BonusClue(target=target, value=value):
+                self._pending = None
+                events.append(self._give_clue(target, value, free=True))
+            case BonusReshuffle(card=card):
+                self._pending = None
+                self._deck_orders.append(self._take_discard(card))
+                assert self._rng is not None  # bonus tiles always keep their generator
+                self._rng.shuffle(self._deck_orders)
+                events.append(TileDrawn(BonusEffect.RESHUFFLE,
+                                        f"{card} shuffled back into the draw pile"))
+            case BonusPlay(card=card):
+                self._pending = None
+                order = self._take_discard(card)
+                events.append(TileDrawn(BonusEffect.PLAY_DISCARD,
+                                        f"{card} played from the discard pile"))
+                self._play_card(order, None, events, from_discards=True)
+        if not self._over and self._pending is None:
             self._end_turn(events)
+        # Every Hanabi event is public, so one Move serves every seat's view.
+        self._moves.append(Move(seat, action, tuple(events)))
         return events
+
+    def _take_from_hand(self, seat: int, slot: int) -> int:
+        """Remove the card in `slot` of `seat`'s hand (with its knowledge); its order."""
+        hand = self._hands[seat]
+        index = len(hand) - slot
+        del self._know[seat][index]
+        del self._clued[seat][index]
+        return hand.pop(index)
 
     def _give_clue(self, target: int, value: str | int, *, free: bool) -> Clued:
         t = self._t
@@ -809,7 +792,7 @@ class HanabiState(State[HanabiAction]):
             bits = self._next_playable(suit)
             self._playable = (self._playable & ~t.suit_types[suit]) | bits
             if not from_discards:
-                events.append(Played(self._seat, t.card_types[kind], slot, True))
+                events.append(Played(self._seat, t.card_types[kind], slot, True, order))
             if len(stack) == t.row_length[suit]:
                 events.append(FireworkCompleted(t.variant.suits[suit].name))
                 if all(len(self._fw[s]) == t.row_length[s] for s in range(len(self._fw))):
@@ -818,20 +801,20 @@ class HanabiState(State[HanabiAction]):
                     if self._clue_tokens < t.variant.clue_tokens:
                         self._clue_tokens += 1
                         events.append(TokenRegained(self._clue_tokens))
-                    self._finish(END_PERFECT, events)
+                    self._finish(EndReason.PERFECT, events)
                     return
                 self._firework_completed(events)
         else:
             self._discards.append(order)
             self._discard_count[kind] += 1
             self._fuses -= 1
-            events.append(Played(self._seat, t.card_types[kind], slot, False))
+            events.append(Played(self._seat, t.card_types[kind], slot, False, order))
             events.append(FuseLost(self._fuses))
             if self._fuses == 0:
-                self._finish(END_STRIKEOUT, events)
+                self._finish(EndReason.STRIKEOUT, events)
                 return
             if self.variant.all_or_nothing and not self._all_completable():
-                self._finish(END_CARD_GONE, events)
+                self._finish(EndReason.CARD_GONE, events)
 
     def _next_playable(self, suit: int) -> int:
         """The type bits of the cards that fit on `suit`'s firework now."""
@@ -873,25 +856,26 @@ class HanabiState(State[HanabiAction]):
         if variant.bonus_tiles and self._tiles:
             tile = self._tiles.pop()
             self._tiles_used.append(tile)
-            if tile in (1, 2):
+            if not tile.needs_choice:
                 outcome = self._regain_token()
-                if tile == 2 and self._fuses < variant.fuses:
+                if tile is BonusEffect.TOKEN_AND_FUSE and self._fuses < variant.fuses:
                     self._fuses += 1
                     outcome += ", a fuse is restored"
-                elif tile == 2:
+                elif tile is BonusEffect.TOKEN_AND_FUSE:
                     outcome += ", no fuse was lost"
                 events.append(TileDrawn(tile, outcome))
                 return
-            effect = 6 if tile == 5 and not self._deck_orders else tile
+            effect = (BonusEffect.PLAY_DISCARD
+                      if tile is BonusEffect.RESHUFFLE and not self._deck_orders else tile)
             self._pending = effect
             if self._pending_actions():
-                text = _TILE_TEXT[effect]
+                text = effect.text
                 if effect != tile:
                     text += " (the draw pile is empty, so tile 6 applies)"
                 events.append(TileDrawn(tile, f"{text}: your choice"))
             else:
-                self._pending = 0
-                events.append(TileDrawn(tile, f"{_TILE_TEXT[effect]}: not possible, lost"))
+                self._pending = None
+                events.append(TileDrawn(tile, f"{effect.text}: not possible, lost"))
             return
         if self._clue_tokens < variant.clue_tokens:
             self._clue_tokens += 1
@@ -912,11 +896,11 @@ class HanabiState(State[HanabiAction]):
             self._hands[seat].append(deck.pop())
             self._know[seat].append(self._t.all_types_mask)
             self._clued[seat].append(False)
-            events.append(Drew(seat, len(deck)))
+            events.append(Drew(seat, len(deck), self._hands[seat][-1]))
         if self._final_turns > 0:
             self._final_turns -= 1
             if self._final_turns == 0:
-                self._finish(END_FINAL_ROUND, events)
+                self._finish(EndReason.FINAL_ROUND, events)
                 return
         players = self._t.players
         if not deck and self._final_turns < 0 and not self._t.all_or_nothing:
@@ -928,10 +912,10 @@ class HanabiState(State[HanabiAction]):
                     break
                 self._seat = (self._seat + 1) % players
             else:
-                self._finish(END_STUCK, events)
+                self._finish(EndReason.STUCK, events)
                 return
         if self._t.early_end and self._nothing_playable():
-            self._finish(END_NOTHING_PLAYABLE, events)
+            self._finish(EndReason.NOTHING_PLAYABLE, events)
 
     def _nothing_playable(self) -> bool:
         """The early-end test: no card that fits a firework can still reach it.
@@ -999,18 +983,12 @@ class HanabiState(State[HanabiAction]):
         return available(2, 3, 4) and ((starts_up and available(5)) or
                                        (starts_down and available(1)))
 
-    def _finish(self, reason: str, events: list[object]) -> None:
+    def _finish(self, reason: EndReason, events: list[object]) -> None:
         self._over = True
         self._end_reason = reason
         events.append(GameEnded(reason, self.score, self.rating))
 
     # ================================================================= views
-    def _pending_text(self) -> str:
-        tile = self._pending
-        if not tile:
-            return ""
-        return f"bonus tile: {_TILE_TEXT[tile]}; write {_TILE_FORM[tile]} ('moves' lists them)"
-
     def view(self, seat: int) -> HanabiView:
         """What `seat` may know now (its own cards' identities are absent)."""
         if not 0 <= seat < len(self.players):
@@ -1033,11 +1011,11 @@ class HanabiState(State[HanabiAction]):
                 cards = cache[mask] = cards_in_mask(mask, types)
             return cards
 
-        own = tuple(OwnSlot(slot, possible(mask), touched)
-                    for slot, _, mask, touched in slots_of(seat))
+        own = tuple(OwnSlot(slot, possible(mask), touched, order)
+                    for slot, order, mask, touched in slots_of(seat))
         others = tuple(
             () if owner == seat else tuple(
-                SeenSlot(slot, types[order_type[order]], possible(mask), touched)
+                SeenSlot(slot, types[order_type[order]], possible(mask), touched, order)
                 for slot, order, mask, touched in slots_of(owner))
             for owner in range(len(self.players)))
         return HanabiView(
@@ -1059,13 +1037,12 @@ class HanabiState(State[HanabiAction]):
             final_round_turns=self.final_round_turns,
             bonus_tiles_left=len(self._tiles),
             bonus_tiles_used=tuple(self._tiles_used),
-            pending=self._pending_text() or None,
-            history=tuple(str(a) for a in self._history),
-            history_seats=tuple(self._actors),
+            pending=None if self._pending is None else BonusChoice(self._seat, self._pending),
+            history=tuple(self._moves),
             score=self.score,
             max_score=self.max_score,
             is_over=self._over,
-            can_deck_play=(not self._over and not self._pending and self.variant.deck_plays
+            can_deck_play=(not self._over and self._pending is None and self.variant.deck_plays
                            and len(self._deck_orders) == 1),
         )
 
@@ -1092,7 +1069,7 @@ class HanabiState(State[HanabiAction]):
         new._pending = self._pending
         new._tiles = list(self._tiles)
         new._tiles_used = list(self._tiles_used)
-        new._actors = list(self._actors)
+        new._moves = list(self._moves)
         if self._rng is None:
             new._rng = None
         else:
@@ -1123,3 +1100,83 @@ class HanabiState(State[HanabiAction]):
             tuple(self._tiles_used),
             None if self._rng is None else self._rng.getstate(),
         )
+
+    # ------------------------------------------------------------ registry hooks
+    @classmethod
+    def new(
+        cls,
+        options: HanabiVariant,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Self:
+        """A new game of `options` (a variant) for `players` seats."""
+        return cls(options, players, seed, deck=deck, names=names)
+
+    def outcome_text(self) -> str:
+        """``score 23/25: ... (reason)``."""
+        text = f"score {self.score}/{self.max_score}: {self.rating}"
+        if self.end_reason:
+            text += f" ({self.end_reason})"
+        return text
+
+    def check_view(self, seat: int) -> None:
+        """AssertionError if ``self.view(seat)`` shows the seat's own cards.
+
+        The own hand must be :class:`OwnSlot` values (no card field), one per card; the true
+        card must be among each slot's possibilities (knowledge is never wrong); the other
+        hands must show exactly the other players' cards.
+        """
+        view = self.view(seat)
+        own = self.hand(seat)
+        assert len(view.own_hand) == len(own), "own hand size differs"
+        for slot, card in zip(view.own_hand, own, strict=True):
+            assert type(slot) is OwnSlot, f"own slot is {type(slot).__name__}, not OwnSlot"
+            assert not hasattr(slot, "card"), "an own slot carries a card"
+            assert card in slot.possible, f"knowledge excludes the true card {card}"
+        assert view.other_hands[seat] == (), "the view holds the seat's own hand"
+        for other in range(len(self.players)):
+            if other != seat:
+                assert tuple(s.card for s in view.other_hands[other]) == self.hand(other)
+
+    def check_invariants(self) -> None:
+        """AssertionError when a rule invariant breaks.
+
+        Every card is somewhere (pile, hands, fireworks, discards) exactly once; clue tokens
+        and fuses stay in range; hands never exceed their size; each firework is a legal
+        sequence; the score matches the fireworks (black powder counted) and never passes
+        the maximum.
+        """
+        variant = self.variant
+        everywhere: Counter[Card] = Counter(self.draw_pile())
+        for seat in range(len(self.players)):
+            hand = self.hand(seat)
+            assert len(hand) <= variant.hand_size(len(self.players)), "hand too large"
+            everywhere.update(hand)
+        for stack in self.fireworks:
+            everywhere.update(stack)
+        everywhere.update(self.discards)
+        assert everywhere == Counter(variant.deck_cards()), "cards lost or duplicated"
+        assert 0 <= self.clue_tokens <= variant.clue_tokens, f"clue tokens {self.clue_tokens}"
+        assert 0 <= self.fuses <= variant.fuses, f"fuses {self.fuses}"
+        if not self.is_over:
+            assert self.fuses > 0, "the game goes on without fuses"
+        assert self.fireworks_score <= variant.max_score, "score passes the maximum"
+        # The score is the fireworks' cards, minus the missing black powder cards; as cards
+        # only ever join fireworks, it never falls (a test sweep checks that move by move).
+        expected = sum(
+            len(stack) - (suit.row_length if suit.score_rule is ScoreRule.BLACK_POWDER else 0)
+            for suit, stack in zip(variant.suits, self.fireworks, strict=True))
+        assert self.fireworks_score == expected, "the score does not match the fireworks"
+        for suit, stack in zip(variant.suits, self.fireworks, strict=True):
+            ranks = [card.rank for card in stack]
+            assert len(ranks) <= suit.row_length, f"{suit.name} firework too long"
+            assert all(card.suit == suit.letter for card in stack), f"{suit.name} mixes suits"
+            if suit.order is PlayOrder.ASCENDING:
+                assert ranks == list(suit.row_ranks[: len(ranks)]), f"{suit.name} out of order"
+            elif suit.order is PlayOrder.DESCENDING:
+                assert ranks == list(suit.row_ranks[::-1][: len(ranks)]), f"{suit.name} order"
+        if not self.is_over:
+            assert self.legal_actions(), "the game goes on with no legal action"

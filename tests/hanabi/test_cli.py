@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ from cardgames.hanabi.render import (
     variants_markdown,
 )
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, variant_from_name
+from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant_from_name
 
 runner = CliRunner()
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "hanabi"
@@ -69,6 +70,37 @@ def test_autoplay_plays_a_whole_game(tmp_path: Path) -> None:
     record = Record.from_json(save.read_text())
     assert record.meta["session"]["seats"] == ["convention"] * 3
     assert len(record.actions) > 40
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_the_final_score_rating_and_reason_are_printed_once(
+    tmp_path: Path, command: str
+) -> None:
+    save = tmp_path / "once.json"
+    played = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "3", "--save",
+                                  str(save)])
+    assert played.exit_code == 0, played.output
+    state = HanabiState(variant_from_name("standard"), 2, seed=3)
+    for action in Record.from_json(save.read_text()).actions:
+        state.apply_text(action)
+    assert state.is_over
+    out = played.output if command == "play" else runner.invoke(
+        root, ["replay", str(save)]).output
+    assert out.count(f"score {state.score}/25") == 1
+    assert len(re.findall(r"\bscore\b", out)) == 1
+    assert out.count(state.rating.split(",")[0]) == 1
+    assert out.count(str(state.end_reason)) == 1
+    assert "game over" in out  # the move that ended the game still says so
+
+
+def test_the_prompt_counts_in_the_singular_and_the_plural() -> None:
+    assert UI.prompt is not None
+    state = HanabiState(variant_from_name("standard"), 2, seed=1)
+    assert UI.prompt(state, 0) == "[8 clues, 3 fuses, deck 40] "
+    lean = HanabiState(HanabiVariant(clue_tokens=1, fuses=1), 2, seed=1)
+    assert UI.prompt(lean, 0) == "[1 clue, 1 fuse, deck 40] "
+    assert HanabiVariant(clue_tokens=1, fuses=1).describe().endswith("1 clue token; 1 fuse")
+    assert str(Clued(0, 1, "red", (2,))) == "player 1 gives player 2 a clue: red (slot 2)"
 
 
 def test_a_typed_game_runs_to_the_end_and_shows_score_and_rating(tmp_path: Path) -> None:

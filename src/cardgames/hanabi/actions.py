@@ -265,11 +265,17 @@ class Clued:
     slots: tuple[int, ...]
     free: bool = False
 
+    @property
+    def touched_text(self) -> str:
+        """The slots touched, in words: ``"slot 2"``, ``"slots 1, 3"`` or ``"no card"``."""
+        if not self.slots:
+            return "no card"
+        return f"slot{'s' if len(self.slots) > 1 else ''} {', '.join(map(str, self.slots))}"
+
     def __str__(self) -> str:
-        touched = f"slots {', '.join(map(str, self.slots))}" if self.slots else "no card"
         kind = "free clue" if self.free else "clue"
         return (f"player {self.seat + 1} gives player {self.target + 1} a {kind}: "
-                f"{_value_text(self.value)} ({touched})")
+                f"{_value_text(self.value)} ({self.touched_text})")
 
 
 @attrs.frozen(slots=True)

@@ -19,10 +19,11 @@ from rich.markup import escape
 from rich.text import Text
 
 from cardgames.core.errors import CardgamesError, RecordError
-from cardgames.core.game import Event, State
+from cardgames.core.game import Event
 from cardgames.core.record import Record
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
+from cardgames.hanabi.cards import counted
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.render import (
     card_text,
@@ -64,58 +65,51 @@ Your own slots show what the clues left possible: suit letters, then ranks
 ('?' = any); a '*' marks a card a clue touched."""
 
 
-def _hanabi(state: State[Any]) -> HanabiState:
-    assert isinstance(state, HanabiState)
-    return state
-
-
-def _render(state: State[Any], seat: int) -> RenderableType:
-    return render_view(_hanabi(state).view(seat))
+def _render(state: HanabiState, seat: int) -> RenderableType:
+    return render_view(state.view(seat))
 
 
 def _describe(
-    state: State[Any], actor: int, action: Any, events: Sequence[Event], viewer: int | None
+    state: HanabiState, actor: int, action: Any, events: Sequence[Event], viewer: int | None
 ) -> RenderableType:
-    game = _hanabi(state)
     names = [f"{name} (you)" if seat == viewer else name
-             for seat, name in enumerate(game.players)]
-    return describe_move(names[actor], str(action), list(events), names, game.variant,
+             for seat, name in enumerate(state.players)]
+    return describe_move(names[actor], str(action), list(events), names, state.variant,
                          viewer)
 
 
-def _final(state: State[Any]) -> RenderableType:
-    game = _hanabi(state)
-    summary = final_summary(game.score, game.max_score, game.rating, game.end_reason)
-    if not game.is_over:
+def _final(state: HanabiState) -> RenderableType:
+    summary = final_summary(state.score, state.max_score, state.rating, state.end_reason)
+    if not state.is_over:
         return summary
     # The game is over: nothing is hidden any more, so every hand is shown.
     hands = Text("Hands at the end: ", style="dim")
-    for seat, name in enumerate(game.players):
+    for seat, name in enumerate(state.players):
         if seat:
             hands.append("; ", style="dim")
         hands.append(f"{name} ", style="dim")
-        cards = game.hand(seat)
-        hands.append_text(Text(" ").join(card_text(card, game.variant) for card in cards)
+        cards = state.hand(seat)
+        hands.append_text(Text(" ").join(card_text(card, state.variant) for card in cards)
                           if cards else Text("-", style="dim"))
     return Group(summary, hands)
 
 
-def _discards(state: State[Any], seat: int) -> RenderableType:
-    view = _hanabi(state).view(seat)
+def _discards(state: HanabiState, seat: int) -> RenderableType:
+    view = state.view(seat)
     if not view.discards:
         return Text("the discard pile is empty")
     return Text("Discards, oldest first: " + " ".join(map(str, view.discards)))
 
 
-def _suggest(state: State[Any], seat: int) -> RenderableType:
+def _suggest(state: HanabiState, seat: int) -> RenderableType:
     # A fresh bot reads the seat's view and its move history, like a partner joining now.
-    move = ConventionBot(0).act(_hanabi(state).view(seat), state.legal_actions())
+    move = ConventionBot(0).act(state.view(seat), state.legal_actions())
     return Text(f"the convention bot would play: {move}")
 
 
-def _prompt(state: State[Any], seat: int) -> str:
-    game = _hanabi(state)
-    return f"[{game.clue_tokens} clues, {game.fuses} fuses, deck {game.deck_size}] "
+def _prompt(state: HanabiState, seat: int) -> str:
+    return (f"[{counted(state.clue_tokens, 'clue')}, {counted(state.fuses, 'fuse')}, "
+            f"deck {state.deck_size}] ")
 
 
 UI: GameUI[HanabiState] = GameUI(

@@ -40,7 +40,7 @@ import attrs
 
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
 from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
-from cardgames.hanabi.cards import Card
+from cardgames.hanabi.cards import Card, counted
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, hanablive_variant
 
@@ -291,8 +291,8 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
     unsupported = [
         text for flag, text in (
             (variant.bonus_tiles, "bonus tiles"),
-            (variant.clue_tokens != 8, f"{variant.clue_tokens} clue tokens"),
-            (variant.fuses != 3, f"{variant.fuses} fuses"),
+            (variant.clue_tokens != 8, counted(variant.clue_tokens, "clue token")),
+            (variant.fuses != 3, counted(variant.fuses, "fuse")),
             (variant.score_after_strikeout, "the score kept after the last fuse"),
         ) if flag
     ]

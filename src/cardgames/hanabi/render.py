@@ -28,7 +28,7 @@ from cardgames.hanabi.actions import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import Card, rank_text
+from cardgames.hanabi.cards import Card, counted, rank_text
 from cardgames.hanabi.knowledge import HanabiView
 from cardgames.hanabi.variants import CATALOGUE, HanabiVariant
 
@@ -102,8 +102,7 @@ def _status(view: HanabiView) -> Text:
     text.append_text(_tokens(view.fuses, view.max_fuses, "▲", "bold red"))
     text.append(f"  deck {view.deck_size}")
     if view.final_round_turns is not None:
-        left = view.final_round_turns
-        text.append(f"  final round: {left} turn{'s' if left != 1 else ''} left",
+        text.append(f"  final round: {counted(view.final_round_turns, 'turn')} left",
                     style="yellow")
     if view.variant.bonus_tiles:
         text.append(f"  bonus tiles {view.bonus_tiles_left}")
@@ -199,10 +198,8 @@ def describe_event(
     if isinstance(event, Clued):
         kind = "a free clue" if event.free else "a clue"
         value = event.value if isinstance(event.value, str) else rank_text(event.value)
-        touched = (f"slot{'s' if len(event.slots) > 1 else ''} "
-                   f"{', '.join(map(str, event.slots))}" if event.slots else "no card")
         return Text(f"{players[event.seat]} gives {players[event.target]} {kind}: "
-                    f"{value} → {touched}",
+                    f"{value} → {event.touched_text}",
                     style="bold yellow" if event.target == viewer else "")
     if isinstance(event, Played):
         where = "the deck" if event.slot is None else f"slot {event.slot}"

@@ -359,7 +359,7 @@ class HanabiState(State[HanabiAction]):
                 f"{t.card_types[x]}×{n}" for x, n in sorted((want - got).items()))
             raise OptionsError(
                 f"the explicit deck must hold exactly the {len(t.deck_types)} cards of "
-                f"{t.variant.name!r} (got {len(types)} cards; too many: {extra or 'none'}; "
+                f"{t.variant.name!r} (got {counted(len(types), 'card')}; too many: {extra or 'none'}; "
                 f"missing: {missing or 'none'})"
             )
         return types

@@ -30,7 +30,7 @@ import attrs
 
 from cardgames.core.errors import OptionsError
 from cardgames.core.options import bounded, check_options, options_from_dict, options_to_dict
-from cardgames.hanabi.cards import START_RANK, Card
+from cardgames.hanabi.cards import START_RANK, Card, counted
 
 __all__ = [
     "CATALOGUE",
@@ -424,9 +424,9 @@ class HanabiVariant:
         """A one-line summary: suits and the options that differ from the rulebook."""
         parts = [", ".join(s.name for s in self.suits)]
         if self.clue_tokens != 8:
-            parts.append(f"{self.clue_tokens} clue tokens")
+            parts.append(counted(self.clue_tokens, "clue token"))
         if self.fuses != 3:
-            parts.append(f"{self.fuses} fuse{'s' if self.fuses > 1 else ''}")
+            parts.append(counted(self.fuses, "fuse"))
         if self.hand_size_delta:
             parts.append(f"hand size {self.hand_size_delta:+d}")
         for flag, text in ((not self.empty_clues, "no empty clues"),

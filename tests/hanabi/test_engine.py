@@ -276,6 +276,32 @@ def test_notation_round_trips_and_names_the_bad_word() -> None:
         state.parse("clue 2")
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("plya 1", r"^'plya' is not a move \(did you mean play\?\); moves: play N"),
+    ("disard 2", r"^'disard' is not a move \(did you mean discard\?\)"),
+    ("clue 2 rde", r"^'rde' is not a clue in 'rainbow' \(did you mean red\?\); clues: red,"),
+    ("clue 2 multicolor", r"\(did you mean multicolour\?\)"),
+    ("bonus reshufle R3", r"'reshuffle CARD' or 'play CARD' \(did you mean reshuffle\?\)$"),
+    ("bonus play R33", r"^'R33' is not a card of 'rainbow' \(did you mean R3\?\); cards: R1,"),
+    ("bonus play 3R", r"^'3R' is not a card of 'rainbow' \(did you mean R3\?\)"),
+    ("bonus play red3", r"^'red3' is not a card of 'rainbow' \(did you mean R3\?\)"),
+    ("bonus play multicolour4", r"\(did you mean M4\?\)"),
+])
+def test_a_misspelt_word_is_answered_with_the_nearest_one(text: str, message: str) -> None:
+    state = HanabiState("rainbow", 3, seed=0)
+    with pytest.raises(NotationError, match=message) as caught:
+        state.parse(text)
+    assert "\n" not in str(caught.value)
+
+
+def test_long_lists_in_parse_errors_are_capped() -> None:
+    state = HanabiState("rainbow", 3, seed=0)
+    with pytest.raises(NotationError, match=r"cards: R1, R2, .*, and 18 more$"):
+        state.parse("bonus play X3")
+    with pytest.raises(NotationError, match=r"^'dance' is not a move; moves"):
+        state.parse("dance")  # nothing near: no suggestion
+
+
 def test_a_failed_call_changes_nothing(make_game: MakeGame) -> None:
     state = make_game(RED_RUN)
     before = (state.snapshot(), state.history)

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
 from cardgames.core.game import Move, State
 from cardgames.hanabi.actions import (
     BonusChoice,
@@ -79,6 +79,10 @@ __all__ = ["BONUS_TILES", "HanabiState", "rating"]
 
 BONUS_TILES = tuple(BonusEffect)
 """The six bonus tiles (each tile's number is its effect)."""
+
+# The first word of every move, and the word after "bonus" (for "did you mean" hints).
+_MOVE_WORDS = ("play", "discard", "clue", "bonus")
+_BONUS_WORDS = ("clue", "reshuffle", "play")
 
 # Up-or-down firework directions.
 _UNDECIDED, _UP, _DOWN = 0, 1, 2
@@ -359,8 +363,8 @@ class HanabiState(State[HanabiAction]):
                 f"{t.card_types[x]}×{n}" for x, n in sorted((want - got).items()))
             raise OptionsError(
                 f"the explicit deck must hold exactly the {len(t.deck_types)} cards of "
-                f"{t.variant.name!r} (got {counted(len(types), 'card')}; too many: {extra or 'none'}; "
-                f"missing: {missing or 'none'})"
+                f"{t.variant.name!r} (got {counted(len(types), 'card')}; too many: "
+                f"{extra or 'none'}; missing: {missing or 'none'})"
             )
         return types
 
@@ -526,7 +530,8 @@ class HanabiState(State[HanabiAction]):
                 return suit.name
         accepted = [*t.variant.clue_colours, *map(str, t.variant.clue_ranks)]
         raise NotationError(
-            f"{word!r} is not a clue in {t.variant.name!r}; clues: {', '.join(accepted)}"
+            f"{word!r} is not a clue in {t.variant.name!r}{did_you_mean(word, accepted)}; "
+            f"clues: {summarize(accepted)}"
         )
 
     def _slot(self, word: str) -> int:
@@ -536,11 +541,22 @@ class HanabiState(State[HanabiAction]):
         raise NotationError(f"{word!r} is not a slot; write a number 1-{size} (1 = newest card)")
 
     def _card(self, word: str) -> Card:
-        card = Card.from_str(word)
-        if card not in self._t.type_of_card:
+        try:
+            card: Card | None = Card.from_str(word)
+        except NotationError:
+            card = None  # not card-shaped ("R33"): the message below shows the shape
+        if card is None or card not in self._t.type_of_card:
+            names = [str(kind) for kind in self._t.card_types]
+            # Two-character names are too short for spelling distance; read the likely slips
+            # too: the rank first ("3R") or the suit's name ("red3").
+            text = word.strip().lower()
+            readings = [text, text[::-1]] + [
+                suit.letter + text[len(suit.name):] for suit in self.variant.suits
+                if text.startswith(suit.name) and text != suit.name]
+            hint = next(filter(None, (did_you_mean(r, names) for r in readings)), "")
             raise NotationError(
-                f"{word!r} is not a card of {self.variant.name!r}; cards: "
-                f"{', '.join(map(str, self._t.card_types))}"
+                f"{word!r} is not a card of {self.variant.name!r}{hint}; "
+                f"cards: {summarize(names)}"
             )
         return card
 
@@ -577,15 +593,17 @@ class HanabiState(State[HanabiAction]):
                 return BonusReshuffle(self._card(rest[1]))
             if kind == "play" and len(rest) == 2:
                 return BonusPlay(self._card(rest[1]))
+            hint = "" if kind in _BONUS_WORDS else did_you_mean(kind, _BONUS_WORDS)
             raise NotationError(
                 f"{text!r}: 'bonus' is followed by 'clue P VALUE', 'reshuffle CARD' or "
-                f"'play CARD'"
+                f"'play CARD'{hint}"
             )
         if verb in ("play", "discard", "clue"):
             shape = {"play": "play N (or play deck)", "discard": "discard N",
                      "clue": "clue P COLOUR or clue P RANK"}[verb]
             raise NotationError(f"{text!r}: write {shape}")
-        raise NotationError(f"{words[0]!r} is not a move; moves: {forms}")
+        raise NotationError(
+            f"{words[0]!r} is not a move{did_you_mean(verb, _MOVE_WORDS)}; moves: {forms}")
 
     # ================================================================= legality
     def _legal_actions(self) -> list[HanabiAction]:

@@ -52,7 +52,7 @@ def test_presets_are_printed_side_by_side() -> None:
 
 @pytest.mark.parametrize(("preset", "sanko"), [("nintendo", "5"), ("traditional", "6")])
 def test_the_yaku_table_of_a_preset(preset: str, sanko: str) -> None:
-    result = invoke("koikoi", "yaku", "--rules", preset)
+    result = invoke("koikoi", "yaku", "--preset", preset)
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if line.startswith("│ Sankō"))
     assert f" {sanko} " in line

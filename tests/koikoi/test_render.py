@@ -12,15 +12,24 @@ import pytest
 from rich.console import Console, RenderableType
 
 from cardgames.koikoi import CARDS, GAME, KoiKoiRules, KoiKoiState, make_rules, score_yaku
+from cardgames.koikoi import events as events_module
 from cardgames.koikoi.cards import Kind, parse_card
 from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
+    DealerChosen,
+    ForcedStop,
     KoiKoiCalled,
+    LuckyHand,
+    LuckyHandKind,
     MatchEnded,
+    RedealReason,
+    Redealt,
     RoundEnd,
     RoundEnded,
     RoundResult,
+    RoundStarted,
+    StopReason,
     YakuFormed,
 )
 from cardgames.koikoi.render import (
@@ -29,6 +38,7 @@ from cardgames.koikoi.render import (
     card_text,
     cards_grid,
     describe_event,
+    describe_move,
     pile_table,
     presets_table,
     round_results_table,
@@ -38,6 +48,7 @@ from cardgames.koikoi.render import (
     yaku_table_renderable,
 )
 from cardgames.koikoi.rules import PRESETS
+from cardgames.koikoi.state import KoiKoiAction
 from cardgames.koikoi.yaku import round_points, yaku_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,7 +295,8 @@ def test_a_round_summary_shows_every_yaku_and_multiplier() -> None:
 def test_a_drawn_round_and_a_lucky_hand_are_summarised() -> None:
     drawn = RoundResult(2, 0, None, RoundEnd.DRAWN, None, None, (0, 0), (0, 0))
     assert "drawn — nobody scores" in text_of(round_summary(drawn, ("A", "B"), (0, 0)))
-    lucky = RoundResult(3, 0, 1, RoundEnd.LUCKY_HAND, None, None, (0, 6), (0, 0), "teshi")
+    lucky = RoundResult(3, 0, 1, RoundEnd.LUCKY_HAND, None, None, (0, 6), (0, 0),
+                        LuckyHandKind.TESHI)
     screen = text_of(round_summary(lucky, ("A", "B"), (0, 6)))
     assert "B wins with a lucky hand (teshi)" in screen
     assert "B +6" in screen
@@ -450,3 +462,89 @@ def test_the_capture_question_names_each_choice(dealt: Callable[..., KoiKoiState
         "You turned over mar-chaff-2: it matches mar-ribbon or mar-chaff-1 — type "
         "capture mar-ribbon or capture mar-chaff-1"
     ) in flowing
+
+
+# ----------------------------------------------------------- "You draw", never "You draws"
+def every_event(seat: int) -> list[object]:
+    """One event of every kind, each by `seat` where it has an actor."""
+    yaku = score_yaku(["jan-ribbon", "feb-ribbon", "mar-ribbon"])
+    won = RoundResult(1, seat, seat, RoundEnd.STOP, yaku, round_points(5), (5, 0), (0, 0))
+    lucky = RoundResult(
+        2, seat, seat, RoundEnd.LUCKY_HAND, None, None, (6, 0), (0, 0), LuckyHandKind.TESHI
+    )
+    privilege = RoundResult(
+        3, seat, seat, RoundEnd.DEALERS_PRIVILEGE, None, None, (6, 0), (0, 0)
+    )
+    forced = ForcedStop(StopReason.HAND_EMPTY, 1, (0, 0))
+    return [
+        DealerChosen(((0, 47),), seat),
+        Redealt(1, RedealReason.LUCKY_HAND, LuckyHandKind.KUTTSUKI),
+        RoundStarted(1, 12, seat, (0, 4, 8, 12, 16, 20, 24, 28)),
+        LuckyHand(seat, LuckyHandKind.TESHI, (0, 1, 2, 3, 4, 8, 12, 16)),
+        CardPlayed(seat, 2, False, (0,)),
+        CardPlayed(seat, 2, False, ()),
+        CardPlayed(seat, 3, True, (1,)),
+        ChoiceRequired(seat, 30, (28, 31)),
+        YakuFormed(seat, yaku),
+        YakuFormed(seat, yaku, forced),
+        KoiKoiCalled(seat, 2),
+        RoundEnded(won, (5, 0)),
+        RoundEnded(lucky, (6, 0)),
+        RoundEnded(privilege, (6, 0)),
+        MatchEnded((5, 0), seat),
+    ]
+
+
+def test_every_kind_of_event_is_sampled() -> None:
+    kinds = {type(event) for event in every_event(0)}
+    assert {kind.__name__ for kind in kinds} == {
+        name for name in events_module.__all__
+        if name not in ("ForcedStop", "LuckyHandKind", "RedealReason", "RoundEnd",
+                        "RoundResult", "StopReason")
+    }
+
+
+@pytest.mark.parametrize("event", every_event(0), ids=lambda event: type(event).__name__)
+def test_the_human_seat_reads_you_draw_never_you_draws(event: object) -> None:
+    seen = [
+        text_of(describe_event(event, ("P1", "P2"), 0)),  # the viewer's own event
+        text_of(describe_event(event, ("You", "Greedy"), None)),  # a replay: no viewer
+        text_of(describe_move(0, KoiKoiAction.from_str("stop"), [event], ("You", "Bot"), None)),
+    ]
+    for screen in seen:
+        flowing = " ".join(screen.split())
+        assert not re.search(r"\bYou (\w+s|has)\b", flowing), flowing
+        assert "You stop" in seen[2]
+
+
+def test_the_actors_own_events_read_in_the_second_person() -> None:
+    names = ("P1", "P2")
+    lines = [
+        " ".join(text_of(describe_event(event, names, 0)).split()) for event in every_event(0)
+    ]
+    assert lines[0].startswith("You draw jan-crane, P2 draws dec-chaff-3")
+    assert lines[0].endswith("the earlier month deals first: You")
+    assert lines[1] == "Round 1: re-deal (lucky hand (kuttsuki))"
+    assert lines[2].startswith("Round 1 of 12 (January): You deal; field jan-crane")
+    assert lines[3].startswith("You show a lucky hand (teshi): jan-crane")
+    assert lines[4] == "You play jan-chaff-1 and capture jan-crane"
+    assert lines[5] == "You play jan-chaff-1 onto the field"
+    assert lines[6] == "You turn over jan-chaff-2 and capture jan-ribbon"
+    assert lines[7].startswith("You turn over aug-chaff-1: it matches aug-moon or aug-chaff-2")
+    assert lines[8] == "You have Akatan 5 = 5 — koi-koi or stop?"
+    assert lines[9] == (
+        "You have Akatan 5 = 5 — koi-koi is not possible now: your hand is empty; the round ends"
+    )
+    assert lines[10] == "You call KOI-KOI! (call 2)"
+    assert "You stop and win the round" in lines[11]
+    assert "You win with a lucky hand (teshi)" in lines[12]
+    assert "drawn; dealer's privilege: You score" in lines[13]
+    assert lines[14].startswith("You win the match")
+    others = [
+        " ".join(text_of(describe_event(event, names, 1)).split()) for event in every_event(0)
+    ]
+    assert others[4] == "P1 plays jan-chaff-1 and captures jan-crane"
+    assert others[8] == "P1 has Akatan 5 = 5"
+    assert others[9].endswith("koi-koi is not possible now: P1's hand is empty; the round ends")
+    stop = describe_move(1, KoiKoiAction.from_str("stop"), [], ("You", "Bot"), 0)
+    assert text_of(stop).strip() == "Bot stops and scores."

@@ -303,11 +303,12 @@ def suggest_card(text: str, among: Iterable[int] | None = None) -> str:
     is offered when none of them is close.
     """
     key = _key(text)
+    # One name: the nearest card, since several near ones (jan-crane, mar-curtain) confuse.
     if among is not None:
-        hint = did_you_mean(key, [CARDS[card_id].code for card_id in among])
+        hint = did_you_mean(key, [CARDS[card_id].code for card_id in among], limit=1)
         if hint:
             return hint
-    return did_you_mean(key, _NAMES)
+    return did_you_mean(key, _NAMES, limit=1)
 
 
 def parse_card(text: str) -> Card:

@@ -1,0 +1,80 @@
+"""Parse errors: one line, the nearest word suggested, lists of accepted cards capped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgames.core.errors import NotationError
+from cardgames.koikoi import KoiKoiState, parse_card
+
+from .conftest import Dealt
+from .test_engine import A_MOVES, scenario_a
+
+
+def error(state: KoiKoiState, text: str) -> str:
+    with pytest.raises(NotationError) as info:
+        state.parse(text)
+    message = str(info.value)
+    assert "\n" not in message, "an error is one line"
+    return message
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("stpo", "did you mean stop?"),
+        ("koikio", "did you mean koikoi"),
+        ("plya jan-crane", "did you mean play?"),
+        ("captuer mar-chaff-1", "did you mean capture"),
+        ("play jan-crain", "did you mean jan-crane?"),
+        ("jan-crain", "did you mean jan-crane?"),
+        ("play mar-curtian", "did you mean mar-curtain?"),
+        ("play moom", "did you mean moon"),
+    ],
+)
+def test_a_misspelt_word_suggests_the_nearest(dealt: Dealt, text: str, hint: str) -> None:
+    assert hint in error(scenario_a(dealt), text)
+
+
+def test_a_card_suggestion_prefers_the_cards_at_hand(dealt: Dealt) -> None:
+    state = scenario_a(dealt)  # P1 holds jan-crane and mar-curtain, not mar-ribbon
+    assert "(did you mean mar-curtain?)" in error(state, "play mar-curtin")
+
+
+def test_nothing_close_suggests_nothing(dealt: Dealt) -> None:
+    message = error(scenario_a(dealt), "xyzzy")
+    assert "did you mean" not in message
+    assert "moves are: play CARD" in message
+
+
+def test_while_deciding_the_nearest_answer_is_suggested(dealt: Dealt) -> None:
+    state = scenario_a(dealt)
+    for move in A_MOVES:
+        state.apply_text(move)
+    assert error(state, "stpo").startswith("'stpo' is not a move (did you mean stop?); you have")
+    assert "did you mean" not in error(state, "maybe")
+
+
+def test_the_card_parser_suggests_too() -> None:
+    with pytest.raises(NotationError, match=r"'rain-mna' is not a card \(did you mean rain-man"):
+        parse_card("rain-mna")
+
+
+def test_the_cards_quoted_by_an_error_are_capped() -> None:
+    # Find a field of more than 12 cards; "capture" then lists them, cut after 12.
+    for seed in range(200):
+        state = KoiKoiState(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.field) <= 12:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if state.is_over or state.phase != "play":
+            continue
+        message = error(state, "capture zzz")
+        extra = len(state.field) - 12
+        assert message.endswith(f", and {extra} more")
+        assert state.field[12].code not in message
+        return
+    pytest.fail("no field of more than 12 cards in 200 random matches")

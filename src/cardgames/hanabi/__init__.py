@@ -26,7 +26,9 @@ from typing import Any
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.core.registry import GameInfo
 from cardgames.hanabi.actions import (
+    BonusChoice,
     BonusClue,
+    BonusEffect,
     BonusPlay,
     BonusReshuffle,
     Clue,
@@ -35,6 +37,7 @@ from cardgames.hanabi.actions import (
     Discard,
     Discarded,
     Drew,
+    EndReason,
     FireworkCompleted,
     FuseLost,
     GameEnded,
@@ -67,7 +70,9 @@ __all__ = [
     "GAME",
     "START_RANK",
     "SUIT_LIBRARY",
+    "BonusChoice",
     "BonusClue",
+    "BonusEffect",
     "BonusPlay",
     "BonusReshuffle",
     "Card",
@@ -79,6 +84,7 @@ __all__ = [
     "Discard",
     "Discarded",
     "Drew",
+    "EndReason",
     "FireworkCompleted",
     "FuseLost",
     "GameEnded",

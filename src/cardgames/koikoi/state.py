@@ -121,6 +121,13 @@ KOIKOI: Final = 2
 STOP: Final = 3
 _NO_CARD: Final = -1
 
+# The phases as module constants: an enum member read through its class costs four times a
+# global read, and the engine reads the phase several times a move.
+_PLAYING: Final = Phase.PLAY
+_CAPTURING: Final = Phase.CAPTURE
+_DECIDING: Final = Phase.DECIDE
+_OVER: Final = Phase.OVER
+
 
 @attrs.frozen(slots=True, repr=False)
 class KoiKoiAction:
@@ -291,7 +298,7 @@ def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
     if state is not None and not state._over:
         hand = state._hands[state._turn]
         field = [c for month in state._field for c in month]
-        options = state._capture_options() if state._phase is Phase.CAPTURE else None
+        options = state._capture_options() if state._phase is _CAPTURING else None
     accepted = _MOVES
     if not words:
         raise NotationError(f"{text!r} is empty; moves are: {accepted}")
@@ -312,7 +319,7 @@ def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
             f"{text!r}: {head!r} is not a move word{did_you_mean(head, _MOVE_WORDS)}; moves "
             f"are: {accepted}"
         )
-    if state is not None and state._phase is Phase.CAPTURE and len(words) == 1 and (
+    if state is not None and state._phase is _CAPTURING and len(words) == 1 and (
         head not in _PLAY_WORDS
     ):
         # During the stock choice a bare card names the capture.
@@ -463,7 +470,7 @@ class KoiKoiState(State[KoiKoiAction]):
         self._calls = [0, 0]
         self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
         self._pending = _NO_CARD
-        self._phase = Phase.PLAY
+        self._phase = _PLAYING
         # (seat, action, events) per move, as apply made them; views turn new entries into
         # Move values once (_moves), so a move costs one small tuple, a view no re-building.
         self._log: list[tuple[int, KoiKoiAction, tuple[Event, ...]]] = []
@@ -608,13 +615,13 @@ class KoiKoiState(State[KoiKoiAction]):
     def _pending_decision(self) -> Pending:
         phase = self._phase
         turn = self._turn
-        if phase is Phase.CAPTURE:
+        if phase is _CAPTURING:
             return CaptureChoice(
                 turn,
                 CARDS[self._pending],
                 tuple(map(_CARD_AT, sorted(self._capture_options()))),
             )
-        if phase is not Phase.DECIDE:
+        if phase is not _DECIDING:
             return None
         slots = self._slots(turn)
         limit = self._rules.max_koikoi_calls
@@ -759,7 +766,7 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def _legal_actions(self) -> list[KoiKoiAction]:
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAYING:
             field = self._field
             # Field month sizes that make the player choose: 2, and 3 without capture-all.
             choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
@@ -772,9 +779,9 @@ class KoiKoiState(State[KoiKoiAction]):
                 else:
                     legal.append(PLAY_ACTIONS[card])
             return legal
-        if phase is Phase.CAPTURE:
+        if phase is _CAPTURING:
             return [CAPTURE_ACTIONS[c] for c in self._capture_options()]
-        if phase is Phase.DECIDE:
+        if phase is _DECIDING:
             return [KOIKOI_ACTION, STOP_ACTION]
         return []
 
@@ -842,7 +849,7 @@ class KoiKoiState(State[KoiKoiAction]):
                 # The turn ends after the choice; keep the pile it started with till then.
                 self._pile_before = pile_before
                 self._pending = stock_card
-                self._phase = Phase.CAPTURE
+                self._phase = _CAPTURING
                 events.append(ChoiceRequired(turn, stock_card, tuple(sorted(matches))))
                 self._log.append((turn, action, tuple(events)))
                 return events
@@ -899,7 +906,7 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def _end_turn(self, events: list[Event], pile_before: int) -> None:
         turn = self._turn
-        self._phase = Phase.PLAY
+        self._phase = _PLAYING
         if self._piles[turn] == pile_before:  # nothing captured: no yaku can have changed
             self._next_turn(events)
             return
@@ -919,7 +926,7 @@ class KoiKoiState(State[KoiKoiAction]):
         if forced is not None:
             self._finish_round_by_stop(turn, events)
         else:
-            self._phase = Phase.DECIDE
+            self._phase = _DECIDING
 
     def _forced_stop(self, seat: int) -> ForcedStop | None:
         """Why `seat`, who has just formed or raised a yaku, may not call koi-koi (None: it
@@ -944,7 +951,7 @@ class KoiKoiState(State[KoiKoiAction]):
         return ForcedStop(StopReason.CALLS_USED, limit, (calls[0], calls[1]))
 
     def _next_turn(self, events: list[Event]) -> None:
-        self._phase = Phase.PLAY
+        self._phase = _PLAYING
         if self._hands[0] or self._hands[1]:
             self._turn = 1 - self._turn
             return
@@ -993,7 +1000,7 @@ class KoiKoiState(State[KoiKoiAction]):
         self._pending = _NO_CARD
         if len(self._results) >= self._rules.rounds:
             self._over = True
-            self._phase = Phase.OVER
+            self._phase = _OVER
             events.append(MatchEnded((self._totals[0], self._totals[1]), self.winner()))
             return
         self._dealer = 1 - self._dealer if result.winner is None else result.winner
@@ -1075,7 +1082,7 @@ class KoiKoiState(State[KoiKoiAction]):
         self._calls = [0, 0]
         self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
         self._pending = _NO_CARD
-        self._phase = Phase.PLAY
+        self._phase = _PLAYING
         self._turn = dealer
         events.append(RoundStarted(self._round, rules.rounds, dealer, tuple(sorted(field_cards))))
         if lucky is not None:

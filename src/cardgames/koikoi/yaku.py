@@ -294,9 +294,12 @@ def _counted(row: YakuRow, rules: KoiKoiRules, month: int) -> tuple[int, int]:
     return cards, further
 
 
-_CompiledRow = tuple[int, int, tuple[int, int, int, int, int, int, int]]
-"""(cards mask, need, (slot, requires mask, further mask, base points, per further card,
-spoiling mask, mask of the slots it replaces)): one row ready for the hot loop."""
+_Detail = tuple[int, int, int, int, int, int, int]
+"""(slot, cards needed, further mask, base points, points per further card, spoiling mask,
+mask of the slots it replaces): what a formed row needs to be paid."""
+_Compiled = tuple[tuple[tuple[int, _Detail], ...], tuple[tuple[int, int, int, _Detail], ...]]
+"""(rows formed by a whole set of cards: (cards mask, detail); rows formed by a count:
+(cards mask, cards needed, requires mask, detail)), ready for the hot loop."""
 
 
 class YakuTable:
@@ -306,14 +309,15 @@ class YakuTable:
 
     def __init__(self, rules: KoiKoiRules) -> None:
         self.rules = rules
-        # One compiled list per (koi-koi called, month), built on first use, so that the hot
+        # One compiled pair per (koi-koi called, month), built on first use, so that the hot
         # loop tests nothing about the rules: a row that cannot count is simply absent.
-        self._compiled: dict[tuple[bool, int], tuple[_CompiledRow, ...]] = {}
+        self._compiled: dict[tuple[bool, int], _Compiled] = {}
         self._scores: dict[tuple[int, bool, int], YakuScore] = {}
 
-    def _compile(self, koikoi_called: bool, month: int) -> tuple[_CompiledRow, ...]:
+    def _compile(self, koikoi_called: bool, month: int) -> _Compiled:
         rules = self.rules
-        rows: list[_CompiledRow] = []
+        sets: list[tuple[int, _Detail]] = []
+        counts: list[tuple[int, int, int, _Detail]] = []
         for slot, row in enumerate(YAKU):
             if not _enabled(row, rules) or (row.round_month and not month):
                 continue
@@ -323,11 +327,15 @@ class YakuTable:
             spoil = _mask(row.spoiled_by) if _on(rules, row.spoiled_if) else 0
             replaced = _mask(_SLOT_OF[key] for key in row.replaces)
             detail = (
-                slot, _mask(row.requires), further, _base_points(row, rules), row.per_further,
-                spoil, replaced,
+                slot, row.need, further, _base_points(row, rules), row.per_further, spoil,
+                replaced,
             )
-            rows.append((cards, row.need, detail))
-        compiled = self._compiled[koikoi_called, month] = tuple(rows)
+            if row.need == cards.bit_count():
+                # All of its cards (Goko, Akatan, the viewing yaku): one mask comparison.
+                sets.append((cards, detail))
+            else:
+                counts.append((cards, row.need, _mask(row.requires), detail))
+        compiled = self._compiled[koikoi_called, month] = (tuple(sets), tuple(counts))
         return compiled
 
     def score(self, pile: int, koikoi_called: bool = False, month: int = 0) -> YakuScore:
@@ -346,20 +354,24 @@ class YakuTable:
         `koikoi_called`: the pile's owner has called koi-koi this round. `month`: the round's
         month for tsuki-fuda (0: none).
         """
-        rows = self._compiled.get((koikoi_called, month))
-        if rows is None:
-            rows = self._compile(koikoi_called, month)
+        compiled = self._compiled.get((koikoi_called, month))
+        if compiled is None:
+            compiled = self._compile(koikoi_called, month)
+        sets, counts = compiled
         points = [0] * SLOT_COUNT
+        formed: list[_Detail] = []
+        # Most rows fail their first test; only formed ones are looked at further.
+        for cards, detail in sets:
+            if pile & cards == cards:
+                formed.append(detail)
+        for cards, need, requires, detail in counts:
+            if (pile & cards).bit_count() >= need and pile & requires == requires:
+                formed.append(detail)
         replaced = 0
-        for cards, need, detail in rows:
-            # Most rows fail this first test; only formed ones unpack the rest.
-            if (pile & cards).bit_count() < need:
-                continue
-            slot, requires, further, base, per_further, spoil, replaces = detail
-            if pile & requires != requires or pile & spoil:
-                continue
-            points[slot] = base + per_further * ((pile & further).bit_count() - need)
-            replaced |= replaces
+        for slot, need, further, base, per_further, spoil, replaces in formed:
+            if not pile & spoil:
+                points[slot] = base + per_further * ((pile & further).bit_count() - need)
+                replaced |= replaces
         while replaced:
             low = replaced & -replaced
             points[low.bit_length() - 1] = 0

@@ -28,7 +28,7 @@ def needs(folder: Path) -> pytest.MarkDecorator:
     line naming the folder.
     """
     if folder.is_dir():
-        return pytest.mark.usefixtures()
+        return pytest.mark.conformance_data
     if in_ci():
         pytest.fail(
             f"conformance data folder {folder} is missing; CI needs ../shared/conformance "

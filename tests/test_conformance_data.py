@@ -24,4 +24,4 @@ def test_a_missing_folder_skips_elsewhere(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.delenv("CI", raising=False)
     mark = needs(tmp_path / "nowhere")
     assert mark.name == "skip"
-    assert needs(tmp_path).name == "usefixtures"
+    assert needs(tmp_path).name == "conformance_data"

@@ -35,15 +35,13 @@ from cardgames.hanabi.render import (
 )
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant_from_name
+from conformance_data import CONFORMANCE, needs
 
 runner = CliRunner()
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "hanabi"
+DATA = CONFORMANCE / "hanabi"
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COLUMNS", "200")
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 def test_variants_lists_every_named_variant_with_its_maximum() -> None:
@@ -177,14 +175,14 @@ def test_variants_play_at_the_terminal(tmp_path: Path) -> None:
     assert "/30" in result.output  # the sixth suit raises the maximum; black powder does not
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason=f"conformance data folder {DATA} is absent")
+@needs(DATA)
 def test_replay_reads_a_hanablive_export() -> None:
     result = runner.invoke(root, ["replay", str(DATA / "hanablive" / "no_variant.json")])
     assert result.exit_code == 0, result.output
     assert "score 23/25" in result.output
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason=f"conformance data folder {DATA} is absent")
+@needs(DATA)
 def test_hanablive_conversion_both_ways(tmp_path: Path) -> None:
     ours = tmp_path / "ours.json"
     result = runner.invoke(app, ["import-hanablive",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -16,13 +15,11 @@ from cardgames.hanabi.actions import DeckPlay
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import variant_from_name
+from conformance_data import CONFORMANCE, needs
 
-REPO = Path(__file__).resolve().parents[2]
-DATA = REPO.parent / "shared" / "conformance" / "hanabi" / "hanablive"
+DATA = CONFORMANCE / "hanabi" / "hanablive"
 
-needs_data = pytest.mark.skipif(
-    not DATA.is_dir(), reason=f"conformance data folder {DATA} is absent"
-)
+needs_data = needs(DATA)
 
 
 def load(name: str) -> dict[str, Any]:

@@ -9,17 +9,15 @@ slots in deal order (0 = oldest card); ours count from 1 = newest.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from cardgames.hanabi import Clue, Discard, HanabiState, Play, variant_from_name
+from conformance_data import CONFORMANCE, needs
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "hanabi" / "jaxmarl"
+DATA = CONFORMANCE / "hanabi" / "jaxmarl"
 
-pytestmark = pytest.mark.skipif(
-    not DATA.is_dir(), reason=f"JaxMARL conformance data not found at {DATA}"
-)
+pytestmark = needs(DATA)
 
 JAX_COLOURS = ("red", "yellow", "green", "white", "blue")
 PADDING = 20

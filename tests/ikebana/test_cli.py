@@ -29,10 +29,7 @@ runner = CliRunner()
 KEEP_ALL = "draw\nkeep\n" * 20
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COLUMNS", "120")
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 def test_score_prints_the_total_and_breakdown() -> None:
@@ -114,8 +111,8 @@ def test_presets_lists_every_preset() -> None:
     assert row.split() == ["unaffordable_refusal", "keep", "·", "pay-what-you-have", "·"]
 
 
-def test_a_whole_game_with_piped_input(home: Path) -> None:
-    save = home / "game.json"
+def test_a_whole_game_with_piped_input(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
     result = runner.invoke(
         root, ["play", "ikebana", "--players", "3", "--seed", "4", "--save", str(save)],
         input=KEEP_ALL,
@@ -133,20 +130,20 @@ def test_a_whole_game_with_piped_input(home: Path) -> None:
     assert len(record["meta"]["scores"]) == 3  # a finished game's record holds the result
 
 
-def test_final_bouquet_option_doubles_the_last_round(home: Path) -> None:
+def test_final_bouquet_option_doubles_the_last_round(tmp_path: Path) -> None:
     result = runner.invoke(
         root, ["play", "ikebana", "--seed", "2", "-o", "final_bouquet=on", "--save",
-               str(home / "fb.json")], input=KEEP_ALL,
+               str(tmp_path / "fb.json")], input=KEEP_ALL,
     )
     assert result.exit_code == 0, result.output
     assert "final bouquet: scores double this round" in result.output
-    assert json.loads((home / "fb.json").read_text())["options"]["final_bouquet"] is True
+    assert json.loads((tmp_path / "fb.json").read_text())["options"]["final_bouquet"] is True
 
 
-def test_autoplay_plays_bots_only(home: Path) -> None:
+def test_autoplay_plays_bots_only(tmp_path: Path) -> None:
     result = runner.invoke(
         root, ["play", "ikebana", "--players", "4", "--seed", "1", "--autoplay", "--save",
-               str(home / "auto.json")],
+               str(tmp_path / "auto.json")],
     )
     assert result.exit_code == 0, result.output
     assert "P1 (greedy), P2 (greedy), P3 (greedy), P4 (greedy)" in result.output
@@ -154,9 +151,9 @@ def test_autoplay_plays_bots_only(home: Path) -> None:
     assert "prestige." in result.output
 
 
-def test_invalid_input_re_prompts_and_help_moves_scores_work(home: Path) -> None:
+def test_invalid_input_re_prompts_and_help_moves_scores_work(tmp_path: Path) -> None:
     result = runner.invoke(
-        root, ["play", "ikebana", "--seed", "3", "--save", str(home / "s.json")],
+        root, ["play", "ikebana", "--seed", "3", "--save", str(tmp_path / "s.json")],
         input="fold\nkeep\nbuy 9\nhelp\nmoves\nscores\ndraw\n",
     )
     assert result.exit_code == 0, result.output
@@ -169,8 +166,8 @@ def test_invalid_input_re_prompts_and_help_moves_scores_work(home: Path) -> None
     assert "end of input: game saved" in result.output
 
 
-def test_quit_then_resume_finishes_the_same_game(home: Path) -> None:
-    save = home / "q.json"
+def test_quit_then_resume_finishes_the_same_game(tmp_path: Path) -> None:
+    save = tmp_path / "q.json"
     first = runner.invoke(
         root, ["play", "ikebana", "--seed", "9", "--save", str(save)], input="draw\nquit\n"
     )
@@ -185,8 +182,8 @@ def test_quit_then_resume_finishes_the_same_game(home: Path) -> None:
     assert record["actions"][:2] == ["draw", "keep"]
 
 
-def test_end_of_input_saves_and_resume_continues(home: Path) -> None:
-    save = home / "eof.json"
+def test_end_of_input_saves_and_resume_continues(tmp_path: Path) -> None:
+    save = tmp_path / "eof.json"
     first = runner.invoke(
         root, ["play", "ikebana", "--seed", "5", "--save", str(save)], input="draw\nkeep\n"
     )
@@ -219,10 +216,10 @@ def test_a_non_number_seed_is_a_usage_error() -> None:
     assert result.exit_code == 2
 
 
-def test_seat_chooses_your_player_counted_from_1(home: Path) -> None:
+def test_seat_chooses_your_player_counted_from_1(tmp_path: Path) -> None:
     result = runner.invoke(
         root, ["play", "ikebana", "--players", "3", "--seat", "2", "--seed", "5", "--save",
-               str(home / "seat.json")], input="draw\nkeep\n",
+               str(tmp_path / "seat.json")], input="draw\nkeep\n",
     )
     assert result.exit_code == 0, result.output
     assert "P1 (greedy), P2 (you), P3 (greedy)" in result.output

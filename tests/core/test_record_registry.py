@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import textwrap
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,9 +16,10 @@ import cardgames
 from cardgames.core import IllegalActionError, OptionsError, RandomAgent, Record, RecordError
 from cardgames.core.errors import summarize
 from cardgames.core.loop import play
+from cardgames.core.options import bounded
 from cardgames.core.record import read_records, write_records
 from cardgames.core.registry import Registry
-from tinygame import TINY, TinyState, make_info
+from tinygame import TINY, TinyOptions, TinyState, make_info
 
 
 @given(
@@ -196,3 +199,47 @@ def test_a_plugin_cannot_replace_a_built_in_game(
     monkeypatch.syspath_prepend(str(tmp_path))
     registry = Registry({"hanabi": "cardgames.hanabi"})
     assert registry.get("hanabi").title == "Hanabi"
+
+
+@attrs.frozen
+class TinyOptionsV2(TinyOptions):
+    """Version 2 of the tiny game deals three cards unless told otherwise."""
+
+    hand_size: int = bounded(3, 1, 3)
+
+
+class TinyV2(TinyState):
+    __slots__ = ()
+    rules_version = 2
+
+    @classmethod
+    def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        # Version 1 had no hand_size option: it always dealt two.
+        return {"hand_size": 2, **options} if rules_version < 2 else options
+
+
+def test_an_older_record_replays_under_the_options_it_was_played_with() -> None:
+    old = TINY.new_game(2, seed=6)
+    play(old, [RandomAgent(0), RandomAgent(1)])
+    data = old.record().to_dict()
+    del data["options"]["hand_size"]  # written before the option existed
+    record = Record.from_dict(data)
+    assert record.rules_version == 1
+    fields: dict[str, Any] = {
+        "options_type": TinyOptionsV2, "presets": {"three": TinyOptionsV2()},
+        "default_preset": "three",
+    }
+    again = make_info(TinyV2, **fields).replay(record)
+    assert again.scores() == old.scores()
+    assert again.options == TinyOptionsV2(2)
+
+    class NoUpgrade(TinyV2):
+        __slots__ = ()
+
+        @classmethod
+        def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
+            return options
+
+    # Without the upgrade the record would be dealt three cards, and its moves no longer fit.
+    with pytest.raises(RecordError, match="record move"):
+        make_info(NoUpgrade, **fields).replay(record)

@@ -170,6 +170,15 @@ class State(abc.ABC, Generic[A]):
     def _copy_into(self, new: Self) -> None:
         """Copy the game's own fields into `new`, a bare instance, for :meth:`clone`."""
 
+    @classmethod
+    def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """Options data of a record written under an older `rules_version`, rewritten so that
+        it replays as it was played (e.g. an option added later, set to the old behaviour).
+
+        Games override it when they raise ``rules_version``; the default changes nothing.
+        """
+        return options
+
     def outcome_text(self) -> str:
         """One line on how a finished game came out (games say it in their own words)."""
         return "scores: " + ", ".join(map(str, self.scores()))

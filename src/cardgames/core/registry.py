@@ -157,7 +157,10 @@ class GameInfo(Generic[S, Opts]):
                 f"this library plays version {ours} (upgrade cardgames to replay it)"
             )
         try:
-            options = self.options_from_dict(dict(record.options))
+            data = dict(record.options)
+            if record.rules_version < ours:
+                data = self.state_type.upgrade_options(data, record.rules_version)
+            options = self.options_from_dict(data)
             state = self.new_game(
                 len(record.players), record.seed, names=record.players, deck=record.deck,
                 options=options,

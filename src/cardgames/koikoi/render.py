@@ -693,8 +693,8 @@ def cards_grid(view: KoiKoiView) -> Table:
     for seat in (0, 1):
         for card in view.piles[seat]:
             places[card.id] = "your pile" if seat == view.seat else "their pile"
-    if view.pending_card is not None:
-        places[view.pending_card.id] = "turned over"
+    if isinstance(view.pending, CaptureChoice):
+        places[view.pending.card.id] = "turned over"
     for month in MONTHS:
         row: list[RenderableType] = [f"{month.number:>2} {month.abbreviation} {month.flower}"]
         for card in CARDS[(month.number - 1) * 4 : month.number * 4]:

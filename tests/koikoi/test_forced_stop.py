@@ -11,8 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgames.cli import app
-from cardgames.core.errors import IllegalActionError
+from cardgames.core.errors import IllegalActionError, RecordError
+from cardgames.core.record import Record
 from cardgames.koikoi import (
+    GAME,
     PRESETS,
     CardPlayed,
     KoiKoiRules,
@@ -221,3 +223,24 @@ def test_a_refused_koikoi_names_the_limit_and_who_used_it(
         "(P1 called it))"
     )
     assert "\n" not in str(info.value)
+
+
+def test_a_record_of_rules_version_1_replays_with_the_old_question() -> None:
+    # A match played before the forced stop: someone was asked koi-koi on an empty hand.
+    old_rules = make_rules("online", koikoi_with_empty_hand=True)
+    for seed in range(40):
+        state = KoiKoiState(old_rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        data = state.record().to_dict()
+        del data["options"]["koikoi_with_empty_hand"]  # version 1 had no such option
+        data["rules_version"] = 1
+        record = Record.from_dict(data)
+        try:
+            GAME.replay(Record.from_dict({**data, "rules_version": 2}))
+        except RecordError:
+            assert GAME.replay(record) == state  # only the upgrade replays it
+            return
+    pytest.fail("no match asked koi-koi on an empty hand in 40 random matches")

@@ -643,6 +643,13 @@ class KoiKoiState(State[KoiKoiAction]):
 
     # ------------------------------------------------------------ registry hooks
     @classmethod
+    def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """A version 1 record was played asking koi-koi on an empty hand: replay it so."""
+        if rules_version < 2:
+            return {"koikoi_with_empty_hand": True, **options}
+        return options
+
+    @classmethod
     def new(
         cls,
         options: KoiKoiRules,

@@ -33,9 +33,7 @@ def one_error_line(result: Any) -> str:
     return str(lines[0])
 
 
-@pytest.fixture(autouse=True)
-def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "120")
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 # ------------------------------------------------------------------ reference commands

@@ -42,6 +42,7 @@ __all__ = [
     "SavedSession",
     "default_save_path",
     "fail",
+    "game_app",
     "load_session",
     "make_play_command",
     "parse_bots",
@@ -415,6 +416,18 @@ def _seat_names(seats: Sequence[str]) -> tuple[str, ...]:
         if names.count(name) > 1:
             names[seat] = f"{name} {seat + 1}"
     return tuple(names)
+
+
+def game_app(name: str, help_text: str) -> typer.Typer:
+    """A game's sub-app (``cardgames GAME ...``), with the settings every game shares: a bare
+    group prints its help, and errors are left to the root's one-line handler."""
+    return typer.Typer(
+        name=name,
+        help=help_text,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
 
 
 def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., None]:

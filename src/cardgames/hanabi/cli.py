@@ -33,14 +33,11 @@ from cardgames.hanabi.render import (
     variants_table,
 )
 from cardgames.hanabi.state import HanabiState
-from cardgames.terminal import GameUI, fail, make_play_command
+from cardgames.terminal import GameUI, fail, game_app, make_play_command
 
 __all__ = ["UI", "app", "play"]
 
-app = typer.Typer(
-    help="Hanabi: variants, hanab.live conversion. Play with 'cardgames play hanabi'.",
-    no_args_is_help=True,
-)
+app = game_app("hanabi", "Hanabi: variants, hanab.live conversion, and play.")
 
 
 def _out() -> Console:

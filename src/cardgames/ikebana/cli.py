@@ -29,20 +29,13 @@ from cardgames.ikebana.render import (
 from cardgames.ikebana.rules import PRESET_DESCRIPTIONS, PRESETS, IkebanaRules, make_rules
 from cardgames.ikebana.scoring import score_bouquet
 from cardgames.ikebana.state import GameEnded, IkebanaState
-from cardgames.terminal import GameUI, fail, make_play_command
+from cardgames.terminal import GameUI, fail, game_app, make_play_command
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
 
-app = typer.Typer(
-    name="ikebana",
-    help="Ikebana: score a bouquet, list the presets.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+app = game_app("ikebana", "Ikebana: score a bouquet, list the presets.")
 
 HELP_TEXT = """\
 Ikebana: each round, add one card a turn to your bouquet until everyone has five.

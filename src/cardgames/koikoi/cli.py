@@ -39,20 +39,13 @@ from cardgames.koikoi.render import (
 from cardgames.koikoi.rules import DEFAULT_PRESET, PRESETS, KoiKoiRules, make_rules
 from cardgames.koikoi.state import KoiKoiAction, KoiKoiState
 from cardgames.koikoi.view import Phase
-from cardgames.terminal import GameUI, fail, make_play_command
+from cardgames.terminal import GameUI, fail, game_app, make_play_command
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
 
-app = typer.Typer(
-    name="koikoi",
-    help="Hanafuda Koi-Koi: presets, the yaku table, scoring a pile, the cards.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+app = game_app("koikoi", "Hanafuda Koi-Koi: presets, the yaku table, scoring a pile, the cards.")
 
 HELP_TEXT = """\
 Koi-Koi: capture field cards of the same month, form yaku, then koi-koi (play on) or stop.

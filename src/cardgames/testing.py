@@ -186,17 +186,26 @@ def conformance_machine(
             state = self.game
             legal = state.legal_actions()
             assert legal, "a game that is not over must have a legal action"
-            for action in legal:
-                self.seen.setdefault(str(action), action)
+            self.remember(legal)
             action = data.draw(st.sampled_from(legal), label="action")
             state.apply(action)
             assert state.move_count <= info.max_moves, (
                 f"{state.move_count} moves exceed the bound {info.max_moves}"
             )
+            # Every position reached is also probed with an action it does not allow, so a
+            # refusal that changes the state is found without waiting for a rule to be drawn.
+            self.refuse_an_illegal_action(data)
 
         @precondition(lambda self: self.state is not None)
         @rule(data=st.data())
         def an_illegal_action_changes_nothing(self, data: st.DataObject) -> None:
+            self.refuse_an_illegal_action(data)
+
+        def remember(self, actions: Sequence[Any]) -> None:
+            for action in actions:
+                self.seen.setdefault(str(action), action)
+
+        def refuse_an_illegal_action(self, data: st.DataObject) -> None:
             state = self.game
             legal = set(map(str, state.legal_actions()))
             others = [a for text, a in sorted(self.seen.items()) if text not in legal]
@@ -256,6 +265,7 @@ def conformance_machine(
             while not twin.is_over:
                 legal = twin.legal_actions()
                 assert legal, "a game that is not over must have a legal action"
+                self.remember(legal)
                 twin.apply(legal[rng.randrange(len(legal))])
                 assert twin.move_count <= info.max_moves, (
                     f"the game did not end within {info.max_moves} moves"

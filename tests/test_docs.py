@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import runpy
+import subprocess
 from pathlib import Path
 
 import pytest
 import typer
-
-from cardgames.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.py"))
@@ -20,23 +20,56 @@ def test_a_docs_example_runs(example: Path, capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out, f"{example.name} should show what it does"
 
 
-def command_paths(group: typer.Typer, prefix: str = "cardgames") -> list[str]:
-    paths = [f"{prefix} {command.name}" for command in group.registered_commands if command.name]
-    for sub in group.registered_groups:
-        assert sub.typer_instance is not None
-        name = sub.name or sub.typer_instance.info.name
-        paths += command_paths(sub.typer_instance, f"{prefix} {name}")
-    return paths
+def real_commands() -> list[tuple[str, typer.core.TyperCommand]]:
+    """Every command path with its command, as the generated reference reads them."""
+    script = runpy.run_path(str(ROOT / "docs" / "cli_reference.py"))
+    return list(script["_all_commands"]())
 
 
-def test_the_cli_page_names_every_command() -> None:
+def test_the_cli_pages_name_every_command() -> None:
     page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     page += "".join(
         (ROOT / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
         for game in ("hanabi", "koikoi", "ikebana")
     )
-    missing = [path for path in command_paths(app) if path not in page]
+    paths = [path for path, _ in real_commands()]
+    assert "cardgames koikoi play" in paths
+    missing = [path for path in paths if path not in page and not path.endswith(" play")]
     assert not missing, f"document these commands: {missing}"
+
+
+def test_every_flag_the_cli_pages_name_exists() -> None:
+    flags = {
+        name for _, command in real_commands() for param in command.params
+        for name in (*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ()))
+    }
+    for page in ("cli.md", "games/hanabi.md", "games/koikoi.md", "games/ikebana.md"):
+        text = "\n".join(
+            line for line in (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines()
+            if "benchmarks/" not in line  # the benchmark scripts' own flags
+        )
+        named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
+        unknown = sorted(named - flags - {"--help", "--version"})
+        assert not unknown, f"docs/{page} names flags no command has: {unknown}"
+
+
+def test_make_play_installs_only_the_package_and_says_where_the_command_is(
+    tmp_path: Path,
+) -> None:
+    venv = tmp_path / "venv"
+    plan = subprocess.run(
+        ["make", "-n", "play", f"VENV={venv}"], cwd=ROOT, capture_output=True, text=True,
+        check=True,
+    ).stdout
+    installs = [line for line in plan.splitlines() if "pip install" in line]
+    assert any(line.rstrip().endswith("install --quiet -e .") for line in installs), plan
+    assert not any("[" in line for line in installs), "make play must not install extras"
+    assert f"{venv}/bin/cardgames play koikoi" in plan
+    assert "source" in plan
+    assert "activate" in plan
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ".venv/bin/cardgames" in readme
+    assert "source .venv/bin/activate" in readme
 
 
 def test_the_readme_example_runs() -> None:

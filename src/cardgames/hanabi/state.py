@@ -232,9 +232,10 @@ class HanabiState(State[HanabiAction]):
 
     game_name: ClassVar[str] = "hanabi"
     derived_slots: ClassVar[frozenset[str]] = frozenset(
-        {"_t", "_moves", "_discard_count", "_playable"})
+        {"_t", "_log", "_moves", "_discard_count", "_playable"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
-    player count), the views' move log (the history replayed from the deal), the discards
+    player count), the move log and the views' history built from it (both replayed from the
+    deal), the discards
     counted by card and the cards that fit the fireworks now."""
 
     __slots__ = (
@@ -250,6 +251,7 @@ class HanabiState(State[HanabiAction]):
         "_fw_dir",
         "_hands",
         "_know",
+        "_log",
         "_moves",
         "_order_type",
         "_over",
@@ -342,6 +344,9 @@ class HanabiState(State[HanabiAction]):
             self._tiles = []
             self._rng = None
         self._tiles_used: list[BonusEffect] = []
+        # Each move is logged as a plain tuple; the views' Move values are built from the log
+        # when a view is first asked for, so apply() allocates nothing it does not need.
+        self._log: list[tuple[int, HanabiAction, tuple[object, ...]]] = []
         self._moves: list[Move[HanabiAction]] = []
 
     @staticmethod
@@ -712,43 +717,44 @@ class HanabiState(State[HanabiAction]):
     def _apply(self, action: HanabiAction) -> list[object]:
         events: list[object] = []
         seat = self._seat
-        match action:
-            case Play(slot=slot):
-                self._play_card(self._take_from_hand(seat, slot), slot, events)
-            case Discard(slot=slot):
-                order = self._take_from_hand(seat, slot)
-                kind = self._order_type[order]
-                self._discards.append(order)
-                self._discard_count[kind] += 1
-                self._clue_tokens += 1
-                events.append(Discarded(seat, self._t.card_types[kind], slot, order))
-                if self._t.all_or_nothing and not self._all_completable():
-                    self._finish(EndReason.CARD_GONE, events)
-            case Clue(target=target, value=value):
-                self._clue_tokens -= 1
-                events.append(self._give_clue(target, value, free=False))
-            case DeckPlay():
-                self._play_card(self._deck_orders.pop(), None, events)
-            case BonusClue(target=target, value=value):
-                self._pending = None
-                events.append(self._give_clue(target, value, free=True))
-            case BonusReshuffle(card=card):
-                self._pending = None
-                self._deck_orders.append(self._take_discard(card))
-                assert self._rng is not None  # bonus tiles always keep their generator
-                self._rng.shuffle(self._deck_orders)
-                events.append(TileDrawn(BonusEffect.RESHUFFLE,
-                                        f"{card} shuffled back into the draw pile"))
-            case BonusPlay(card=card):
-                self._pending = None
-                order = self._take_discard(card)
-                events.append(TileDrawn(BonusEffect.PLAY_DISCARD,
-                                        f"{card} played from the discard pile"))
-                self._play_card(order, None, events, from_discards=True)
+        # Dispatch on the exact class: `type(...) is` tests cost a fraction of structural
+        # pattern matching on this hot path, and mypy narrows on them just the same.
+        if type(action) is Play:
+            self._play_card(self._take_from_hand(seat, action.slot), action.slot, events)
+        elif type(action) is Clue:
+            self._clue_tokens -= 1
+            events.append(self._give_clue(action.target, action.value, free=False))
+        elif type(action) is Discard:
+            order = self._take_from_hand(seat, action.slot)
+            kind = self._order_type[order]
+            self._discards.append(order)
+            self._discard_count[kind] += 1
+            self._clue_tokens += 1
+            events.append(Discarded(seat, self._t.card_types[kind], action.slot, order))
+            if self._t.all_or_nothing and not self._all_completable():
+                self._finish(EndReason.CARD_GONE, events)
+        elif type(action) is DeckPlay:
+            self._play_card(self._deck_orders.pop(), None, events)
+        elif type(action) is BonusClue:
+            self._pending = None
+            events.append(self._give_clue(action.target, action.value, free=True))
+        elif type(action) is BonusReshuffle:
+            self._pending = None
+            self._deck_orders.append(self._take_discard(action.card))
+            assert self._rng is not None  # bonus tiles always keep their generator
+            self._rng.shuffle(self._deck_orders)
+            events.append(TileDrawn(BonusEffect.RESHUFFLE,
+                                    f"{action.card} shuffled back into the draw pile"))
+        elif type(action) is BonusPlay:
+            self._pending = None
+            order = self._take_discard(action.card)
+            events.append(TileDrawn(BonusEffect.PLAY_DISCARD,
+                                    f"{action.card} played from the discard pile"))
+            self._play_card(order, None, events, from_discards=True)
         if not self._over and self._pending is None:
             self._end_turn(events)
-        # Every Hanabi event is public, so one Move serves every seat's view.
-        self._moves.append(Move(seat, action, tuple(events)))
+        # Every Hanabi event is public, so one log serves every seat's view.
+        self._log.append((seat, action, tuple(events)))
         return events
 
     def _take_from_hand(self, seat: int, slot: int) -> int:
@@ -1007,6 +1013,13 @@ class HanabiState(State[HanabiAction]):
         events.append(GameEnded(reason, self.score, self.rating))
 
     # ================================================================= views
+    def _history_moves(self) -> tuple[Move[HanabiAction], ...]:
+        """The moves so far as Move values, built once each from the log."""
+        moves = self._moves
+        if len(moves) < len(self._log):
+            moves.extend(Move(*entry) for entry in self._log[len(moves):])
+        return tuple(moves)
+
     def view(self, seat: int) -> HanabiView:
         """What `seat` may know now (its own cards' identities are absent)."""
         if not 0 <= seat < len(self.players):
@@ -1056,7 +1069,7 @@ class HanabiState(State[HanabiAction]):
             bonus_tiles_left=len(self._tiles),
             bonus_tiles_used=tuple(self._tiles_used),
             pending=None if self._pending is None else BonusChoice(self._seat, self._pending),
-            history=tuple(self._moves),
+            history=self._history_moves(),
             score=self.score,
             max_score=self.max_score,
             is_over=self._over,
@@ -1087,6 +1100,7 @@ class HanabiState(State[HanabiAction]):
         new._pending = self._pending
         new._tiles = list(self._tiles)
         new._tiles_used = list(self._tiles_used)
+        new._log = list(self._log)
         new._moves = list(self._moves)
         if self._rng is None:
             new._rng = None

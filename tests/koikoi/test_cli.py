@@ -69,7 +69,7 @@ def test_the_yaku_table_with_single_house_rules() -> None:
 
 
 def test_a_bad_preset_is_one_line_naming_the_presets() -> None:
-    line = one_error_line(invoke("koikoi", "yaku", "--rules", "casino"))
+    line = one_error_line(invoke("koikoi", "yaku", "--preset", "casino"))
     assert "'casino'" in line
     assert "nintendo" in line
 
@@ -97,7 +97,7 @@ def test_score_a_pile(cards: list[str], expected: list[str]) -> None:
 
 
 def test_score_with_another_preset() -> None:
-    result = invoke("koikoi", "score", "--rules", "traditional", "jan-crane", "mar-curtain",
+    result = invoke("koikoi", "score", "--preset", "traditional", "jan-crane", "mar-curtain",
                     "aug-moon")
     assert "Sankō  6" in result.output
 

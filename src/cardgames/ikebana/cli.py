@@ -1,6 +1,6 @@
 """``cardgames ikebana ...`` (score, presets) and ``cardgames play ikebana``.
 
-The play command runs the shared terminal session (:mod:`cardgames.core.terminal`): you are
+The play command runs the shared terminal session (:mod:`cardgames.terminal`): you are
 P1 (``--seat K`` for PK) against greedy bots, the table drawn from your seat's view,
 moves typed in the notation (``draw``, ``keep``, ``refuse``, ``buy P``) plus ``help``,
 ``moves``, ``scores`` and ``quit`` (the game is saved after every move; ``--resume FILE``

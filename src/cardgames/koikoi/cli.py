@@ -1,6 +1,6 @@
 """``cardgames koikoi ...`` (presets, yaku, score, cards) and ``cardgames play koikoi``.
 
-The play command runs the shared terminal session (:mod:`cardgames.core.terminal`): you
+The play command runs the shared terminal session (:mod:`cardgames.terminal`): you
 against a bot, the table drawn from your seat's view, moves typed in the notation (``play
 nov-rain-man``, ``capture sep-ribbon``, ``koikoi``, ``stop``; cards also as ``11-1`` or ids),
 plus the words ``help``, ``moves``, ``yaku``, ``cards``, ``field`` and ``quit``.
@@ -77,7 +77,7 @@ def presets() -> None:
 @app.command()
 def yaku(
     rules: str = typer.Option(
-        DEFAULT_PRESET, "--preset", "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
+        DEFAULT_PRESET, "--preset", "-r", help=f"The preset ({', '.join(PRESETS)})."
     ),
     option: list[str] = typer.Option(
         [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "
@@ -100,7 +100,7 @@ def score(
         "a picture only one card shows (moon)."
     ),
     rules: str = typer.Option(
-        DEFAULT_PRESET, "--preset", "--rules", "-r", help=f"The preset ({', '.join(PRESETS)})."
+        DEFAULT_PRESET, "--preset", "-r", help=f"The preset ({', '.join(PRESETS)})."
     ),
     option: list[str] = typer.Option(
         [], "--option", "-o", help="A single house rule KEY=VALUE (repeatable), e.g. "

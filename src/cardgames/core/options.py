@@ -15,7 +15,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from cardgames.core.errors import OptionsError, did_you_mean
+from cardgames.core.errors import OptionsError, clip, did_you_mean
 
 __all__ = [
     "bounded",
@@ -137,10 +137,12 @@ def options_from_dict(cls: type[T], data: Any, *, label: str) -> T:
     if not isinstance(data, Mapping):
         raise OptionsError(f"{label} options must be a mapping of option names (got {data!r})")
     fields = {f.name: f for f in _fields(cls)}
-    unknown = sorted(set(data) - set(fields))
+    # Keys from a caller need not be strings (sorting mixed types would raise TypeError).
+    unknown = sorted((key for key in data if key not in fields), key=repr)
     if unknown:
         raise OptionsError(
-            f"unknown {label} option {unknown[0]!r}{did_you_mean(unknown[0], fields)}; "
+            f"unknown {label} option {clip(repr(unknown[0]))}"
+            f"{did_you_mean(str(unknown[0]), fields)}; "
             f"options: {', '.join(sorted(fields))}"
         )
     values = {key: _coerce(fields[key], value) for key, value in data.items()}

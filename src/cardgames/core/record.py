@@ -12,7 +12,8 @@ from typing import IO, Any
 
 import attrs
 
-from cardgames.core.errors import RecordError
+from cardgames.core.errors import RecordError, clip
+from cardgames.core.limits import check_depth, load_json
 
 __all__ = ["FORMAT_VERSION", "Record", "read_records", "write_records"]
 
@@ -75,6 +76,8 @@ class Record:
         """Read a record from parsed JSON; RecordError names the field that is wrong."""
         if not isinstance(data, dict):
             raise RecordError(f"{source}: expected a JSON object, got {type(data).__name__}")
+        # Data handed over by a caller was never through load_json's limits.
+        check_depth(data, source)
         missing = [key for key in ("game", "options", "players", "actions") if key not in data]
         if missing:
             raise RecordError(
@@ -84,21 +87,25 @@ class Record:
         version = data.get("format", FORMAT_VERSION)
         if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
             raise RecordError(
-                f"{source}: format {version!r} is not supported (this version reads 1.."
+                f"{source}: format {clip(repr(version))} is not supported (this version reads 1.."
                 f"{FORMAT_VERSION})"
             )
         game = data["game"]
         if not isinstance(game, str):
-            raise RecordError(f"{source}: 'game' must be a string, got {game!r}")
+            raise RecordError(f"{source}: 'game' must be a string, got {clip(repr(game))}")
         if not isinstance(data["options"], dict):
-            raise RecordError(f"{source}: 'options' must be an object, got {data['options']!r}")
+            raise RecordError(
+                f"{source}: 'options' must be an object, got {clip(repr(data['options']))}"
+            )
         for key in ("players", "actions"):
             value = data[key]
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise RecordError(f"{source}: '{key}' must be a list of strings")
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"{source}: 'seed' must be an integer or null, got {seed!r}")
+            raise RecordError(
+                f"{source}: 'seed' must be an integer or null, got {clip(repr(seed))}"
+            )
         deck = data.get("deck")
         if deck is not None and (
             not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)
@@ -109,11 +116,12 @@ class Record:
             rules_version < 1
         ):
             raise RecordError(
-                f"{source}: 'rules_version' must be a whole number from 1, got {rules_version!r}"
+                f"{source}: 'rules_version' must be a whole number from 1, got "
+                f"{clip(repr(rules_version))}"
             )
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
-            raise RecordError(f"{source}: 'meta' must be an object, got {meta!r}")
+            raise RecordError(f"{source}: 'meta' must be an object, got {clip(repr(meta))}")
         return cls(
             game=game,
             options=data["options"],
@@ -129,13 +137,9 @@ class Record:
     @classmethod
     def from_json(cls, text: str, *, source: str = "record") -> Record:
         """Read one record from JSON text; RecordError if it is not valid JSON or a record."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})"
-            ) from None
-        return cls.from_dict(data, source=source)
+        if not isinstance(text, str):
+            raise RecordError(f"{source}: a record is JSON text (got {type(text).__name__})")
+        return cls.from_dict(load_json(text, source), source=source)
 
 
 def write_records(records: Iterable[Record], stream: IO[str]) -> int:

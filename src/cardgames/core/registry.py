@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from cardgames.core.agents import Agent
-from cardgames.core.errors import NotationError, OptionsError, RecordError, did_you_mean
+from cardgames.core.errors import NotationError, OptionsError, RecordError, clip, did_you_mean
 from cardgames.core.game import Options, State
 from cardgames.core.options import options_from_preset
 from cardgames.core.record import Record
@@ -87,6 +87,8 @@ class GameInfo(Generic[S, Opts]):
         options object) and single options overriding it; strings as typed on a command
         line are accepted. OptionsError names what is wrong and what is allowed."""
         preset = values.pop(self.preset_word, None)
+        if preset is not None and not isinstance(preset, str):
+            self._check_options_type(preset, self.preset_word)
         if isinstance(preset, str) and self.resolve_preset is not None:
             resolver: Mapping[str, Opts] | Callable[[str], Opts] = self._resolve
         else:
@@ -116,7 +118,7 @@ class GameInfo(Generic[S, Opts]):
                 f"{counts.start}" if len(counts) == 1 else f"in {counts.start}..{counts.stop - 1}"
             )
             raise OptionsError(
-                f"'players' must be {allowed} for {self.title} (got {players!r})"
+                f"'players' must be {allowed} for {self.title} (got {clip(repr(players))})"
             )
         return players
 
@@ -135,16 +137,35 @@ class GameInfo(Generic[S, Opts]):
         if names is not None:
             if isinstance(names, str) or len(names) != count:
                 raise OptionsError(
-                    f"'names' must hold {count} names, one per seat (got {names!r})"
+                    f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
                 )
             if not all(isinstance(name, str) and name.strip() for name in names):
-                raise OptionsError(f"'names' must be non-empty strings (got {names!r})")
+                raise OptionsError(f"'names' must be non-empty strings (got {clip(repr(names))})")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise OptionsError(f"'seed' must be an integer (got {seed!r})")
+            raise OptionsError(f"'seed' must be an integer (got {clip(repr(seed))})")
+        if deck is not None and (
+            isinstance(deck, str)
+            or not isinstance(deck, Sequence)
+            or not all(isinstance(card, str) for card in deck)
+        ):
+            raise OptionsError(
+                f"'deck' must be a list of cards in notation, top first (got {clip(repr(deck))})"
+            )
         if options is not None and option_values:
             raise OptionsError("give either an options object or option values, not both")
+        if options is not None:
+            self._check_options_type(options, "options")
         built = options if options is not None else self.make_options(**option_values)
         return self.state_type.new(built, players=count, seed=seed, deck=deck, names=names)
+
+    def _check_options_type(self, options: object, argument: str) -> None:
+        # A wrong object would fail deep inside the game with an AttributeError.
+        if not isinstance(options, self.options_type):
+            name = "" if argument == "options" else f"a {self.preset_word} name or "
+            raise OptionsError(
+                f"{argument!r} must be {name}{self.options_type.__name__}(...) "
+                f"(got {clip(repr(options))})"
+            )
 
     def replay(self, record: Record) -> S:
         """Rebuild the state a record ends in; RecordError names the move that fails."""

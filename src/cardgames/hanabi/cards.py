@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from cardgames.core.errors import NotationError
+from cardgames.core.limits import small_number
 
 __all__ = ["START_RANK", "Card", "counted", "rank_text"]
 
@@ -31,9 +32,8 @@ def counted(count: int, noun: str) -> str:
 def _parse_rank(text: str) -> int | None:
     if text in ("S", "s"):
         return START_RANK
-    if len(text) == 1 and text.isdigit() and text != "0":
-        return int(text)
-    return None
+    rank = small_number(text) if len(text) == 1 else None
+    return rank or None  # rank 0 does not exist
 
 
 @attrs.frozen(slots=True, order=True)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
 from cardgames.core.game import Move, State
+from cardgames.core.limits import check_seat, small_number
 from cardgames.hanabi.actions import (
     BonusChoice,
     BonusClue,
@@ -510,10 +511,9 @@ class HanabiState(State[HanabiAction]):
     def seat_of(self, word: str) -> int:
         """A seat index from a 1-based seat number or a player name; NotationError otherwise."""
         count = len(self.players)
-        if word.isdigit():
-            number = int(word)
-            if 1 <= number <= count:
-                return number - 1
+        number = small_number(word)
+        if number is not None and 1 <= number <= count:
+            return number - 1
         lowered = word.lower()
         for seat, name in enumerate(self.players):
             if name.lower() == lowered:
@@ -528,8 +528,9 @@ class HanabiState(State[HanabiAction]):
         lowered = word.lower()
         if lowered in t.clue_index:
             return lowered
-        if word.isdigit() and int(word) in t.clue_index:
-            return int(word)
+        rank = small_number(word)
+        if rank is not None and rank in t.clue_index:
+            return rank
         for suit in t.variant.suits:
             if suit.letter == word.upper() and suit.name in t.clue_index:
                 return suit.name
@@ -541,8 +542,9 @@ class HanabiState(State[HanabiAction]):
 
     def _slot(self, word: str) -> int:
         size = self._t.hand_size
-        if word.isdigit() and 1 <= int(word) <= size:
-            return int(word)
+        slot = small_number(word)
+        if slot is not None and 1 <= slot <= size:
+            return slot
         raise NotationError(f"{word!r} is not a slot; write a number 1-{size} (1 = newest card)")
 
     def _card(self, word: str) -> Card:
@@ -1022,8 +1024,7 @@ class HanabiState(State[HanabiAction]):
 
     def view(self, seat: int) -> HanabiView:
         """What `seat` may know now (its own cards' identities are absent)."""
-        if not 0 <= seat < len(self.players):
-            raise ValueError(f"seat {seat!r} is not in 0..{len(self.players) - 1}")
+        seat = check_seat(seat, len(self.players))
         t = self._t
         types = t.card_types
         order_type = self._order_type

@@ -28,7 +28,8 @@ from typing import Any
 
 import attrs
 
-from cardgames.core.errors import OptionsError
+from cardgames.core.errors import OptionsError, clip
+from cardgames.core.limits import small_number
 from cardgames.core.options import bounded, check_options, options_from_dict, options_to_dict
 from cardgames.hanabi.cards import START_RANK, Card, counted
 
@@ -102,12 +103,26 @@ def _touch_pairs(value: Any, field: str) -> tuple[tuple[int, ClueTouch], ...]:
     pairs: list[tuple[int, ClueTouch]] = []
     try:
         for rank, touch in items:
-            pairs.append((int(rank), _touch(touch, field)))
+            pairs.append((_whole(rank), _touch(touch, field)))
     except (TypeError, ValueError):
         raise OptionsError(
-            f"{field!r} must map ranks to 'own', 'all' or 'none' (got {value!r})"
+            f"{field!r} must map ranks to 'own', 'all' or 'none' (got {clip(repr(value))})"
         ) from None
     return tuple(sorted(pairs))
+
+
+def _whole(value: Any) -> int:
+    """A rank or a number of copies: an int, or ASCII digits (JSON object keys are strings).
+
+    ``int()`` would read 2.9 as 2 and raise OverflowError for Infinity; TypeError or
+    ValueError here become the caller's OptionsError.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    number = small_number(value) if isinstance(value, str) else None
+    if number is None:
+        raise ValueError(value)
+    return number
 
 
 def _touch(value: Any, field: str) -> ClueTouch:
@@ -117,7 +132,7 @@ def _touch(value: Any, field: str) -> ClueTouch:
         return ClueTouch(str(value).lower())
     except ValueError:
         raise OptionsError(
-            f"{field!r} must be one of own, all, none (got {value!r})"
+            f"{field!r} must be one of own, all, none (got {clip(repr(value))})"
         ) from None
 
 
@@ -128,16 +143,18 @@ def _enum(kind: type[enum.Enum], value: Any, field: str) -> Any:
         return kind(str(value).lower())
     except ValueError:
         allowed = ", ".join(str(member.value) for member in kind)
-        raise OptionsError(f"{field!r} must be one of {allowed} (got {value!r})") from None
+        raise OptionsError(
+            f"{field!r} must be one of {allowed} (got {clip(repr(value))})"
+        ) from None
 
 
 def _counts(value: Any) -> tuple[tuple[int, int], ...]:
     items = value.items() if isinstance(value, Mapping) else value
     try:
-        pairs = tuple(sorted((int(rank), int(copies)) for rank, copies in items))
+        pairs = tuple(sorted((_whole(rank), _whole(copies)) for rank, copies in items))
     except (TypeError, ValueError):
         raise OptionsError(
-            f"'counts' must map ranks to numbers of copies (got {value!r})"
+            f"'counts' must map ranks to numbers of copies (got {clip(repr(value))})"
         ) from None
     return pairs
 
@@ -297,11 +314,13 @@ def _suits_tuple(value: Any) -> tuple[Suit, ...]:
     if isinstance(value, Suit):
         return (value,)
     if isinstance(value, str | Mapping):
-        raise OptionsError(f"'suits' must be a sequence of suits (got {value!r})")
+        raise OptionsError(f"'suits' must be a sequence of suits (got {clip(repr(value))})")
     try:
         items = tuple(value)
     except TypeError:
-        raise OptionsError(f"'suits' must be a sequence of suits (got {value!r})") from None
+        raise OptionsError(
+            f"'suits' must be a sequence of suits (got {clip(repr(value))})"
+        ) from None
     return tuple(item if isinstance(item, Suit) else Suit.from_dict(item) for item in items)
 
 

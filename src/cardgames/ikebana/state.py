@@ -46,6 +46,7 @@ import attrs
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
 from cardgames.core.game import Event, Move, State
+from cardgames.core.limits import check_seat, small_number
 from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
 from cardgames.ikebana.rules import (
     IkebanaRules,
@@ -765,8 +766,9 @@ class IkebanaState(State[IkebanaAction]):
                 whom = "buy whom?" if len(words) == 1 else "buy takes one player:"
                 raise NotationError(f"{text!r}: {whom} write buy P, P {players}")
             target = words[1]
-            if target.isdigit() and 1 <= int(target) <= self._n:
-                return _BUYS[int(target) - 1]
+            number = small_number(target)
+            if number is not None and 1 <= number <= self._n:
+                return _BUYS[number - 1]
             names = [name.lower() for name in self.players]
             if target in names:
                 return _BUYS[names.index(target)]
@@ -787,8 +789,7 @@ class IkebanaState(State[IkebanaAction]):
 
     def view(self, seat: int) -> IkebanaView:
         """What `seat` may know: all but the deck order and the cards under discard tops."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise OptionsError(f"seat must be a seat index in 0..{self._n - 1} (got {seat!r})")
+        seat = check_seat(seat, self._n)
         public = self._rules.public_discards
         last = self._round == self._rules.rounds - 1
         return IkebanaView(

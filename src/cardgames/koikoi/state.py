@@ -57,6 +57,7 @@ import attrs
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
 from cardgames.core.game import Event, Move, State
+from cardgames.core.limits import as_index
 from cardgames.koikoi.cards import CARDS, Card, parse_card, suggest_card
 from cardgames.koikoi.events import (
     CardPlayed,
@@ -1118,9 +1119,10 @@ def _cards_in(value: object) -> Iterator[Card]:
 
 
 def _seat(seat: int) -> int:
-    """`seat` if it is 0 or 1, else NotationError."""
-    if seat is not True and seat is not False and seat in (0, 1):
-        return seat
+    """`seat` if it is 0 or 1, else NotationError (1.0 and True are not seats)."""
+    index = as_index(seat)
+    if index in (0, 1):
+        return index
     raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 

@@ -5,7 +5,8 @@ Bad input anywhere is one red line on stderr and exit code 2, never a traceback.
 
 from __future__ import annotations
 
-import json
+import io
+import math
 import multiprocessing
 import statistics
 import sys
@@ -25,13 +26,13 @@ from typer.core import TyperCommand, TyperGroup
 
 import cardgames
 from cardgames.core.agents import RandomAgent
-from cardgames.core.errors import CardgamesError, OptionsError, RecordError
+from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
+from cardgames.core.limits import MAX_WORKERS, load_json, read_text
 from cardgames.core.loop import play as play_loop
-from cardgames.core.options import parse_option_pairs
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
-from cardgames.terminal import fail, parse_bots, seat_bots
+from cardgames.terminal import fail, option_values, parse_bots, seat_bots
 
 __all__ = ["app", "main"]
 
@@ -85,7 +86,7 @@ class OneLineErrors(TyperGroup):
 
 
 def _exit_with(message: str, code: int) -> NoReturn:
-    err.print(f"[red]error: {escape(message)}[/]")
+    err.print(f"[red]error: {escape(one_line(message))}[/]")
     sys.exit(code)
 
 
@@ -205,41 +206,34 @@ def _game(name: str) -> GameInfo[Any, Any]:
         raise fail(str(exc)) from None
 
 
-def _option_values(pairs: list[str]) -> dict[str, str]:
-    """``-o KEY=VALUE`` options; the flags' own words (players, seed) are refused here."""
-    values = parse_option_pairs(pairs)
-    reserved = sorted(set(values) & {"players", "seed", "names"})
-    if reserved:
-        raise OptionsError(f"-o {reserved[0]}=... is not a game option: use --{reserved[0]}")
-    return values
-
-
 # ---------------------------------------------------------------------------- replay
 def _read_json_documents(path: Path) -> list[Any]:
     """One JSON document, or JSON Lines (one record per line, as simulate --out writes)."""
+    text = read_text(path, "file")
+    name = clip(str(path))
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+             if line.strip()]
+    if not lines:
+        raise RecordError(f"{name!r} is empty: expected a record or a hanab.live export")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise RecordError(f"cannot read {str(path)!r}: {reason}") from None
-    try:
-        return [json.loads(text)]
-    except json.JSONDecodeError:
-        pass
+        return [load_json(text, "the file")]
+    except RecordError as exc:
+        if len(lines) == 1:
+            raise _not_json(name, exc) from None
     documents = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in lines:
         try:
-            documents.append(json.loads(line))
-        except json.JSONDecodeError:
-            raise RecordError(
-                f"{str(path)!r} is not JSON (line {number}): expected a cardgames record, "
-                "JSON Lines of records, or a hanab.live export"
-            ) from None
-    if not documents:
-        raise RecordError(f"{str(path)!r} is empty: expected a record or a hanab.live export")
+            documents.append(load_json(line, f"line {number}"))
+        except RecordError as exc:
+            raise _not_json(name, exc) from None
     return documents
+
+
+def _not_json(name: str, problem: RecordError) -> RecordError:
+    return RecordError(
+        f"{name!r} is not JSON ({problem}): expected a cardgames record, JSON Lines of "
+        "records, or a hanab.live export"
+    )
 
 
 def _load_any_record(data: Any, source: str) -> State[Any]:
@@ -364,7 +358,10 @@ def simulate(
     ),
     players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Game i uses seed S+i."),
-    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Processes to use."),
+    workers: int = typer.Option(
+        1, "--workers", "-w", min=1, max=MAX_WORKERS,
+        help=f"Processes to use (at most {MAX_WORKERS}).",
+    ),
     rotate: bool = typer.Option(
         True, "--rotate/--no-rotate", help="Rotate the bots through the seats game by game."
     ),
@@ -383,7 +380,7 @@ def simulate(
         if len(set(names)) == 1:
             names = names[:1]
         job = _Job(
-            info.name, count, _option_values(option), names, seed, rotate,
+            info.name, count, option_values(option), names, seed, rotate,
             out_file is not None,
         )
         _play_one(attrs.evolve(job, keep_records=False), 0)  # checks the options up front
@@ -464,10 +461,24 @@ def _report(
 
 
 # ----------------------------------------------------------------------------- bench
+MAX_BENCH_SECONDS = 86_400
+"""A day: ``--seconds inf`` would never end."""
+
+
+def _finite(value: float) -> float:
+    # A range check lets NaN through (every comparison with it is false).
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds")
+    return value
+
+
 @app.command()
 def bench(
     game: str = typer.Argument(..., help="The game to benchmark."),
-    seconds: float = typer.Option(3.0, "--seconds", min=0.1, help="How long to run."),
+    seconds: float = typer.Option(
+        3.0, "--seconds", min=0.1, max=MAX_BENCH_SECONDS, callback=_finite,
+        help=f"How long to run (at most {MAX_BENCH_SECONDS:,} s).",
+    ),
     players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
     seed: int = typer.Option(0, "--seed", "-s", help="The first game's seed."),
@@ -475,7 +486,7 @@ def bench(
     """Random self-play through the public API: moves/s and games/s."""
     info = _game(game)
     try:
-        values = _option_values(option)
+        values = option_values(option)
         info.new_game(players, seed, **values)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
@@ -496,5 +507,17 @@ def bench(
 
 
 def main() -> None:
-    """The console script's entry point."""
-    app()
+    """The console script's entry point.
+
+    Output that the terminal's encoding cannot show (a card glyph on an ASCII or Latin-1
+    terminal) is replaced instead of failing, bytes typed that are not in its encoding are
+    read as replacement characters, and Ctrl-C outside a game (while starting, reading a
+    file) leaves quietly with exit code 130.
+    """
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    try:
+        app()
+    except KeyboardInterrupt:
+        _exit_with("interrupted", 130)

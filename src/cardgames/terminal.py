@@ -10,6 +10,7 @@ game is saved after every move; ``quit``, the end of input or Ctrl-C leaves it s
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 import sys
@@ -28,10 +29,14 @@ from cardgames.core.errors import (
     NotationError,
     OptionsError,
     RecordError,
+    clip,
     did_you_mean,
+    one_line,
     summarize,
 )
+from cardgames.core.files import SaveLock, check_writable_target, write_atomically
 from cardgames.core.game import Event, State
+from cardgames.core.limits import MAX_LINE, read_text
 from cardgames.core.options import parse_option_pairs
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
@@ -45,6 +50,7 @@ __all__ = [
     "game_app",
     "load_session",
     "make_play_command",
+    "option_values",
     "parse_bots",
     "play_command",
     "run_session",
@@ -65,11 +71,34 @@ SESSION_WORDS = {
 
 
 def fail(message: str) -> typer.Exit:
-    """Print one red error line on stderr and return the exit (code 2) to raise."""
+    """Print one red error line on stderr and return the exit (code 2) to raise.
+
+    The line is bounded and has no line breaks, whatever input it quotes.
+    """
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[red]error: {escape(message)}[/]"
+        f"[red]error: {escape(one_line(message))}[/]"
     )
     return typer.Exit(2)
+
+
+_NEW_GAME_ARGUMENTS = tuple(
+    name for name, parameter in inspect.signature(GameInfo.new_game).parameters.items()
+    if name != "self" and parameter.kind is not inspect.Parameter.VAR_KEYWORD
+)
+"""new_game's own arguments (players, seed, names, deck, options): as ``-o KEY=VALUE`` they
+would collide with the flags ("got multiple values"), so they are no game options."""
+
+
+def option_values(pairs: Sequence[str]) -> dict[str, str]:
+    """``-o KEY=VALUE`` pairs as game option values; OptionsError for a key that is one of
+    new_game's own arguments, naming the flag for it (every command with ``-o`` has
+    ``--players`` and ``--seed``)."""
+    values = parse_option_pairs(pairs)
+    for key in values:
+        if key in _NEW_GAME_ARGUMENTS:
+            hint = f": use --{key}" if key in ("players", "seed") else ""
+            raise OptionsError(f"-o {clip(key)}=... is not a game option{hint}")
+    return values
 
 
 def _default_describe(
@@ -133,72 +162,207 @@ def _unfinished(path: Path, info: GameInfo[Any, Any]) -> bool:
         return False
 
 
-def _free_save_path(info: GameInfo[Any, Any], seed: int | None, out: Console) -> Path:
-    """The default save file, moved aside when it holds an unfinished game (never lose one)."""
+def _taken(path: Path, info: GameInfo[Any, Any]) -> bool:
+    """Whether `path` holds a game to keep: one a live process plays, or an unfinished one."""
+    return SaveLock.in_use(path) or (path.exists() and _unfinished(path, info))
+
+
+def _free_save_path(
+    info: GameInfo[Any, Any], seed: int | None, out: Console, *, quiet: bool = False
+) -> Path:
+    """The default save file, moved aside when it holds an unfinished game or another
+    process is playing it (never lose one). `quiet`: do not say where the game went."""
     path = default_save_path(info.name, seed)
-    if not path.exists() or not _unfinished(path, info):
+    if not _taken(path, info):
         return path
     number = 2
-    while (
-        candidate := path.with_name(f"{path.stem}-{number}{path.suffix}")
-    ).exists() and _unfinished(candidate, info):
+    while _taken(candidate := path.with_name(f"{path.stem}-{number}{path.suffix}"), info):
         number += 1
-    out.print(
-        f"[yellow]an unfinished game with this seed is saved in {escape(str(path))} "
-        f"(continue it with --resume); this game saves to {escape(str(candidate))}[/]",
-        soft_wrap=True,
-    )
+    if not quiet:
+        out.print(
+            f"[yellow]an unfinished game with this seed is saved in {escape(str(path))} "
+            f"(continue it with --resume); this game saves to {escape(str(candidate))}[/]",
+            soft_wrap=True,
+        )
     return candidate
 
 
 def save_session(path: Path, session: SavedSession[Any]) -> None:
-    """Write the session's record atomically (a crash never leaves half a file)."""
+    """Write the session's record atomically and durably (a crash, even a kill -9, leaves the
+    old file or the new one, never half a file); OSError if it cannot be written."""
     meta = {"session": {"seats": list(session.seats), "bot_seed": session.bot_seed}}
-    text = session.state.record(meta).to_json() + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
+    write_atomically(path, session.state.record(meta).to_json() + "\n")
 
 
 def load_session(path: Path, info: GameInfo[S, Any]) -> SavedSession[S]:
     """Read a saved game back; RecordError says what is wrong with the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read saved game {str(path)!r}: {exc.strerror}") from None
-    record = Record.from_json(text, source=str(path))
+    record = Record.from_json(read_text(path, "saved game"), source=clip(str(path)))
     if record.game != info.name:
-        raise RecordError(f"{str(path)!r} holds a game of {record.game}, not {info.name}")
+        raise RecordError(f"{clip(str(path))!r} holds a game of {record.game}, not {info.name}")
     state = info.replay(record)
     session = record.meta.get("session")
     players = len(record.players)
+    seats = session.get("seats") if isinstance(session, dict) else None
+    bot_seed = session.get("bot_seed") if isinstance(session, dict) else None
     if (
-        not isinstance(session, dict)
-        or not isinstance(session.get("seats"), list)
-        or len(session["seats"]) != players
-        or not all(s == HUMAN or s in info.bots for s in session["seats"])
-        or not isinstance(session.get("bot_seed"), int)
+        not isinstance(seats, list)
+        or len(seats) != players
+        # Each seat is checked to be a string first: a list in it is unhashable.
+        or not all(isinstance(s, str) and (s == HUMAN or s in info.bots) for s in seats)
+        or isinstance(bot_seed, bool)
+        or not isinstance(bot_seed, int)
     ):
         raise RecordError(
-            f"{str(path)!r} is a record but not a saved session: 'meta.session' must name "
-            f"the {players} seats ({HUMAN} or one of: {', '.join(info.bots)}) and a bot_seed"
+            f"{clip(str(path))!r} is a record but not a saved session: 'meta.session' must "
+            f"name the {players} seats ({HUMAN} or one of: {', '.join(info.bots)}) and a "
+            "bot_seed"
         )
-    return SavedSession(state, tuple(session["seats"]), session["bot_seed"])
+    return SavedSession(state, tuple(seats), bot_seed)
 
 
 def _read_line(stream: IO[str] | None) -> str | None:
     """One line of input, or None at the end of input (or a closed stream).
 
-    `stream` is None when the process was started with stdin closed (``<&-``).
+    `stream` is None when the process was started with stdin closed (``<&-``). A line longer
+    than :data:`~cardgames.core.limits.MAX_LINE` is read to its end and refused with a
+    NotationError (no move is near that long; quoting it back would flood the screen).
     """
     if stream is None:
         return None
     try:
-        line = stream.readline()
-    except (ValueError, OSError):
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+            raise NotationError(
+                f"that line is longer than {MAX_LINE:,} characters, more than any move; "
+                "nothing changed"
+            )
+    except (ValueError, OSError) as exc:
+        if isinstance(exc, NotationError):
+            raise
         return None
     return line if line else None
+
+
+class _Autosave:
+    """Saves the session after every move, and never claims a save that did not happen.
+
+    When the chosen file cannot be written (a full disk, no permission), the game moves to
+    a free file in the default save folder, saying so; when that fails too the player is told
+    plainly that the game is NOT saved, and :meth:`leave_unsaved` offers another file before
+    the player leaves. Each file in use is locked (:class:`~cardgames.core.files.SaveLock`).
+    """
+
+    def __init__(
+        self, info: GameInfo[Any, Any], session: SavedSession[Any], path: Path | None,
+        out: Console,
+    ) -> None:
+        self.info, self.session, self.path, self.out = info, session, path, out
+        self.problem: str | None = None  # why the last save failed; None when saved
+        self.lock = SaveLock(path) if path is not None else None
+        self._warned: str | None = None
+
+    def start(self) -> None:
+        """Lock the save file and save once (RecordError if another process uses it)."""
+        if self.lock is not None:
+            self.lock.acquire()
+            self.save()
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+
+    def _try(self, path: Path) -> str | None:
+        """Save to `path`; the reason it failed, or None."""
+        try:
+            save_session(path, self.session)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        return None
+
+    def _move_to(self, path: Path) -> str | None:
+        """Lock `path` and save there; the reason it failed, or None (then it is in use)."""
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except (RecordError, OSError) as exc:
+            return str(exc) if isinstance(exc, RecordError) else exc.strerror or str(exc)
+        reason = self._try(path)
+        if reason is not None:
+            lock.release()
+            return reason
+        if self.lock is not None:
+            self.lock.release()
+        self.path, self.lock = path, lock
+        return None
+
+    def save(self) -> bool:
+        """Save now; True when the game is saved."""
+        if self.path is None:
+            return False
+        reason = self._try(self.path)
+        if reason is None:
+            self.problem = None
+            return True
+        self.problem = f"cannot write {self.path}: {reason}"
+        fallback = _free_save_path(self.info, self.session.state.seed, self.out, quiet=True)
+        if fallback != self.path and self._move_to(fallback) is None:
+            self.out.print(
+                f"[yellow]warning: {escape(self.problem)}; the game is saved to "
+                f"{escape(str(fallback))} instead[/]", soft_wrap=True,
+            )
+            self.problem = None
+            return True
+        if self.problem != self._warned:
+            # Once per problem: every move would repeat the same line.
+            self.out.print(
+                f"[bold red]warning: the game is NOT saved ({escape(self.problem)}); "
+                "play on and it is saved when it can be, or type quit to save it elsewhere[/]",
+                soft_wrap=True,
+            )
+            self._warned = self.problem
+        return False
+
+    def where(self) -> str:
+        """Where the game is, for the line said on leaving."""
+        if self.path is None:
+            return "game not saved (no save file)"
+        path = escape(str(self.path))
+        return f"game saved to {path}; continue with --resume {path}"
+
+    def leave_unsaved(self, read: Callable[[], str | None]) -> bool:
+        """The game is not saved: offer other files until one works or the player declines.
+
+        `read` reads the answer (None at the end of input). True once the game is saved.
+        """
+        while True:
+            self.out.print(
+                f"[bold red]The game is NOT saved ({escape(self.problem or '')}).[/] Type a "
+                "file to save it to, or an empty line to leave without saving it: ", end="",
+                soft_wrap=True,
+            )
+            try:
+                answer = read()
+            except NotationError as exc:
+                self.out.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            except KeyboardInterrupt:
+                answer = None  # Ctrl-C at the question: leave as asked
+            if answer is None or not answer.strip():
+                self.out.print()
+                return False
+            path = Path(answer.strip()).expanduser()
+            try:
+                check_writable_target(path, "the file")
+            except RecordError as exc:
+                self.out.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            reason = self._move_to(path)
+            if reason is None:
+                self.problem = None
+                return True
+            self.problem = f"cannot write {path}: {reason}"
 
 
 def run_session(
@@ -226,28 +390,20 @@ def run_session(
     }
     humans = [seat for seat, kind in enumerate(session.seats) if kind == HUMAN]
     viewer = humans[0] if humans else None
-    save_warned = False
-
-    def save() -> None:
-        nonlocal save_warned
-        if save_path is None:
-            return
-        try:
-            save_session(save_path, session)
-        except OSError as exc:
-            if not save_warned:
-                out.print(f"[yellow]warning: cannot save to {escape(str(save_path))}: "
-                          f"{escape(exc.strerror or str(exc))}[/]")
-                save_warned = True
+    autosave = _Autosave(info, session, save_path, out)
+    autosave.start()  # refuses a save another live process is playing, before any output
 
     def leave(reason: str) -> int:
-        save()
-        where = (
-            f"saved to {escape(str(save_path))}; continue with --resume {escape(str(save_path))}"
-            if save_path is not None else "not saved (no save file)"
-        )
-        out.print(f"{reason}: game {where}", soft_wrap=True)
-        return 0
+        if autosave.path is None or autosave.save():
+            out.print(f"{reason}: {autosave.where()}", soft_wrap=True)
+            return 0
+        # Never "game saved" when it is not: a player who typed quit can still name a file.
+        if reason == "quit" and autosave.leave_unsaved(lambda: _read_line(stream)):
+            out.print(f"{reason}: {autosave.where()}", soft_wrap=True)
+            return 0
+        out.print(f"[bold red]{reason}: the game is NOT saved ({escape(autosave.problem or '')})"
+                  "[/]", soft_wrap=True)
+        return 2
 
     def help_text() -> str:
         words = {
@@ -267,6 +423,24 @@ def run_session(
         out.print("Type [bold]help[/] for the notation, [bold]moves[/] for what is legal now.")
 
     try:
+        return _play(state, ui, agents, viewer, out, stream, help_text, leave, autosave)
+    finally:
+        autosave.close()
+
+
+def _play(
+    state: S,
+    ui: GameUI[S],
+    agents: Mapping[int, Any],
+    viewer: int | None,
+    out: Console,
+    stream: IO[str] | None,
+    help_text: Callable[[], str],
+    leave: Callable[[str], int],
+    autosave: _Autosave,
+) -> int:
+    """The turn loop of :func:`run_session`."""
+    try:
         while not state.is_over:
             seat = state.current_player
             assert seat is not None  # the game is not over, so a seat is to act
@@ -278,7 +452,11 @@ def run_session(
                 while True:
                     label = ui.prompt(state, seat) if ui.prompt else ""
                     out.print(f"{escape(label)}{escape(state.players[seat])}> ", end="")
-                    line = _read_line(stream)
+                    try:
+                        line = _read_line(stream)
+                    except NotationError as exc:
+                        out.print(f"[red]{escape(str(exc))}[/]")
+                        continue
                     if line is None:
                         out.print()
                         return leave("end of input")
@@ -306,7 +484,7 @@ def run_session(
                             continue
                         break
             out.print(ui.describe(state, seat, action, events, viewer))
-            save()
+            autosave.save()
     except KeyboardInterrupt:
         # Every move is saved as it is made, so an interrupted game loses nothing.
         out.print()
@@ -368,9 +546,9 @@ def play_command(
     A bad option or save file is one red line and exit code 2.
     """
     out = Console(highlight=False)
-    if save is not None and not save.name:
-        raise fail(f"--save {str(save)!r} is not a file name (e.g. --save game.json)")
     try:
+        if save is not None:
+            check_writable_target(save)
         if resume is not None:
             session = load_session(resume, info)
             save_path: Path | None = save or resume
@@ -382,12 +560,7 @@ def play_command(
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
-            values = parse_option_pairs(option_pairs)
-            reserved = sorted(set(values) & {"players", "seed", "names", "seat", "bot"})
-            if reserved:
-                raise OptionsError(
-                    f"-o {reserved[0]}=... is not an option: use --{reserved[0]}"
-                )
+            values = option_values(option_pairs)
             if preset is not None:
                 values[info.preset_word] = preset
             count = info.check_players(info.default_players if players is None else players)

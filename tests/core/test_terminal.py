@@ -138,7 +138,7 @@ def test_play_command_autoplays_and_refuses_bad_options(tmp_path: Path) -> None:
         (["--bot", "genius"], "unknown bot 'genius'"),
         (["--bot", "random,random,random", "--players", "3"], "--bot names 3 bots for 2 seats"),
         (["--players", "4"], "'players' must be in 2..3 for Tiny (got 4)"),
-        (["-o", "players=3"], "-o players=... is not an option: use --players"),
+        (["-o", "players=3"], "-o players=... is not a game option: use --players"),
         (["--save", ""], "is not a file name"),
         (["--resume", str(tmp_path / "nope.json")], "cannot read saved game"),
     ]:

@@ -18,8 +18,9 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from cardgames.core.errors import CardgamesError, RecordError
+from cardgames.core.errors import CardgamesError, clip
 from cardgames.core.game import Event
+from cardgames.core.limits import load_json, read_text
 from cardgames.core.record import Record
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
@@ -139,8 +140,8 @@ def export_hanablive(
 ) -> None:
     """Convert one of our Hanabi records to a hanab.live JSON export."""
     try:
-        text = _read(record)
-        state = GAME.replay(Record.from_json(text, source=str(record)))
+        text = read_text(record, "record")
+        state = GAME.replay(Record.from_json(text, source=clip(str(record))))
         exported = json.dumps(to_hanablive(state), indent=1)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
@@ -155,23 +156,12 @@ def import_hanablive(
 ) -> None:
     """Replay a hanab.live export and write it as one of our records."""
     try:
-        text = _read(export)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{str(export)!r} is not JSON ({exc.msg})") from None
+        data = load_json(read_text(export, "export"), repr(clip(str(export))))
         state = from_hanablive(data)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     _write(state.record().to_json(), output)
     _err().print(escape(state.result_text()))
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {str(path)!r}: {exc.strerror}") from None
 
 
 def _write(text: str, output: Path | None) -> None:

@@ -1,0 +1,43 @@
+"""The full-screen app (Textual): a game at the table, played with the keyboard or the mouse.
+
+``cardgames play GAME`` starts it when stdin and stdout are terminals and the ``app`` extra
+is installed (``pip install 'cardgames[app]'``); ``--plain`` keeps the line mode.
+``cardgames serve`` serves the same app to a web browser. The table is drawn from the seat's
+view only; the game modules never import this package.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from cardgames.core.game import State
+from cardgames.core.registry import GameInfo
+from cardgames.terminal import SavedSession
+
+__all__ = ["play_in_app"]
+
+
+def play_in_app(
+    info: GameInfo[Any, Any],
+    session: SavedSession[State[Any]],
+    *,
+    save_path: Path | None,
+    console: Console | None = None,
+) -> int:
+    """Play `session` full screen until it ends or the player leaves; return the exit code.
+
+    Like the line mode, the game is saved after every move; the terminal then says where it
+    is saved (or the result).
+    """
+    from cardgames.app.app import CardgamesApp
+    from cardgames.app.session import GameSession
+
+    app = CardgamesApp(GameSession(info, session, save_path))
+    message = app.run()
+    out = console if console is not None else Console(highlight=False)
+    if message:
+        out.print(message, soft_wrap=True, markup=False)
+    return 0

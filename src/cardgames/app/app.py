@@ -1,0 +1,59 @@
+"""The Textual application: a game at the table, or the new-game form first."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from cardgames.app.screens import SPEEDS, NewGameScreen, TableScreen
+from cardgames.app.session import GameSession
+
+__all__ = ["CardgamesApp"]
+
+
+class CardgamesApp(App[str]):
+    """``cardgames play GAME`` full screen. Its return value is the line the terminal shows
+    after it closes (where the game is saved, or the result)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "cardgames"
+    # Narrow screens put the move log under the table, wide ones beside it.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual's type)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Ctrl-C saves and leaves, as in the line mode (the game is saved after every move
+        # anyway; this says where).
+        Binding("ctrl+c", "interrupt", "Save & quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        session: GameSession[Any] | None = None,
+        *,
+        game: str | None = None,
+        speed: str = "normal",
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.game = game
+        names = [name for name, _ in SPEEDS]
+        self.speed = names.index(speed)
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(TableScreen(self.session))
+        else:
+            self.push_screen(NewGameScreen(self.game))
+
+    def action_interrupt(self) -> None:
+        screen = self.screen
+        session = getattr(screen, "session", None)
+        if isinstance(session, GameSession):
+            session.save()
+            self.exit(
+                session.end_message() if session.state.is_over
+                else session.leave_message("interrupted")
+            )
+        else:
+            self.exit("interrupted")

@@ -1,0 +1,369 @@
+"""Hanabi at the app's table: hands in suit colours, your own cards as backs showing what you
+know, fireworks, discards by suit, tokens and pace; clue history and notes per card.
+
+Everything is drawn from the seat's :class:`~cardgames.hanabi.HanabiView`: your own cards'
+identities are not in it, so they cannot be drawn. Marks (``!`` critical, ``×`` trash, ``✓``
+playable) are only shown where the seat can tell: on cards it sees, and on its own cards when
+every card they may still be has the mark.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardgames.app.base import GameAdapter, Hint, Row, TableContext, Tile
+from cardgames.core.game import Move
+from cardgames.hanabi import (
+    BonusClue,
+    BonusPlay,
+    BonusReshuffle,
+    Card,
+    Clue,
+    Clued,
+    DeckPlay,
+    Discard,
+    Discarded,
+    Drew,
+    HanabiAction,
+    HanabiState,
+    HanabiVariant,
+    HanabiView,
+    Play,
+    Played,
+)
+from cardgames.hanabi.bots import ConventionBot
+from cardgames.hanabi.cards import rank_text
+from cardgames.hanabi.render import describe_event, final_summary, knowledge_text
+
+__all__ = ["ADAPTER", "HanabiAdapter", "card_status", "clue_history"]
+
+MARKS: Final = {"critical": "!", "trash": "×", "playable": "✓"}
+"""One letter per status a card can be known to have."""
+
+
+def _style_class(style: str) -> str:
+    """The CSS class of a suit's display colour (``hstyle-bright_black``)."""
+    return "hstyle-" + style
+
+
+def _value_text(value: str | int) -> str:
+    return value if isinstance(value, str) else rank_text(value)
+
+
+def card_status(view: HanabiView, card: Card) -> str | None:
+    """``trash`` (already played), ``playable`` (fits a firework now), ``critical`` (the last
+    copy: every other one is discarded), or None."""
+    if any(card in stack for stack in view.fireworks):
+        return "trash"
+    if card in view.playable:
+        return "playable"
+    variant = view.variant
+    copies = variant.suits[variant.suit_of(card.suit)].copies(card.rank)
+    if Counter(view.discards)[card] >= copies - 1:
+        return "critical"
+    return None
+
+
+def known_status(view: HanabiView, possible: Iterable[Card]) -> str | None:
+    """The status every card in `possible` shares, or None (what a player can deduce)."""
+    statuses = {card_status(view, card) for card in possible}
+    return statuses.pop() if len(statuses) == 1 else None
+
+
+def _known(variant: HanabiVariant, possible: frozenset[Card]) -> str:
+    """What the clues pin down, in two letters: ``R3``, ``R?``, ``?3`` (blank: nothing)."""
+    suits = {card.suit for card in possible}
+    ranks = {card.rank for card in possible}
+    if len(suits) > 1 and len(ranks) > 1:
+        return "  "
+    suit = next(iter(suits)) if len(suits) == 1 else "?"
+    rank = rank_text(next(iter(ranks))) if len(ranks) == 1 else "?"
+    return suit + rank
+
+
+def clue_history(view: HanabiView) -> dict[int, list[tuple[int, Clued, bool]]]:
+    """Every clue each card in a hand now received, by card order: (move number, the clue,
+    whether it touched the card; False: a negative clue, "not red"), oldest first.
+
+    The hands now are in the view; walking the history back, a drawn card leaves slot 1 and
+    a played or discarded card returns to its slot, so each clue meets the hand it was given
+    to.
+    """
+    hands = [
+        [slot.order for slot in (view.own_hand if seat == view.seat else view.other_hands[seat])]
+        for seat in range(len(view.players))
+    ]
+    now = {order for hand in hands for order in hand}
+    found: dict[int, list[tuple[int, Clued, bool]]] = {order: [] for order in now}
+    for number in range(len(view.history), 0, -1):
+        for event in reversed(view.history[number - 1].events):
+            if isinstance(event, Drew):
+                hands[event.seat].pop(0)
+            elif isinstance(event, Played | Discarded) and event.slot is not None:
+                hands[event.seat].insert(event.slot - 1, event.order)
+            elif isinstance(event, Clued):
+                for index, order in enumerate(hands[event.target]):
+                    if order in found:
+                        found[order].append((number, event, index + 1 in event.slots))
+    for clues in found.values():
+        clues.reverse()
+    return found
+
+
+def _clue_words(clues: Sequence[tuple[int, Clued, bool]], players: Sequence[str]) -> Text:
+    text = Text()
+    for number, (turn, clue, touched) in enumerate(clues):
+        if number:
+            text.append(", ")
+        value = _value_text(clue.value)
+        text.append(value if touched else f"not {value}", style="bold" if touched else "dim")
+        text.append(f" (move {turn}, {players[clue.seat]})", style="dim")
+    return text or Text("no clue yet", style="dim")
+
+
+class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
+    """Hanabi's table for the app."""
+
+    game = "hanabi"
+    tile_class = "hanabi-tile"
+    notes = True
+
+    def title(self, view: HanabiView) -> str:
+        pace = view.score + view.deck_size + len(view.players) - view.max_score
+        text = (
+            f"Hanabi {view.variant.name} · score {view.score}/{view.max_score} · clues "
+            f"{view.clue_tokens}/{view.max_clue_tokens} · fuses {view.fuses}/{view.max_fuses}"
+            f" · deck {view.deck_size} · pace {pace}"
+        )
+        if view.final_round_turns is not None:
+            text += f" · final round: {view.final_round_turns} turns"
+        return text
+
+    def rows(self, context: TableContext[HanabiView]) -> list[Row]:
+        view = context.view
+        variant = view.variant
+        rows = [Row("", tuple(self._firework(view, i) for i in range(len(variant.suits))),
+                    Text("fireworks", style="dim"))]
+        seats = len(view.players)
+        for offset in range(seats):
+            seat = (view.seat + offset) % seats
+            rows.append(Row("", (self._name_tile(context, seat), *self._hand(context, seat))))
+        rows.append(Row("", (), self._discards(view)))
+        if view.pending is not None:
+            rows.append(Row("", (), Text(view.pending.sentence, style="bold yellow")))
+        return rows
+
+    def _firework(self, view: HanabiView, index: int) -> Tile:
+        suit = view.variant.suits[index]
+        stack = view.fireworks[index]
+        top = rank_text(stack[-1].rank) if stack else "·"
+        done = len(stack) == suit.row_length
+        face = Text(f"{suit.letter} {top}\n{'done' if done else ''}", style="bold")
+        return Tile(face, None, _style_class(suit.style))
+
+    def _name_tile(self, context: TableContext[HanabiView], seat: int) -> Tile:
+        view = context.view
+        marker = "▶" if view.current_player == seat else " "
+        name = "you" if seat == view.seat else view.players[seat]
+        face = Text(f"{marker}{name[:9]}", style="bold")
+        key = f"player-{seat}"
+        return Tile(face, key if key in context.keys else None, "name-tile")
+
+    def _hand(self, context: TableContext[HanabiView], seat: int) -> list[Tile]:
+        view = context.view
+        variant = view.variant
+        tiles = []
+        if seat == view.seat:
+            for own in view.own_hand:
+                status = known_status(view, own.possible)
+                face = Text(f"#{own.slot}{MARKS.get(status or '', ' ')}", style="bold")
+                face.append("✎" if own.order in context.notes else " ")
+                face.append(f"\n{_known(variant, own.possible)}{'*' if own.touched else ''}")
+                suits = {card.suit for card in own.possible}
+                colour = (
+                    _style_class(variant.suits[variant.suit_of(next(iter(suits)))].style)
+                    if len(suits) == 1 else "hstyle-unknown"
+                )
+                tiles.append(Tile(face, f"own-{own.slot}", colour))
+            return tiles
+        for slot in view.other_hands[seat]:
+            status = card_status(view, slot.card)
+            face = Text(f"{slot.card}{MARKS.get(status or '', ' ')}", style="bold")
+            face.append("✎" if slot.order in context.notes else " ")
+            face.append(f"\n{_known(variant, slot.possible)}{'*' if slot.touched else ''}")
+            suit = variant.suits[variant.suit_of(slot.card.suit)]
+            key = f"card-{seat}-{slot.slot}"
+            tiles.append(Tile(face, key, _style_class(suit.style)))
+        return tiles
+
+    def _discards(self, view: HanabiView) -> Text:
+        text = Text("discards ", style="dim")
+        if not view.discards:
+            return text.append("none")
+        counts = Counter(view.discards)
+        for suit in view.variant.suits:
+            cards = sorted(c for c in counts if c.suit == suit.letter)
+            if not cards:
+                continue
+            text.append(f"{suit.letter}:", style=f"bold {suit.style}")
+            text.append(" ".join(rank_text(c.rank) * counts[c] for c in cards) + "  ")
+        return text
+
+    # ------------------------------------------------------------------ actions
+    def keys_of(self, action: HanabiAction, view: HanabiView) -> tuple[str, ...]:
+        if isinstance(action, Play | Discard):
+            return (f"own-{action.slot}",)
+        if isinstance(action, Clue | BonusClue):
+            touched = [
+                f"card-{action.target}-{slot.slot}"
+                for slot in view.other_hands[action.target]
+                if view.variant.clue_touches(slot.card, action.value)
+            ]
+            return (f"player-{action.target}", *touched)
+        return ()
+
+    def label(self, action: HanabiAction, view: HanabiView) -> str:
+        if isinstance(action, Play):
+            return f"Play #{action.slot}"
+        if isinstance(action, Discard):
+            return f"Discard #{action.slot}"
+        if isinstance(action, Clue | BonusClue):
+            slots = [
+                f"#{slot.slot}" for slot in view.other_hands[action.target]
+                if view.variant.clue_touches(slot.card, action.value)
+            ]
+            kind = "Free clue" if isinstance(action, BonusClue) else "Clue"
+            return (f"{kind} {view.players[action.target]} {_value_text(action.value)} → "
+                    f"{','.join(slots) or 'none'}")
+        if isinstance(action, DeckPlay):
+            return "Play the deck's last card"
+        if isinstance(action, BonusReshuffle):
+            return f"Reshuffle {action.card}"
+        assert isinstance(action, BonusPlay)
+        return f"Play {action.card} from the discards"
+
+    def details(self, context: TableContext[HanabiView], key: str) -> RenderableType | None:
+        view = context.view
+        kind, _, rest = key.partition("-")
+        if kind == "own":
+            own = view.own_hand[int(rest) - 1]
+            head = Text(f"Your #{own.slot}: could be ", style="bold")
+            head.append_text(knowledge_text(own.possible, view.variant))
+            order, status = own.order, known_status(view, own.possible)
+        elif kind == "card":
+            seat, slot = map(int, rest.split("-"))
+            seen = view.other_hands[seat][slot - 1]
+            head = Text(f"{view.players[seat]}'s #{seen.slot}: {seen.card}; they know ",
+                        style="bold")
+            head.append_text(knowledge_text(seen.possible, view.variant))
+            order, status = seen.order, card_status(view, seen.card)
+        else:
+            return None
+        if status is not None:
+            head.append(f" ({status})", style="bold yellow")
+        clues = clue_history(view).get(order, [])
+        lines = [head, Text("clues: ").append_text(_clue_words(clues, view.players))]
+        note = context.notes.get(order)
+        if note:
+            lines.append(Text(f"note: {note}", style="italic"))
+        return Group(*lines)
+
+    def note_id(self, view: HanabiView, key: str) -> int | None:
+        kind, _, rest = key.partition("-")
+        if kind == "own":
+            return view.own_hand[int(rest) - 1].order
+        if kind == "card":
+            seat, slot = map(int, rest.split("-"))
+            return view.other_hands[seat][slot - 1].order
+        return None
+
+    def describe(self, move: Move[Any], view: HanabiView, viewer: int | None) -> Text:
+        # The action's own event says it with the card (a clue, a play, a discard); draws
+        # are left out, the table shows the hands.
+        shown = [
+            describe_event(event, view.players, view.variant, viewer)
+            for event in move.events if not isinstance(event, Drew)
+        ]
+        return Text("\n").join(shown) if shown else Text(
+            f"{view.players[move.seat]}: {move.action}"
+        )
+
+    def final(self, state: HanabiState) -> RenderableType:
+        view = state.view(0)
+        reason = state.end_reason
+        return Group(
+            final_summary(state.score, state.max_score, state.rating,
+                          None if reason is None else str(reason)),
+            Text("Fireworks: ").append_text(Text(" ").join(
+                Text(f"{suit.letter} {len(stack)}", style=f"bold {suit.style}")
+                for suit, stack in zip(view.variant.suits, view.fireworks, strict=True)
+            )),
+            self._discards(view),
+        )
+
+    # ------------------------------------------------------------------ hints
+    def hint(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint:
+        # A fresh bot reads the seat's view and its history, like a partner joining now.
+        action = ConventionBot(0).act(view, legal)
+        return Hint(action, _reason(view, action))
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(sorted(map(str, cards)))
+
+
+def _reason(view: HanabiView, action: HanabiAction) -> str:
+    """Why the convention bot's move makes sense, from what the seat's view shows."""
+    if isinstance(action, Play):
+        own = view.own_hand[action.slot - 1]
+        if own.possible <= view.playable:
+            return (f"the clues leave #{action.slot} only {_cards_text(own.possible)}, and "
+                    f"every one of them is playable now")
+        if own.touched:
+            return (f"a clue touched #{action.slot}; in the convention bot's conventions the "
+                    f"focus of a clue is playable now, and of what it may be "
+                    f"({_cards_text(own.possible)}) the playable ones fit what the clue said")
+        return (f"the deck is empty and a fuse is to spare: #{action.slot} is the card most "
+                f"likely to be playable")
+    if isinstance(action, Discard):
+        own = view.own_hand[action.slot - 1]
+        if known_status(view, own.possible) == "trash":
+            return f"#{action.slot} can only be a card already played: it is no longer needed"
+        untouched = [slot.slot for slot in view.own_hand if not slot.touched]
+        if untouched and action.slot == untouched[-1]:
+            return (f"#{action.slot} is your chop, your oldest card no clue has touched: "
+                    f"discarding there regains a clue token, and partners save a critical "
+                    f"card on your chop before you lose it")
+        return (f"every card of yours is clued; #{action.slot} is the one least likely to "
+                f"still be needed")
+    if isinstance(action, Clue | BonusClue):
+        hand = view.other_hands[action.target]
+        name = view.players[action.target]
+        touched = [slot for slot in hand if view.variant.clue_touches(slot.card, action.value)]
+        if not touched:
+            return (f"an empty clue: it tells {name} what they do not hold, and spends a token "
+                    f"rather than discarding while tokens are plentiful")
+        parts: list[str] = []
+        for slot in touched:
+            status = card_status(view, slot.card)
+            parts.append(f"{slot.card} in #{slot.slot}" + (f" ({status})" if status else ""))
+        unclued = [slot for slot in hand if not slot.touched]
+        chop = unclued[-1] if unclued else None
+        why = f"it touches {', '.join(parts)} in {name}'s hand"
+        if chop is not None and chop in touched and card_status(view, chop.card) == "critical":
+            return why + f": it saves {name}'s chop, {chop.card}, the last copy left"
+        if any(card_status(view, slot.card) == "playable" for slot in touched):
+            return why + f": {name} can play the playable card it points at"
+        return why + ": a clue that only narrows cards already clued keeps every chop safe"
+    if isinstance(action, DeckPlay):
+        return "the deck's last card is played blind: one more chance to score"
+    return "the bonus tile's choice that helps the fireworks most"
+
+
+ADAPTER = HanabiAdapter()
+"""The Hanabi adapter."""

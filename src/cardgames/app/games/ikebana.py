@@ -1,0 +1,196 @@
+"""Ikebana at the app's table: each player's bouquet with its best score now, discard tops
+(buy one by selecting it), prestige and prices; a per-round table at the end.
+
+Everything in Ikebana is public but the deck's order and the cards under each discard pile's
+top, which the seat's :class:`~cardgames.ikebana.IkebanaView` leaves out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardgames.app.base import GameAdapter, Hint, Row, TableContext, Tile
+from cardgames.core.game import Move
+from cardgames.ikebana import (
+    DRAW,
+    KEEP,
+    REFUSE,
+    Buy,
+    Card,
+    GreedyBot,
+    IkebanaAction,
+    IkebanaState,
+    IkebanaView,
+)
+from cardgames.ikebana.bots import bouquet_potential
+from cardgames.ikebana.render import bouquet_worth, describe_event, round_table, turn_hint
+from cardgames.ikebana.state import GameEnded, RoundScored
+
+__all__ = ["ADAPTER", "IkebanaAdapter", "rounds_table"]
+
+
+def _tile(card: Card, key: str | None = None) -> Tile:
+    return Tile(Text(str(card), style="bold"), key, f"colour-{card.colour_letter}")
+
+
+def rounds_table(state: IkebanaState) -> Table:
+    """Prestige won in each round by each player, and the totals."""
+    table = Table(title="Prestige by round", title_justify="left", header_style="bold",
+                  box=None, pad_edge=False)
+    table.add_column("round")
+    for name in state.players:
+        table.add_column(name, justify="right")
+    for summary in state.round_results:
+        table.add_row(str(summary.round), *(f"+{points}" for points in summary.awarded))
+    table.add_section()
+    start = state.options.starting_prestige
+    table.add_row("start", *(str(start) for _ in state.players))
+    table.add_row("total", *(str(points) for points in state.scores()), style="bold")
+    return table
+
+
+class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
+    """Ikebana's table for the app."""
+
+    game = "ikebana"
+    tile_class = "ikebana-tile"
+
+    def title(self, view: IkebanaView) -> str:
+        text = (
+            f"Ikebana · round {view.round}/{view.rules.rounds} · deck {view.deck_size} · "
+            f"{view.players[view.starter]} started"
+        )
+        if view.score_factor > 1:
+            text += " · final bouquet: scores double"
+        return text
+
+    def rows(self, context: TableContext[IkebanaView]) -> list[Row]:
+        view = context.view
+        rows = []
+        for seat, name in enumerate(view.players):
+            marker = "▶" if seat == view.current_player else " "
+            who = f"{marker}{name[:6]}"
+            top = view.discard_tops[seat]
+            tiles = [_tile(card) for card in view.bouquets[seat]]
+            tiles += [Tile(Text("  "), None, "empty-slot")] * (5 - len(tiles))
+            if top is not None:
+                key = f"discard-{seat}"
+                tiles.append(_tile(top, key if key in context.keys else None))
+            else:
+                tiles.append(Tile(Text(" -", style="dim"), None, "empty-slot"))
+            note = Text(f"{view.prestige[seat]:>3} prestige  ", style="bold")
+            note.append(f"pile {view.discard_sizes[seat]}  ", style="dim")
+            note.append(bouquet_worth(view.bouquets[seat], view.rules.multicolour_wild))
+            rows.append(Row(Text(who, style="bold cyan" if seat == view.seat else "bold"),
+                            tuple(tiles), note))
+        pending = view.pending
+        if pending is not None:
+            rows.append(Row("", (_tile(pending.card),), Text("drawn", style="bold")))
+        rows.append(Row("", (), Text(turn_hint(view), style="dim")))
+        return rows
+
+    def keys_of(self, action: IkebanaAction, view: IkebanaView) -> tuple[str, ...]:
+        return (f"discard-{action.seat}",) if isinstance(action, Buy) else ()
+
+    def label(self, action: IkebanaAction, view: IkebanaView) -> str:
+        if action is DRAW:
+            return "Draw"
+        if action is KEEP:
+            return "Keep"
+        if action is REFUSE:
+            pending = view.pending
+            assert pending is not None
+            to = "the bank" if pending.payee is None else view.players[pending.payee]
+            return f"Refuse (pay {pending.paid} to {to})"
+        assert isinstance(action, Buy)
+        top = view.discard_tops[action.seat]
+        assert top is not None
+        return f"Buy {top} from {view.players[action.seat]} for {top.value}"
+
+    def describe(self, move: Move[Any], view: IkebanaView, viewer: int | None) -> Text:
+        lines = []
+        for event in move.events:
+            if isinstance(event, RoundScored):
+                lines.append(Text(f"Round {event.round} scored: " + ", ".join(
+                    f"{view.players[s]} +{p}" for s, p in enumerate(event.awarded)),
+                    style="bold"))
+            elif not isinstance(event, GameEnded):
+                shown = describe_event(event, view.players)
+                if isinstance(shown, Text):
+                    lines.append(shown)
+        return Text("; ").join(lines) if lines else Text(
+            f"{view.players[move.seat]}: {move.action}"
+        )
+
+    def summary(self, move: Move[Any], state: IkebanaState) -> RenderableType | None:
+        for event in move.events:
+            if isinstance(event, RoundScored):
+                return round_table(event, state.players)
+        return None
+
+    def final(self, state: IkebanaState) -> RenderableType:
+        winners = state.winners()
+        names = " and ".join(state.players[seat] for seat in winners)
+        verb = "share the victory" if len(winners) > 1 else "wins"
+        parts: list[RenderableType] = [
+            Text(f"{names} {verb} with {max(state.scores())} prestige.", style="bold"),
+            rounds_table(state),
+        ]
+        if state.round_results:
+            parts += [Text(), round_table(state.round_results[-1], state.players)]
+        return Group(*parts)
+
+    def hint(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint:
+        action: IkebanaAction = GreedyBot(0).act(view, legal)
+        return Hint(action, _reason(view, action))
+
+
+def _estimate(view: IkebanaView, cards: Sequence[Card]) -> float:
+    return view.score_factor * bouquet_potential(
+        [card.code for card in cards], view.rules.multicolour_wild
+    )
+
+
+def _reason(view: IkebanaView, action: IkebanaAction) -> str:
+    """The greedy bot's estimate behind the move: a bouquet's expected final score (its
+    ``bouquet_potential``) against the prices."""
+    mine = view.bouquets[view.seat]
+    now = _estimate(view, mine)
+    if action is KEEP or action is REFUSE:
+        pending = view.pending
+        assert pending is not None
+        kept = _estimate(view, [*mine, pending.card])
+        if action is KEEP:
+            why = (f"with {pending.card} your bouquet's expected final score is {kept:.1f} "
+                   f"(now {now:.1f})")
+            if not pending.can_refuse:
+                return why + "; and you cannot afford to refuse it"
+            return why + f", worth more than refusing for {pending.paid} and drawing again"
+        return (f"{pending.card} would leave your bouquet's expected final score at "
+                f"{kept:.1f}; a fresh card is expected to do better than the {pending.paid} "
+                f"prestige the refusal costs")
+    if isinstance(action, Buy):
+        top = view.discard_tops[action.seat]
+        assert top is not None
+        bought = _estimate(view, [*mine, top])
+        return (f"{top} raises your bouquet's expected final score from {now:.1f} to "
+                f"{bought:.1f}, more than its price of {top.value}")
+    buys = [
+        (top, _estimate(view, [*mine, top]) - top.value)
+        for seat, top in enumerate(view.discard_tops)
+        if top is not None and seat != view.seat
+    ]
+    if not buys:
+        return "no discard pile has a card to buy, so draw"
+    best, gain = max(buys, key=lambda item: item[1])
+    return (f"the best buy, {best}, would leave an expected {gain + best.value:.1f} less its "
+            f"price {best.value}; a drawn card (keep it or refuse it) is expected to do better")
+
+
+ADAPTER = IkebanaAdapter()
+"""The Ikebana adapter."""

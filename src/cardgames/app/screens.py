@@ -1,0 +1,548 @@
+"""The app's screens: the table, round summaries, the final result, passing the screen to the
+next player, a hint, a note, and the new-game form."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, RichLog, Select, Static
+
+import cardgames
+from cardgames.app.base import GameAdapter, TableContext
+from cardgames.app.games import ADAPTERS, adapter_for
+from cardgames.app.session import GameSession, new_session
+from cardgames.app.widgets import ActionBar, ActionButton, CardTile, TableView
+from cardgames.core.errors import CardgamesError
+from cardgames.core.game import Move
+from cardgames.core.options import parse_option_pairs
+
+if TYPE_CHECKING:
+    from cardgames.app.app import CardgamesApp
+
+__all__ = [
+    "FinalScreen",
+    "HintScreen",
+    "NewGameScreen",
+    "NoteScreen",
+    "PassScreen",
+    "SummaryScreen",
+    "TableScreen",
+]
+
+
+class _Dismissable(ModalScreen[bool]):
+    """A message box: Enter, Escape or its button closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+    ]
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+
+class SummaryScreen(_Dismissable):
+    """A round's summary, shown until dismissed (the bots wait)."""
+
+    def __init__(self, body: RenderableType) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self.body)
+            yield Button("Continue", id="continue", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#continue").focus()
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss(True)
+
+
+class HintScreen(_Dismissable):
+    """What the bundled bot would do and why; its button makes that move."""
+
+    def __init__(self, label: str, reason: str) -> None:
+        super().__init__()
+        self.label = label
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="dialog-body"):
+                yield Static(Text.assemble(("Hint: ", "bold"), (self.label, "bold cyan")))
+                yield Static(self.reason)
+            with Horizontal(classes="buttons"):
+                yield Button("Do it", id="do-it", compact=True, variant="primary")
+                yield Button("Close", id="close", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#do-it").focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "do-it")
+
+
+class PassScreen(Screen[None]):
+    """Hot seat: every hand is hidden until the named player takes the screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am ready")]
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass"):
+            yield Static(Text(f"Pass the screen to {self.player}", style="bold"), id="pass-to")
+            yield Static("Only they should look now: their hand is shown next.")
+            yield Button(f"I am {self.player}", id="ready", compact=True, variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ready").focus()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+class NoteScreen(ModalScreen[str | None]):
+    """A free-text note on a card (Hanabi), as hanab.live keeps them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, what: str, note: str) -> None:
+        super().__init__()
+        self.what = what
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"Note on {self.what} (Enter keeps it, empty removes it)")
+            yield Input(self.note, id="note", compact=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FinalScreen(Screen[None]):
+    """The end of the game: result, a table per round, and where the record is."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession[Any], adapter: GameAdapter[Any, Any]) -> None:
+        super().__init__()
+        self.session = session
+        self.adapter = adapter
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        with VerticalScroll(id="final"):
+            yield Static(Text(f"Game over — {session.state.result_text()}", style="bold"))
+            yield Static(self.adapter.final(session.state))
+            where = session.save_path or "not saved"
+            yield Static(Text(f"Record: {where}", style="dim"), id="record-path")
+        with Horizontal(classes="buttons"):
+            yield Button("New game", id="new-game", compact=True, variant="primary")
+            yield Button("Quit", id="quit", compact=True)
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "new-game":
+            self.action_new_game()
+        else:
+            self.action_quit()
+
+    def action_new_game(self) -> None:
+        self.app.switch_screen(NewGameScreen(self.session.info.name))
+
+    def action_quit(self) -> None:
+        self.app.exit(self.session.end_message())
+
+
+SPEEDS: tuple[tuple[str, float], ...] = (
+    ("instant", 0.0), ("fast", 0.25), ("normal", 0.7), ("slow", 1.5),
+)
+"""How long the bots wait before each move, by name."""
+
+
+class TableScreen(Screen[None]):
+    """The game at the table, from one seat's view: select a card, then an action."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "act(1)", "Action", key_display="1-9"),
+        *(Binding(str(n), f"act({n})", show=False) for n in range(2, 10)),
+        Binding("left", "app.focus_previous", "Card", show=False),
+        Binding("right", "app.focus_next", "Card", show=False),
+        Binding("escape", "deselect", "Deselect", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("n", "note", "Note"),
+        Binding("s", "speed", "Speed"),
+        Binding("q", "quit", "Save & quit"),
+    ]
+
+    def __init__(self, session: GameSession[Any]) -> None:
+        super().__init__()
+        self.session = session
+        self.adapter = adapter_for(session.info.name)
+        self.selected: str | None = None
+        humans = session.humans
+        seat = session.to_move
+        self.viewer = seat if seat is not None and seat in humans else (
+            humans[0] if humans else 0
+        )
+
+    @property
+    def cardgames(self) -> CardgamesApp:
+        from cardgames.app.app import CardgamesApp
+
+        assert isinstance(self.app, CardgamesApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="main"):
+            yield TableView(id="table")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        yield Static(id="details")
+        yield ActionBar(id="actions")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self._rebuild_log()
+        await self.redraw()
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    def _view(self) -> Any:
+        return self.session.state.view(self.viewer)
+
+    def _legal(self) -> list[Any]:
+        """The actions offered: the legal ones, when the viewer is the seat to move."""
+        session = self.session
+        if not session.human_to_move or session.to_move != self.viewer:
+            return []
+        legal: list[Any] = session.state.legal_actions()
+        return legal
+
+    async def redraw(self) -> None:
+        """Draw the table, the details of the selected card and the actions offered."""
+        view = self._view()
+        legal = self._legal()
+        keys = frozenset(
+            key for action in legal for key in self.adapter.keys_of(action, view)
+        )
+        if self.selected not in keys and not (
+            self.selected is not None and self.adapter.note_id(view, self.selected) is not None
+        ):
+            self.selected = None
+        context = TableContext(view, keys, self.session.notes, self.selected)
+        self.query_one("#title", Static).update(Text(self.adapter.title(view), style="bold"))
+        table = self.query_one(TableView)
+        await table.show(self.adapter.rows(context), self.adapter.tile_class, self.selected)
+        details = (
+            self.adapter.details(context, self.selected) if self.selected is not None else None
+        )
+        panel = self.query_one("#details", Static)
+        panel.update(details or "")
+        panel.display = details is not None
+        offered = []
+        for action in legal:
+            keys_of = self.adapter.keys_of(action, view)
+            if not keys_of or self.selected in keys_of:
+                offered.append((self.adapter.label(action, view), action))
+        await self.query_one(ActionBar).show(offered, self._idle_text(keys))
+        self._focus_after_redraw()
+
+    def _idle_text(self, keys: frozenset[str]) -> Text:
+        session = self.session
+        if session.state.is_over:
+            return Text("The game is over.", style="bold")
+        if keys:
+            return Text("Select a card (click it, or Tab/arrows and Enter).", style="dim")
+        seat = session.to_move
+        assert seat is not None
+        return Text(f"{session.state.players[seat]} is thinking…", style="dim")
+
+    def _focus_after_redraw(self) -> None:
+        """Keep the keyboard where the player is: the selected card, else the first card."""
+        table = self.query_one(TableView)
+        cards = table.cards()
+        for card in cards:
+            if card.key == self.selected:
+                card.focus(scroll_visible=False)
+                return
+        buttons = list(self.query(ActionButton))
+        if cards:
+            cards[0].focus(scroll_visible=False)
+        elif buttons:
+            buttons[0].focus(scroll_visible=False)
+
+    def _rebuild_log(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        viewer = self._log_viewer()
+        view = self._view()
+        for move in view.history:
+            log.write(self.adapter.describe(move, view, viewer))
+
+    def _log_viewer(self) -> int | None:
+        # "You" only when one person plays; in a hot-seat game the log names everyone.
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def _log(self, move: Move[Any]) -> None:
+        self.query_one(RichLog).write(
+            self.adapter.describe(move, self._view(), self._log_viewer())
+        )
+
+    # ------------------------------------------------------------------ input
+    async def on_card_tile_chosen(self, event: CardTile.Chosen) -> None:
+        await self.select(event.key)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if isinstance(event.button, ActionButton):
+            await self.perform(event.button.game_action)
+
+    async def select(self, key: str) -> None:
+        """Select a card; selecting it again makes its move when it has only one."""
+        if key == self.selected:
+            view = self._view()
+            mine = [a for a in self._legal() if key in self.adapter.keys_of(a, view)]
+            if len(mine) == 1:
+                await self.perform(mine[0])
+                return
+        self.selected = key
+        await self.redraw()
+
+    async def action_act(self, number: int) -> None:
+        button = self.query_one(ActionBar).button(number)
+        if button is not None:
+            await self.perform(button.game_action)
+
+    async def action_deselect(self) -> None:
+        self.selected = None
+        await self.redraw()
+
+    async def perform(self, action: Any) -> None:
+        """Make the human's move, then let the game go on."""
+        if action not in self._legal():
+            return  # a stale button (the game moved on)
+        self.selected = None
+        move = self.session.apply(action)
+        self._log(move)
+        self._warn_unsaved()
+        await self.redraw()
+        self.advance(move)
+
+    def _warn_unsaved(self) -> None:
+        error = self.session.save_error
+        if error is not None and not getattr(self, "_warned", False):
+            self._warned = True
+            self.notify(error, severity="warning", timeout=8)
+
+    # ------------------------------------------------------------------ the game goes on
+    @work(exclusive=True, group="play")
+    async def advance(self, move: Move[Any] | None = None) -> None:
+        """Show what `move` calls for, let the bots move one at a time, then hand over."""
+        session = self.session
+        if move is not None:
+            await self._summary(move)
+        while session.bot_to_move:
+            await asyncio.sleep(SPEEDS[self.cardgames.speed][1])
+            action = await asyncio.to_thread(session.bot_action)
+            move = session.apply(action)
+            self._log(move)
+            await self.redraw()
+            await self._summary(move)
+        if session.state.is_over:
+            self.app.switch_screen(FinalScreen(session, self.adapter))
+            return
+        seat = session.to_move
+        if seat is not None and seat != self.viewer and len(session.humans) > 1:
+            await self.app.push_screen_wait(PassScreen(session.state.players[seat]))
+            self.viewer = seat
+            self.selected = None
+            self._rebuild_log()
+        await self.redraw()
+
+    async def _summary(self, move: Move[Any]) -> None:
+        state = self.session.state
+        if state.is_over:
+            return  # the final screen says it all
+        body = self.adapter.summary(move, state)
+        if body is not None:
+            await self.app.push_screen_wait(SummaryScreen(body))
+
+    # ------------------------------------------------------------------ commands
+    async def action_undo(self) -> None:
+        session = self.session
+        if session.undo_seat() is None:
+            self.notify("Undo takes back a move in a game with one human player.",
+                        severity="warning")
+            return
+        self.workers.cancel_group(self, "play")
+        taken = session.undo()
+        self.selected = None
+        self._rebuild_log()
+        self.notify(f"Took back {taken} move{'' if taken == 1 else 's'}.")
+        await self.redraw()
+        self.advance()
+
+    async def action_hint(self) -> None:
+        legal = self._legal()
+        if not legal:
+            self.notify("A hint is for your turn.", severity="warning")
+            return
+        view = self._view()
+        hint = self.adapter.hint(view, legal)
+        self.app.push_screen(
+            HintScreen(self.adapter.label(hint.action, view), hint.reason),
+            lambda do_it: self._after_hint(hint.action, do_it),
+        )
+
+    async def _after_hint(self, action: Any, do_it: bool | None) -> None:
+        if do_it:
+            await self.perform(action)
+
+    async def action_note(self) -> None:
+        if not self.adapter.notes:
+            self.notify("This game keeps no notes.", severity="warning")
+            return
+        key = self.selected
+        card = None if key is None else self.adapter.note_id(self._view(), key)
+        if key is None or card is None:
+            self.notify("Select a card first, then press n.", severity="warning")
+            return
+        self.app.push_screen(
+            NoteScreen(key, self.session.notes.get(card, "")),
+            lambda note: self._after_note(card, note),
+        )
+
+    async def _after_note(self, card: int, note: str | None) -> None:
+        if note is None:
+            return
+        if note:
+            self.session.notes[card] = note
+        else:
+            self.session.notes.pop(card, None)
+        await self.redraw()
+
+    async def action_speed(self) -> None:
+        app = self.cardgames
+        app.speed = (app.speed + 1) % len(SPEEDS)
+        self.notify(f"Bots move at {SPEEDS[app.speed][0]} speed.")
+        await self.redraw()
+
+    def action_quit(self) -> None:
+        self.app.exit(self.session.leave_message("quit"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Footer keys that do nothing in this game are hidden.
+        if action == "note":
+            return self.adapter.notes
+        if action == "undo":
+            return self.session.undo_seat() is not None or None
+        return True
+
+
+class NewGameScreen(Screen[None]):
+    """Choose a game, its variant or preset, house rules, players, bots and seed."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.game = game if game in ADAPTERS else "koikoi"
+
+    def compose(self) -> ComposeResult:
+        info = cardgames.get_game(self.game)
+        with VerticalScroll(id="new-game"):
+            yield Static(Text("New game", style="bold"))
+            yield self._field("Game", Select(
+                [(cardgames.get_game(name).title, name) for name in ADAPTERS],
+                value=self.game, allow_blank=False, id="game", compact=True,
+            ))
+            yield self._field("Rules", Select(
+                [(name, name) for name in list(info.presets)[:40]],
+                value=info.default_preset, allow_blank=False, id="preset", compact=True,
+            ))
+            yield self._field("House rules", Input(
+                placeholder="KEY=VALUE ... e.g. rounds=6", id="options", compact=True,
+            ))
+            counts = info.player_counts
+            yield self._field("Players", Select(
+                [(str(n), n) for n in counts], value=info.default_players,
+                allow_blank=False, id="players", compact=True,
+            ))
+            yield self._field("Humans", Select(
+                [("1 (you against bots)", 1), ("0 (watch the bots)", 0),
+                 *((f"{n} (hot seat)", n) for n in range(2, counts.stop))],
+                value=1, allow_blank=False, id="humans", compact=True,
+            ))
+            yield self._field("Bots", Select(
+                [(name, name) for name in info.bots], value=info.default_bot,
+                allow_blank=False, id="bot", compact=True,
+            ))
+            yield self._field("Seed", Input(
+                placeholder="random", id="seed", type="integer", compact=True
+            ))
+            yield Static(id="problem")
+            yield Button("Start", id="start", compact=True, variant="primary")
+        yield Footer()
+
+    @staticmethod
+    def _field(label: str, widget: Any) -> Horizontal:
+        return Horizontal(Label(label, classes="field-label"), widget, classes="field")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self.game:
+            self.app.switch_screen(NewGameScreen(str(event.value)))
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        info = cardgames.get_game(self.game)
+
+        def value(widget_id: str) -> Any:
+            return self.query_one(f"#{widget_id}", Select).value
+
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            options = parse_option_pairs(self.query_one("#options", Input).value.split())
+            options[info.preset_word] = value("preset")
+            session, message = new_session(
+                info, players=value("players"), humans=value("humans"),
+                bots=(value("bot"),), seed=int(seed_text) if seed_text else None,
+                options=options,
+            )
+        except (CardgamesError, ValueError) as exc:
+            self.query_one("#problem", Static).update(Text(str(exc), style="bold red"))
+            return
+        if message:
+            self.notify(message, timeout=8)
+        self.app.switch_screen(TableScreen(session))

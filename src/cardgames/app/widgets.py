@@ -1,0 +1,125 @@
+"""The app's widgets: a card (a button you select), the table of rows, the action bar."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from cardgames.app.base import Row, Tile
+
+__all__ = ["ActionBar", "ActionButton", "CardTile", "TableView"]
+
+
+def _id(key: str) -> str:
+    """A widget id from a selection key (ids allow letters, digits, ``-`` and ``_``)."""
+    return "card-" + "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
+
+
+class CardTile(Static, can_focus=True):
+    """A card that may be selected: a click, or Enter or Space when it has the focus.
+
+    A focusable Static rather than a Button: a card is drawn edge to edge in its colour,
+    without a button's padding.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose", "Select", show=False),
+    ]
+
+    class Chosen(Message):
+        """The player selected the card `key`."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, tile: Tile, tile_class: str, *, selected: bool) -> None:
+        assert tile.key is not None
+        classes = f"tile {tile_class} {tile.classes}" + (" -selected" if selected else "")
+        super().__init__(tile.face, id=_id(tile.key), classes=classes)
+        self.key = tile.key
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Chosen(self.key))
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.key))
+
+
+class ShownCard(Static):
+    """A card that is only shown (no legal action belongs to it now)."""
+
+    def __init__(self, tile: Tile, tile_class: str) -> None:
+        super().__init__(tile.face, classes=f"tile shown {tile_class} {tile.classes}")
+
+
+class TableView(VerticalScroll):
+    """The table: one line per :class:`~cardgames.app.base.Row`, cards as tiles."""
+
+    can_focus = False
+
+    async def show(self, rows: Sequence[Row], tile_class: str, selected: str | None) -> None:
+        """Replace the table with `rows` (the selected card marked)."""
+        lines: list[Widget] = []
+        for row in rows:
+            # Rows without a title leave the whole width to their cards.
+            parts: list[Widget] = [Static(row.title, classes="row-title")] if row.title else []
+            for tile in row.tiles:
+                if tile.key is None:
+                    parts.append(ShownCard(tile, tile_class))
+                else:
+                    parts.append(CardTile(tile, tile_class, selected=tile.key == selected))
+            if row.note:
+                parts.append(Static(row.note, classes="row-note"))
+            lines.append(Horizontal(*parts, classes="row"))
+        with self.app.batch_update():
+            await self.remove_children()
+            await self.mount_all(lines)
+
+    def cards(self) -> list[CardTile]:
+        """The selectable cards, in table order."""
+        return list(self.query(CardTile))
+
+
+class ActionButton(Button):
+    """One legal action, numbered: its digit key presses it too."""
+
+    def __init__(self, number: int, label: str, action: Any) -> None:
+        super().__init__(f"{number} {label}", id=f"action-{number}", compact=True,
+                         classes="action")
+        self.number = number
+        self.game_action = action
+
+
+class ActionBar(Horizontal):
+    """The actions offered now: those of no card, then those of the selected card."""
+
+    can_focus = False
+
+    async def show(self, actions: Sequence[tuple[str, Any]], empty: RenderableType) -> None:
+        """Offer `actions` (label, action) as numbered buttons, or show `empty`."""
+        widgets: list[Widget] = [
+            ActionButton(number, label, action)
+            for number, (label, action) in enumerate(actions, start=1)
+        ]
+        if not widgets:
+            widgets = [Static(empty, classes="idle")]
+        with self.app.batch_update():
+            await self.remove_children()
+            await self.mount_all(widgets)
+
+    def button(self, number: int) -> ActionButton | None:
+        """The action button with `number`, if offered."""
+        for button in self.query(ActionButton):
+            if button.number == number:
+                return button
+        return None

@@ -19,6 +19,7 @@ from cardgames.core import (
     RandomAgent,
     State,
 )
+from cardgames.core.limits import check_seat, small_number
 from cardgames.core.options import bounded, check_options, options_from_dict, options_to_dict
 
 
@@ -107,6 +108,7 @@ class TinyState(State[Play]):
         return [sum(row) for row in self.rows]
 
     def view(self, seat: int) -> TinyView:
+        seat = check_seat(seat, len(self.players))
         return TinyView(
             seat,
             tuple(self.hands[seat]),
@@ -116,10 +118,12 @@ class TinyState(State[Play]):
         )
 
     def parse(self, text: str) -> Play:
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text such as 'play 7' (got {text!r})")
         words = text.split()
-        if len(words) != 2 or words[0] != "play" or not words[1].isdigit():
+        card = small_number(words[1]) if len(words) == 2 and words[0] == "play" else None
+        if card is None:
             raise NotationError(f"cannot read {text!r}: expected 'play N' with N in 1..9")
-        card = int(words[1])
         if card not in PLAYS:
             raise NotationError(f"no card {words[1]!r}: cards are 1..9")
         return PLAYS[card]
@@ -158,6 +162,8 @@ class TinyState(State[Play]):
         new.turn = self.turn
 
     def illegal_reason(self, action: Play) -> str:
+        if not isinstance(action, Play):
+            return f"{action!r:.60} is not a move of this game (read text with parse)"
         if self.is_over:
             return "the game is over"
         return f"card {action.card} is not in your hand"

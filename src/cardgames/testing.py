@@ -13,7 +13,9 @@ NotationError and changes nothing, ``parse(str(a)) == a`` for every legal action
 independent, the record survives JSON and replays to an identical state, no view shows what its
 seat may not know (``State.check_view``), the game's own invariants hold
 (``State.check_invariants``), ``snapshot()`` covers every field that is not declared derived,
-and a game played out ends within the game's move bound.
+a game played out ends within the game's move bound, and a hostile caller (wrong types and
+values to ``view``, ``apply``, ``parse``, ``apply_text`` and ``new_game``) gets a
+CardgamesError subclass naming the argument, on one line, and changes nothing.
 """
 
 from __future__ import annotations
@@ -33,12 +35,13 @@ from hypothesis.stateful import (
     rule,
 )
 
-from cardgames.core.errors import IllegalActionError, NotationError
+from cardgames.core.errors import CardgamesError, IllegalActionError, NotationError
 from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
 
 __all__ = [
+    "HOSTILE_VALUES",
     "check_snapshot_covers",
     "conformance_machine",
     "game_states",
@@ -141,7 +144,56 @@ def check_snapshot_covers(state: State[Any], other: State[Any]) -> None:
 _GARBAGE = st.one_of(
     st.text(max_size=12),
     st.sampled_from(["", " ", "play", "play 99", "play -1", "clue", "x y z", "\x00", "buy"]),
+    # Digits that str.isdigit accepts and int refuses, and numbers too long for int.
+    st.sampled_from(["play ²", "clue ① red", "clue 2 ¹", "discard ①", "buy ²", "play ٣"]),
+    st.integers(min_value=4300, max_value=6000).map(lambda n: "play " + "9" * n),
 )
+
+HOSTILE_VALUES: tuple[Any, ...] = (
+    None, "0", "1", "", [], [0], (), {}, 0.0, 1.0, float("nan"), float("inf"), True, False,
+    -1, 99, 2**70, -(2**70), b"0", object(), type, "x" * 10_000, "\ud800", {"seat": 0},
+)
+"""Wrong types and values a careless or hostile caller passes to the public API."""
+
+_HOSTILE_NEW_GAME: tuple[tuple[str, Any], ...] = (
+    ("players", "2"), ("players", 2.0), ("players", True), ("players", -1), ("players", 2**70),
+    ("seed", 1.5), ("seed", "1"), ("seed", True), ("seed", [1]),
+    ("names", "ab"), ("names", [1, 2]), ("names", ["", " "]), ("names", 5), ("names", [None]),
+    ("deck", 5), ("deck", "R1"), ("deck", [1, 2]), ("deck", [None]), ("deck", {}),
+    ("options", 5), ("options", "standard"), ("options", {}), ("options", object()),
+)
+"""new_game arguments of the wrong type or value: (argument, value)."""
+
+
+def _refused(
+    call: Any, *arguments: Any, naming: str | None = None, keywords: dict[str, Any] | None = None
+) -> None:
+    """AssertionError unless ``call(*arguments, **keywords)`` raises a CardgamesError whose
+    message is one line (and names `naming`)."""
+    name = getattr(call, "__name__", "call")
+    keywords = keywords or {}
+    shown = ", ".join([*(repr(a)[:40] for a in arguments),
+                       *(f"{key}={value!r:.40}" for key, value in keywords.items())])
+    try:
+        call(*arguments, **keywords)
+    except CardgamesError as exc:
+        refusal: CardgamesError | None = exc
+    except Exception as exc:
+        raise AssertionError(
+            f"{name}({shown}) leaks {type(exc).__name__} ({exc}): a hostile caller must get a "
+            "CardgamesError subclass naming the argument"
+        ) from exc
+    else:
+        refusal = None
+    if refusal is not None:
+        message = str(refusal)
+        assert "\n" not in message, f"{name}({shown}) raised a message of several lines"
+        assert naming is None or naming in message, (
+            f"{name}({shown}) raised {type(refusal).__name__} without naming {naming!r}: "
+            f"{message}"
+        )
+        return
+    raise AssertionError(f"{name}({shown}) accepted a wrong argument")
 
 
 def conformance_machine(
@@ -235,6 +287,26 @@ def conformance_machine(
             else:
                 assert state.parse(str(action)) == action
             assert (state.snapshot(), state.history) == before, "parse changed the state"
+
+        @precondition(lambda self: self.state is not None)
+        @rule(value=st.sampled_from(HOSTILE_VALUES))
+        def a_hostile_caller_changes_nothing(self, value: Any) -> None:
+            state = self.game
+            before = (state.snapshot(), state.history)
+            _refused(state.view, value, naming="seat")
+            _refused(state.apply, value)
+            if not isinstance(value, str):
+                _refused(state.parse, value)
+                _refused(state.apply_text, value)
+            assert (state.snapshot(), state.history) == before, (
+                f"a refused hostile call with {value!r:.40} changed the state"
+            )
+
+        @precondition(lambda self: self.state is not None)
+        @rule(wrong=st.sampled_from(_HOSTILE_NEW_GAME))
+        def new_game_refuses_wrong_arguments(self, wrong: tuple[str, Any]) -> None:
+            argument, value = wrong
+            _refused(info.new_game, naming=argument, keywords={argument: value})
 
         @precondition(lambda self: self.state is not None)
         @rule()

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
+from cardgames.core.errors import NotationError
 from cardgames.testing import conformance_machine
 from tinygame import TINY, Play, TinyState, TinyView, make_info
 
@@ -92,6 +93,36 @@ class NeverEnds(TinyState):
         return events
 
 
+class CarelessView(TinyState):
+    """Indexes its hands with whatever seat it is given (view(None) leaks a TypeError)."""
+
+    __slots__ = ()
+
+    def view(self, seat: int) -> TinyView:
+        return TinyView(seat, tuple(self.hands[seat]), (), (), 0)
+
+
+class CarelessParse(TinyState):
+    """Splits whatever it is given (parse(None) leaks an AttributeError)."""
+
+    __slots__ = ()
+
+    def parse(self, text: str) -> Play:
+        text.split()
+        return super().parse(text)
+
+
+class SilentView(TinyState):
+    """Refuses a bad seat with a CardgamesError that does not say which argument was wrong."""
+
+    __slots__ = ()
+
+    def view(self, seat: int) -> TinyView:
+        if seat not in range(len(self.players)):
+            raise NotationError("no")
+        return super().view(seat)
+
+
 @pytest.mark.parametrize(
     ("broken", "changes", "complaint"),
     [
@@ -101,6 +132,9 @@ class NeverEnds(TinyState):
         (LossyNotation, {}, "does not give it back"),
         (CardVanishes, {}, "every card is somewhere"),
         (NeverEnds, {}, "bound|did not end"),
+        (CarelessView, {}, "view.* leaks (TypeError|IndexError)"),
+        (CarelessParse, {}, "parse.* leaks AttributeError"),
+        (SilentView, {}, "without naming 'seat'"),
     ],
     ids=lambda value: value.__name__ if isinstance(value, type) else None,
 )

@@ -135,7 +135,7 @@ class GameInfo(Generic[S, Opts]):
         """A new game; options come ready-made (`options`) or as keyword values."""
         count = self.check_players(self.default_players if players is None else players)
         if names is not None:
-            if isinstance(names, str) or len(names) != count:
+            if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != count:
                 raise OptionsError(
                     f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
                 )

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test install lint typecheck docs bench clean
+.PHONY: play test install package lint typecheck docs bench clean
 
 # `make play` installs only what playing needs (the package and its few dependencies);
 # `make test` adds the test, docs and lint extras to the same virtualenv.
@@ -17,6 +17,10 @@ $(VENV)/dev.stamp: $(VENV)/play.stamp
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
+$(VENV)/package.stamp: $(VENV)/dev.stamp
+	$(BIN)/python -m pip install --quiet -e '.[package]'
+	touch $@
+
 install: $(VENV)/dev.stamp
 
 play: $(VENV)/play.stamp
@@ -26,12 +30,20 @@ play: $(VENV)/play.stamp
 # The whole test suite: tests (with hypothesis), lint, types, and a strict docs build.
 test: install
 	$(BIN)/pytest -q -n 2
-	$(BIN)/ruff check src tests benchmarks docs/examples
+	$(BIN)/ruff check src tests benchmarks docs/examples .ci
 	$(BIN)/mypy
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
+
+# Build the sdist and wheel, check them (twine, contents, metadata), install the wheel into a
+# fresh virtualenv outside the tree and smoke-test it there; .ci/run runs it after `make test`.
+package: $(VENV)/package.stamp
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/*
+	$(BIN)/python .ci/check_package.py dist
 
 bench: install
 	for script in benchmarks/*_bench.py; do $(BIN)/python $$script; done
 
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) site dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

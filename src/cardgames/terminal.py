@@ -10,6 +10,7 @@ game is saved after every move; ``quit``, the end of input or Ctrl-C leaves it s
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import os
 import random
@@ -266,7 +267,10 @@ class _Autosave:
     def start(self) -> None:
         """Lock the save file and save once (RecordError if another process uses it)."""
         if self.lock is not None:
-            self.lock.acquire()
+            with contextlib.suppress(OSError):
+                # A place that cannot hold the lock cannot hold the save either: save() below
+                # fails there the same way and moves the game somewhere it can be saved.
+                self.lock.acquire()
             self.save()
 
     def close(self) -> None:

@@ -11,6 +11,7 @@ game is saved after every move; ``quit``, the end of input or Ctrl-C leaves it s
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import inspect
 import os
 import random
@@ -48,6 +49,7 @@ __all__ = [
     "SavedSession",
     "default_save_path",
     "fail",
+    "full_screen",
     "game_app",
     "load_session",
     "make_play_command",
@@ -541,13 +543,15 @@ def play_command(
     resume: Path | None = None,
     save: Path | None = None,
     option_pairs: Sequence[str] = (),
+    plain: bool = False,
 ) -> None:
     """The body of every ``cardgames play GAME`` command.
 
     `preset` is the rule set by name (``--variant`` in Hanabi, ``--preset`` elsewhere) and
     `option_pairs` single ``-o KEY=VALUE`` options over it. `human_seat` counts from 1.
     `bots` names the bots of the other seats in seat order (one name is used for all).
-    A bad option or save file is one red line and exit code 2.
+    A bad option or save file is one red line and exit code 2. The game runs full screen
+    (:func:`full_screen`) unless `plain` or the terminal cannot show it.
     """
     out = Console(highlight=False)
     try:
@@ -580,10 +584,28 @@ def play_command(
             state = info.new_game(count, seed, names=names, **values)
             session = SavedSession(state, seats, seed)
             save_path = save or _free_save_path(info, seed, out)
-        code = run_session(info, ui, session, save_path=save_path, console=out)
+        app = full_screen(plain)
+        if app is not None:
+            code = app(info, session, save_path=save_path, console=out)
+        else:
+            code = run_session(info, ui, session, save_path=save_path, console=out)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     raise typer.Exit(code)
+
+
+def full_screen(plain: bool = False) -> Callable[..., int] | None:
+    """The full-screen app's entry point (:func:`cardgames.app.play_in_app`) when a game should
+    use it: stdin and stdout are terminals, `plain` (``--plain``) is off and the ``app`` extra
+    (Textual) is installed. None: the line mode (pipes, scripts, --plain)."""
+    stdin, stdout = sys.stdin, sys.stdout
+    if plain or stdin is None or stdout is None or not (stdin.isatty() and stdout.isatty()):
+        return None
+    if importlib.util.find_spec("textual") is None:
+        return None
+    from cardgames.app import play_in_app  # the app imports this module: import it late
+
+    return play_in_app
 
 
 def _seat_names(seats: Sequence[str]) -> tuple[str, ...]:
@@ -650,11 +672,16 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
             None, "--save", help="Save the game to FILE after every move (default: a file "
             "under $CARDGAMES_HOME)."
         ),
+        plain: bool = typer.Option(
+            False, "--plain", help="Type moves line by line even at a terminal (the "
+            "full-screen app is used when stdin and stdout are terminals and the app extra "
+            "is installed)."
+        ),
     ) -> None:
         play_command(
             info, ui=ui, preset=preset, players=players, seed=seed, human_seat=seat,
             bots=parse_bots(bot), autoplay=autoplay, resume=resume, save=save,
-            option_pairs=option,
+            option_pairs=option, plain=plain,
         )
 
     play.__doc__ = f"Play {info.title} in the terminal against bots."

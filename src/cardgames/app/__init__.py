@@ -35,9 +35,13 @@ def play_in_app(
     from cardgames.app.app import CardgamesApp
     from cardgames.app.session import GameSession
 
-    app = CardgamesApp(GameSession(info, session, save_path))
-    message = app.run()
+    game = GameSession(info, session, save_path)
+    try:
+        message = CardgamesApp(game).run()
+    finally:
+        game.close()
     out = console if console is not None else Console(highlight=False)
     if message:
-        out.print(message, soft_wrap=True, markup=False)
-    return 0
+        out.print(message, soft_wrap=True)
+    # As in the line mode: leaving a game that could not be saved is a failure.
+    return 0 if game.is_saved else 2

@@ -206,6 +206,8 @@ class TableScreen(Screen[None]):
         self.session = session
         self.adapter = adapter_for(session.info.name)
         self.selected: str | None = None
+        self.busy = False
+        """True while the game goes on by itself (bots moving, a summary shown)."""
         humans = session.humans
         seat = session.to_move
         self.viewer = seat if seat is not None and seat in humans else (
@@ -356,24 +358,34 @@ class TableScreen(Screen[None]):
         self.advance(move)
 
     def _warn_unsaved(self) -> None:
-        error = self.session.save_error
-        if error is not None and not getattr(self, "_warned", False):
-            self._warned = True
-            self.notify(error, severity="warning", timeout=8)
+        """Show what the autosave said (it says each problem once)."""
+        for message in self.session.messages():
+            self.notify(Text.from_markup(message).plain, severity="warning", timeout=10)
 
     # ------------------------------------------------------------------ the game goes on
     @work(exclusive=True, group="play")
     async def advance(self, move: Move[Any] | None = None) -> None:
         """Show what `move` calls for, let the bots move one at a time, then hand over."""
+        self.busy = True
+        try:
+            await self._advance(move)
+        finally:
+            self.busy = False
+
+    async def _advance(self, move: Move[Any] | None) -> None:
         session = self.session
         if move is not None:
             await self._summary(move)
         while session.bot_to_move:
-            await asyncio.sleep(SPEEDS[self.cardgames.speed][1])
+            delay = SPEEDS[self.cardgames.speed][1]
+            await asyncio.sleep(delay)
             action = await asyncio.to_thread(session.bot_action)
             move = session.apply(action)
             self._log(move)
-            await self.redraw()
+            self._warn_unsaved()
+            if delay or session.human_to_move or session.state.is_over:
+                # At instant speed the table is drawn once the bots are done.
+                await self.redraw()
             await self._summary(move)
         if session.state.is_over:
             self.app.switch_screen(FinalScreen(session, self.adapter))

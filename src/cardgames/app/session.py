@@ -1,8 +1,10 @@
 """A game in progress at the app's table: the state, who sits where, the bots, the save file,
 undo. No Textual here, so the rules of the session are tested without a screen.
 
-Saving reuses the terminal session's file format (:func:`cardgames.terminal.save_session`),
-so a game started in the app resumes in the line mode and the other way round.
+Saving is the line mode's autosave (:mod:`cardgames.terminal`): the same file format, the
+same lock against a second process playing the same file, the same fallback to the default
+save folder when a file cannot be written. So a game started in the app resumes in the line
+mode and the other way round.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 from rich.console import Console
+from rich.markup import escape
 
 from cardgames.core.agents import Agent
 from cardgames.core.errors import OptionsError
@@ -23,9 +26,9 @@ from cardgames.core.registry import GameInfo
 from cardgames.terminal import (
     HUMAN,
     SavedSession,
+    _Autosave,
     _free_save_path,
     _seat_names,
-    save_session,
     seat_bots,
 )
 
@@ -42,11 +45,32 @@ class GameSession(Generic[S]):
     ) -> None:
         self.info = info
         self.saved = saved
-        self.save_path = save_path
-        self.save_error: str | None = None
         self.notes: dict[int, str] = {}
         self.agents = self._make_agents()
         self._actors = self._replay_actors()
+        # The autosave's warnings (a file that cannot be written, where the game went
+        # instead) are collected here and shown by the app as notifications.
+        self._said = io.StringIO()
+        self._autosave = _Autosave(
+            info, saved, save_path, Console(file=self._said, width=400, highlight=False)
+        )
+        self._autosave.start()  # RecordError when another process plays this file
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game is saved (the autosave may have moved it to the default folder)."""
+        return self._autosave.path
+
+    def messages(self) -> list[str]:
+        """What the autosave has said since the last call (warnings), oldest first."""
+        text = self._said.getvalue()
+        self._said.seek(0)
+        self._said.truncate()
+        return [line for line in text.splitlines() if line.strip()]
+
+    def close(self) -> None:
+        """Release the save file's lock (the app is closing)."""
+        self._autosave.close()
 
     # ------------------------------------------------------------------ who sits where
     @property
@@ -151,37 +175,36 @@ class GameSession(Generic[S]):
         state = self.info.replay(shorter)
         taken = len(self._actors) - keep
         self.saved = SavedSession(state, self.seats, self.saved.bot_seed)
+        self._autosave.session = self.saved
         del self._actors[keep:]
         self.agents = self._make_agents()
         self.save()
         return taken
 
     # ------------------------------------------------------------------ saving
-    def save(self) -> None:
-        """Write the game to its save file; the first failure is kept in `save_error`."""
-        if self.save_path is None:
-            return
-        try:
-            save_session(self.save_path, self.saved)
-        except OSError as exc:
-            self.save_error = (
-                f"cannot save to {self.save_path}: {exc.strerror or exc}"
-            )
+    def save(self) -> bool:
+        """Save now (the autosave says what went wrong in :meth:`messages`); True if saved."""
+        return self._autosave.save()
 
     def leave_message(self, reason: str) -> str:
-        """What the terminal shows after the app closes on an unfinished game."""
-        if self.save_path is None:
-            return f"{reason}: game not saved (no save file)"
-        return (
-            f"{reason}: game saved to {self.save_path}; continue with --resume {self.save_path}"
-        )
+        """What the terminal shows after the app closes on an unfinished game (rich markup,
+        as the line mode says it)."""
+        if self._autosave.path is not None and not self._autosave.save():
+            problem = escape(self._autosave.problem or "")
+            return f"[bold red]{reason}: the game is NOT saved ({problem})[/]"
+        return f"{reason}: {self._autosave.where()}"
+
+    @property
+    def is_saved(self) -> bool:
+        """False when the last save failed (the game is not in its file)."""
+        return self._autosave.problem is None
 
     def end_message(self) -> str:
         """What the terminal shows after the app closes: the result and the record's file."""
         if not self.state.is_over:
             return self.leave_message("quit")
-        where = f"; record in {self.save_path}" if self.save_path is not None else ""
-        return f"game over: {self.state.result_text()}{where}"
+        where = f"; record in {escape(str(self.save_path))}" if self.save_path is not None else ""
+        return f"game over: {escape(self.state.result_text())}{where}"
 
     def seat_label(self, seat: int) -> str:
         """``Ann (you)``, ``P2 (greedy)``."""
@@ -219,5 +242,4 @@ def new_session(
     said = io.StringIO()
     path = save_path or _free_save_path(info, seed, Console(file=said, width=400))
     session = GameSession(info, SavedSession(state, seats, seed), path)
-    session.save()
     return session, said.getvalue().strip()

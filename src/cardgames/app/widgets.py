@@ -59,35 +59,82 @@ class ShownCard(Static):
     """A card that is only shown (no legal action belongs to it now)."""
 
     def __init__(self, tile: Tile, tile_class: str) -> None:
-        super().__init__(tile.face, classes=f"tile shown {tile_class} {tile.classes}")
+        super().__init__(tile.face, classes=f"tile {tile_class} {tile.classes} shown")
 
 
 class TableView(VerticalScroll):
-    """The table: one line per :class:`~cardgames.app.base.Row`, cards as tiles."""
+    """The table: one line per :class:`~cardgames.app.base.Row`, cards as tiles.
+
+    A line whose shape (its cards and which of them are selectable) is unchanged is updated
+    in place: mounting widgets anew for every move is what makes a table slow.
+    """
 
     can_focus = False
 
     async def show(self, rows: Sequence[Row], tile_class: str, selected: str | None) -> None:
-        """Replace the table with `rows` (the selected card marked)."""
-        lines: list[Widget] = []
-        for row in rows:
-            # Rows without a title leave the whole width to their cards.
-            parts: list[Widget] = [Static(row.title, classes="row-title")] if row.title else []
-            for tile in row.tiles:
-                if tile.key is None:
-                    parts.append(ShownCard(tile, tile_class))
-                else:
-                    parts.append(CardTile(tile, tile_class, selected=tile.key == selected))
-            if row.note:
-                parts.append(Static(row.note, classes="row-note"))
-            lines.append(Horizontal(*parts, classes="row"))
+        """Show `rows` (the selected card marked)."""
+        lines = list(self.query_children(RowView))
         with self.app.batch_update():
-            await self.remove_children()
-            await self.mount_all(lines)
+            for index, row in enumerate(rows):
+                if index < len(lines) and lines[index].shape == _shape(row):
+                    lines[index].update(row, tile_class, selected)
+                    continue
+                new = RowView(row, tile_class, selected)
+                if index < len(lines):
+                    await lines[index].remove()
+                    await self.mount(new, before=index if index < len(self.children) else None)
+                    lines[index] = new
+                else:
+                    await self.mount(new)
+                    lines.append(new)
+            for extra in lines[len(rows):]:
+                await extra.remove()
 
     def cards(self) -> list[CardTile]:
         """The selectable cards, in table order."""
         return list(self.query(CardTile))
+
+
+def _shape(row: Row) -> tuple[object, ...]:
+    return (bool(row.title), tuple(tile.key for tile in row.tiles), bool(row.note))
+
+
+class RowView(Horizontal):
+    """One line of the table."""
+
+    def __init__(self, row: Row, tile_class: str, selected: str | None) -> None:
+        self.shape = _shape(row)
+        # Rows without a title leave the whole width to their cards.
+        parts: list[Widget] = [Static(row.title, classes="row-title")] if row.title else []
+        for tile in row.tiles:
+            if tile.key is None:
+                parts.append(ShownCard(tile, tile_class))
+            else:
+                parts.append(CardTile(tile, tile_class, selected=tile.key == selected))
+        if row.note:
+            parts.append(Static(row.note, classes="row-note"))
+        super().__init__(*parts, classes="row")
+
+    def update(self, row: Row, tile_class: str, selected: str | None) -> None:
+        """Show `row`, which has this line's shape, in the same widgets."""
+        widgets = list(self.children)
+        if row.title:
+            title = widgets.pop(0)
+            assert isinstance(title, Static)
+            title.update(row.title)
+        for tile, widget in zip(row.tiles, widgets, strict=False):
+            assert isinstance(widget, Static)
+            widget.update(tile.face)
+            classes = f"tile {tile_class} {tile.classes}"
+            if tile.key is None:
+                classes += " shown"
+            elif tile.key == selected:
+                classes += " -selected"
+            widget.set_classes(classes)
+        if row.note:
+            note = widgets[-1]
+            assert isinstance(note, Static)
+            note.update(row.note)
 
 
 class ActionButton(Button):
@@ -107,6 +154,17 @@ class ActionBar(Horizontal):
 
     async def show(self, actions: Sequence[tuple[str, Any]], empty: RenderableType) -> None:
         """Offer `actions` (label, action) as numbered buttons, or show `empty`."""
+        buttons = list(self.query_children(ActionButton))
+        if actions and len(buttons) == len(actions):
+            for button, (label, action) in zip(buttons, actions, strict=True):
+                button.label = f"{button.number} {label}"
+                button.game_action = action
+            return
+        idle = list(self.query_children(".idle"))
+        if not actions and idle:
+            assert isinstance(idle[0], Static)
+            idle[0].update(empty)
+            return
         widgets: list[Widget] = [
             ActionButton(number, label, action)
             for number, (label, action) in enumerate(actions, start=1)

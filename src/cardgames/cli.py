@@ -506,6 +506,30 @@ def bench(
     )
 
 
+# ----------------------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="The address to listen on (loopback by default: only "
+        "this machine can connect)."
+    ),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
+) -> None:
+    """Serve the full-screen app to a web browser at http://HOST:PORT (needs the app extra)."""
+    import importlib.util  # here, not at the top: the other commands never need it
+
+    if importlib.util.find_spec("textual_serve") is None:
+        raise fail("cardgames serve needs the app extra: pip install 'cardgames-engines[app]'")
+    from cardgames.app.serve import is_loopback
+    from cardgames.app.serve import serve as serve_app
+
+    if not is_loopback(host):
+        # Anyone who reaches the address plays on this machine and saves games here.
+        err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
+    out.print(f"Serving cardgames at http://{escape(host)}:{port} (Ctrl-C stops it)")
+    serve_app(host, port)
+
+
 def main() -> None:
     """The console script's entry point.
 

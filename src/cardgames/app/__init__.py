@@ -1,7 +1,7 @@
 """The full-screen app (Textual): a game at the table, played with the keyboard or the mouse.
 
 ``cardgames play GAME`` starts it when stdin and stdout are terminals and the ``app`` extra
-is installed (``pip install 'cardgames[app]'``); ``--plain`` keeps the line mode.
+is installed (``pip install 'cardgames-engines[app]'``); ``--plain`` keeps the line mode.
 ``cardgames serve`` serves the same app to a web browser. The table is drawn from the seat's
 view only; the game modules never import this package.
 """
@@ -36,10 +36,11 @@ def play_in_app(
     from cardgames.app.session import GameSession
 
     game = GameSession(info, session, save_path)
+    app = CardgamesApp(game)
     try:
-        message = CardgamesApp(game).run()
+        message = app.run()
     finally:
-        game.close()
+        app.close_sessions()
     out = console if console is not None else Console(highlight=False)
     if message:
         out.print(message, soft_wrap=True)

@@ -37,6 +37,8 @@ class CardgamesApp(App[str]):
         super().__init__()
         self.session = session
         self.game = game
+        self.sessions: list[GameSession[Any]] = [] if session is None else [session]
+        """Every game played in this run (their save files are locked until it closes)."""
         names = [name for name, _ in SPEEDS]
         self.speed = names.index(speed)
 
@@ -46,10 +48,19 @@ class CardgamesApp(App[str]):
         else:
             self.push_screen(NewGameScreen(self.game))
 
+    def current_session(self) -> GameSession[Any] | None:
+        """The game on screen (the one started from the new-game screen, too), if any."""
+        session = getattr(self.screen, "session", None)
+        return session if isinstance(session, GameSession) else None
+
+    def close_sessions(self) -> None:
+        """Release every game's save file (the app has closed)."""
+        for session in self.sessions:
+            session.close()
+
     def action_interrupt(self) -> None:
-        screen = self.screen
-        session = getattr(screen, "session", None)
-        if isinstance(session, GameSession):
+        session = self.current_session()
+        if session is not None:
             session.save()
             self.exit(
                 session.end_message() if session.state.is_over

@@ -231,6 +231,8 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
+        if self.session not in self.cardgames.sessions:
+            self.cardgames.sessions.append(self.session)
         self._rebuild_log()
         await self.redraw()
         self.advance()

@@ -9,13 +9,14 @@ from cardgames.core.errors import (
     OptionsError,
     RecordError,
 )
-from cardgames.core.game import Action, Event, Move, Options, State
+from cardgames.core.game import Action, ActionSpace, Event, Move, Options, State
 from cardgames.core.loop import Observer, play
 from cardgames.core.record import Record, read_records, write_records
 from cardgames.core.registry import GameInfo, Registry
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "Agent",
     "CardgamesError",
     "Event",

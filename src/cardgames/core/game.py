@@ -5,6 +5,13 @@ members. The base class provides checked :meth:`State.apply` (an illegal action 
 :class:`~cardgames.core.errors.IllegalActionError` and changes nothing), the cached
 :meth:`State.legal_actions`, the move history, :meth:`State.clone`, :meth:`State.record` and
 equality.
+
+Action ids (for learning and search code that wants integers): a game numbers its actions
+with an :class:`ActionSpace` returned by :meth:`State.action_space`. The numbering covers
+every action the game's configuration can ever allow, so :attr:`State.num_actions` never
+changes during a game; it may depend on the position (Hanabi numbers clues by the target's
+offset from the player to act), which is why the space is asked of the state, not the game.
+:meth:`State.step` applies an action by id on the fast path.
 """
 
 from __future__ import annotations
@@ -17,12 +24,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 import attrs
 
-from cardgames.core.errors import IllegalActionError
+from cardgames.core.errors import IllegalActionError, NotationError
 
 if TYPE_CHECKING:
     from cardgames.core.record import Record
 
-__all__ = ["Action", "Event", "Move", "Options", "State"]
+__all__ = ["Action", "ActionSpace", "Event", "Move", "Options", "State"]
 
 
 @runtime_checkable
@@ -57,6 +64,30 @@ class Move(Generic[A_co]):
 
     def __str__(self) -> str:
         return f"seat {self.seat}: {self.action}"
+
+
+class ActionSpace(Generic[A]):
+    """A numbering of actions: ``actions[i]`` has id ``i``, and ``ids`` maps back.
+
+    Build one per game configuration (and per position class where ids are relative) and
+    share it between states: the tuple and the dict are read-only after construction.
+    """
+
+    __slots__ = ("actions", "ids")
+
+    def __init__(self, actions: Sequence[A]) -> None:
+        self.actions: tuple[A, ...] = tuple(actions)
+        """Every action, by id."""
+        self.ids: dict[A, int] = {action: i for i, action in enumerate(self.actions)}
+        """Action -> id (actions are hashable frozen values)."""
+        if len(self.ids) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace of {len(self.actions)} actions>"
 
 
 class Options(Protocol):
@@ -200,6 +231,14 @@ class State(abc.ABC, Generic[A]):
             return "the game is over"
         return "it is not among the legal actions now"
 
+    def action_space(self) -> ActionSpace[A]:
+        """The numbering of actions in force now (see the module docstring).
+
+        Games override it; every space a game returns for one configuration has the same
+        length. The default says the game has no action ids.
+        """
+        raise NotImplementedError(f"{self.game_name} does not number its actions")
+
     # ------------------------------------------------------------- shared behaviour
     @property
     def history(self) -> tuple[A, ...]:
@@ -247,6 +286,60 @@ class State(abc.ABC, Generic[A]):
         events = self._apply(action)
         self._history.append(action)
         return events
+
+    # ------------------------------------------------------------- action ids
+    @property
+    def num_actions(self) -> int:
+        """How many action ids the game's configuration has (constant through a game)."""
+        return len(self.action_space().actions)
+
+    def action_id(self, action: A) -> int:
+        """The id of `action` now; NotationError if the numbering has no such action."""
+        space = self.action_space()
+        try:
+            return space.ids[action]
+        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
+            raise NotationError(
+                f"{str(action)!r} has no action id in {self.game_name} now (ids number "
+                f"{len(space.actions)} actions, 0..{len(space.actions) - 1})"
+            ) from None
+
+    def action_from_id(self, action_id: int) -> A:
+        """The action with id `action_id` now; NotationError for an id out of range."""
+        actions = self.action_space().actions
+        # NumPy integers are ids too (a policy's argmax); bools and floats are not.
+        index = getattr(type(action_id), "__index__", None)
+        if index is None or isinstance(action_id, bool):
+            raise NotationError(
+                f"an action id is an integer in 0..{len(actions) - 1} (got {action_id!r:.40})")
+        number: int = index(action_id)
+        if not 0 <= number < len(actions):
+            raise NotationError(
+                f"action id {number} is not in 0..{len(actions) - 1} ({self.game_name} has "
+                f"{len(actions)} action ids)"
+            )
+        return actions[number]
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal_actions()
+        ids = self.action_space().ids
+        return [ids[action] for action in cache]
+
+    def step(self, action_id: int) -> None:
+        """Apply the action with id `action_id` (the fast path: no events returned).
+
+        An id out of range raises NotationError, an illegal one IllegalActionError; either
+        way nothing changes.
+        """
+        action = self.action_from_id(action_id)
+        try:
+            self.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                action, f"{exc.reason} (action id {action_id})", exc.legal) from None
 
     def apply_text(self, text: str) -> list[Event]:
         """Parse `text` and apply it (NotationError or IllegalActionError, nothing changed)."""

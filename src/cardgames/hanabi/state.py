@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
-from cardgames.core.game import Move, State
+from cardgames.core.game import ActionSpace, Move, State
 from cardgames.core.limits import check_seat, small_number
 from cardgames.hanabi.actions import (
     BonusChoice,
@@ -76,10 +76,21 @@ from cardgames.hanabi.variants import (
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["BONUS_TILES", "HanabiState", "rating"]
+__all__ = [
+    "BONUS_TILES",
+    "HLE_COLOUR_ORDER",
+    "HanabiState",
+    "id_clue_values",
+    "rating",
+    "suit_id_order",
+]
 
 BONUS_TILES = tuple(BonusEffect)
 """The six bonus tiles (each tile's number is its effect)."""
+
+HLE_COLOUR_ORDER = ("red", "yellow", "green", "white", "blue")
+"""The colours in the order of DeepMind's hanabi-learning-environment (HLE), which action
+ids and observation vectors follow so that they equal HLE's for the standard game."""
 
 # The first word of every move, and the word after "bonus" (for "did you mean" hints).
 _MOVE_WORDS = ("play", "discard", "clue", "bonus")
@@ -119,6 +130,27 @@ def rating(score: int, max_score: int, *, perfect_needed: bool = False) -> str:
     if scaled <= 24:
         return "extraordinary, will be remembered for a very long time"
     return "legendary, everyone left speechless, stars in their eyes"
+
+
+@functools.lru_cache(maxsize=256)
+def suit_id_order(variant: HanabiVariant) -> tuple[int, ...]:
+    """The variant's suit indices in the order action ids and observation vectors use: the
+    colours HLE knows in HLE's order (:data:`HLE_COLOUR_ORDER`), then the other suits in the
+    variant's order. For the standard game this is exactly HLE's colour numbering."""
+    suits = variant.suits
+    return tuple(sorted(range(len(suits)), key=lambda s: (
+        HLE_COLOUR_ORDER.index(suits[s].name) if suits[s].name in HLE_COLOUR_ORDER
+        else len(HLE_COLOUR_ORDER), s)))
+
+
+
+@functools.lru_cache(maxsize=256)
+def id_clue_values(variant: HanabiVariant) -> tuple[str | int, ...]:
+    """The clue values in action-id and observation order: the colours in
+    :func:`suit_id_order`, then the ranks ascending."""
+    suits = variant.suits
+    colours = (suits[s].name for s in suit_id_order(variant) if suits[s].has_own_colour)
+    return (*colours, *variant.clue_ranks)
 
 
 class _Tables:
@@ -214,6 +246,41 @@ class _Tables:
         # The cards of one deck, type by type, in the variant's canonical order.
         self.deck_types = tuple(
             self.type_of_card[card] for card in variant.deck_cards())
+        self.id_clue_values = id_clue_values(variant)
+        self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
+
+    def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:
+        """The action ids for `seat` holding `held` cards (see :meth:`HanabiState.action_space`)."""
+        space = self.action_spaces.get((seat, held))
+        if space is None:
+            size = self.hand_size
+            # HLE's card index i counts from the oldest card: our slot held - i. Indices past
+            # the hand (a short hand in the final round) name the missing slots, held + 1
+            # and up, so that every id stays an action (an illegal one).
+            slots = [held - i if i < held else i + 1 for i in range(size)]
+            targets = [(seat + offset) % self.players for offset in range(1, self.players)]
+            colours = [v for v in self.id_clue_values if isinstance(v, str)]
+            ranks = [v for v in self.id_clue_values if isinstance(v, int)]
+            actions: list[HanabiAction] = [Discard(slot) for slot in slots]
+            actions += [Play(slot) for slot in slots]
+            for clue in (Clue, BonusClue) if self.variant.bonus_tiles else (Clue,):
+                actions += [clue(target, value) for target in targets for value in colours]
+                actions += [clue(target, value) for target in targets for value in ranks]
+                if clue is Clue and self.deck_plays:
+                    actions.append(self.deck_play)
+            if self.variant.bonus_tiles:
+                actions += self.bonus_reshuffles
+                actions += self.bonus_plays
+            # The engine compares pre-built actions by identity first: hand out those.
+            built: list[HanabiAction] = [*self.plays, *self.discards]
+            for per_target in self.clues[seat]:
+                built += per_target
+            for bonus_target in self.bonus_clues[seat]:
+                built += bonus_target
+            prebuilt = {action: action for action in built}
+            space = ActionSpace([prebuilt.get(a, a) for a in actions])
+            self.action_spaces[seat, held] = space
+        return space
 
 
 @functools.lru_cache(maxsize=256)
@@ -611,6 +678,33 @@ class HanabiState(State[HanabiAction]):
             raise NotationError(f"{text!r}: write {shape}")
         raise NotationError(
             f"{words[0]!r} is not a move{did_you_mean(verb, _MOVE_WORDS)}; moves: {forms}")
+
+    # ================================================================= action ids
+    def action_space(self) -> ActionSpace[HanabiAction]:
+        """The action ids now, relative to the player to act (as HLE numbers its moves).
+
+        With h the hand size, P the players, C the clue colours and R the clue ranks:
+
+        ======================  ==========================================================
+        ``0 .. h-1``            discard the card at index i, counting from the oldest card
+                                (slot ``held - i``; ids past a short hand name missing
+                                slots, always illegal)
+        ``h .. 2h-1``           play the card at index i (the same counting)
+        next ``(P-1)*C``        colour clue: target offset o (1 = next seat) by colour,
+                                id ``2h + (o-1)*C + colour``; colours in HLE's order (red,
+                                yellow, green, white, blue), other colours after them in
+                                suit order
+        next ``(P-1)*R``        rank clue: ``2h + (P-1)*C + (o-1)*R + rank index``
+        then, with deck plays   ``play deck``
+        then, with bonus tiles  bonus colour clues, bonus rank clues (as the clues above),
+                                ``bonus reshuffle CARD`` then ``bonus play CARD`` for every
+                                card of the variant in its card order
+        ======================  ==========================================================
+
+        For the standard game these are exactly HLE's move uids (which OpenSpiel uses too).
+        """
+        seat = self._seat
+        return self._t.action_space(seat, len(self._hands[seat]))
 
     # ================================================================= legality
     def _legal_actions(self) -> list[HanabiAction]:

@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
-from cardgames.core.game import Event, Move, State
+from cardgames.core.game import ActionSpace, Event, Move, State
 from cardgames.core.limits import check_seat, small_number
 from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
 from cardgames.ikebana.rules import (
@@ -179,6 +179,10 @@ DRAW = Draw()
 KEEP = Keep()
 REFUSE = Refuse()
 _BUYS = tuple(Buy(seat) for seat in range(5))
+# Action ids by player count: draw, keep, refuse, then buy from each seat (its own never
+# legal), so a policy reads a seat's pile by a fixed id.
+_ACTION_SPACES: dict[int, ActionSpace[IkebanaAction]] = {
+    players: ActionSpace((DRAW, KEEP, REFUSE, *_BUYS[:players])) for players in range(2, 6)}
 
 
 # ------------------------------------------------------------------------------- events
@@ -658,6 +662,10 @@ class IkebanaState(State[IkebanaAction]):
     def bouquet(self, seat: int) -> tuple[Card, ...]:
         """`seat`'s bouquet this round."""
         return tuple(CARDS[c] for c in self._bouquets[seat])
+
+    def action_space(self) -> ActionSpace[IkebanaAction]:
+        """The action ids: 0 draw, 1 keep, 2 refuse, 3 + s buy from seat s."""
+        return _ACTION_SPACES[self._n]
 
     def _legal_actions(self) -> list[IkebanaAction]:
         if self._over:

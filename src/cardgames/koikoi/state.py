@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
-from cardgames.core.game import Event, Move, State
+from cardgames.core.game import ActionSpace, Event, Move, State
 from cardgames.core.limits import as_index
 from cardgames.koikoi.cards import CARDS, Card, parse_card, suggest_card
 from cardgames.koikoi.events import (
@@ -229,6 +229,10 @@ def _build_played() -> tuple[
 _PLACED, _TAKES_ONE, _TAKES_ALL = _build_played()
 KOIKOI_ACTION: Final = KoiKoiAction(KOIKOI)
 STOP_ACTION: Final = KoiKoiAction(STOP)
+# Action ids: every pre-built action (plays, plays naming a capture, stock captures,
+# koi-koi, stop), so the numbering follows the action tables.
+_ACTION_SPACE: Final = ActionSpace((
+    *PLAY_ACTIONS, *PLAY_CAPTURE_ACTIONS.values(), *CAPTURE_ACTIONS, KOIKOI_ACTION, STOP_ACTION))
 
 _MOVES: Final = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
 _CHOOSE_SIZES_ALL: Final = frozenset({2})
@@ -771,6 +775,11 @@ class KoiKoiState(State[KoiKoiAction]):
         new._start_events = self._start_events
         new._log = list(self._log)
         new._moves = list(self._moves)
+
+    def action_space(self) -> ActionSpace[KoiKoiAction]:
+        """The action ids (the same in every position): plays by card, plays naming a capture
+        (by card, then target), stock captures by card, koi-koi, stop."""
+        return _ACTION_SPACE
 
     def _legal_actions(self) -> list[KoiKoiAction]:
         phase = self._phase

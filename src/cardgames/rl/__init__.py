@@ -1,0 +1,62 @@
+"""The machine-learning interface: legal masks, observation encoders, environments.
+
+Needs the optional extra ``rl`` (``pip install "cardgames-engines[rl]"``: numpy, gymnasium,
+pettingzoo). The action ids themselves are part of every state and need nothing
+(``state.num_actions``, ``state.action_id``, ``state.action_from_id``,
+``state.legal_action_ids``, ``state.step``).
+
+>>> import cardgames
+>>> from cardgames.rl import legal_mask
+>>> state = cardgames.new_game("ikebana", players=2, seed=1)
+>>> legal_mask(state).tolist()
+[True, False, False, False, False]
+
+Modules: :mod:`cardgames.rl.hanabi`, :mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`
+(encoders), :mod:`cardgames.rl.hle` (a drop-in for hanabi-learning-environment's ``rl_env``);
+``env`` (PettingZoo) and ``gym_env`` (Gymnasium) are imported from here on first use, so that
+importing this package does not load PettingZoo or Gymnasium.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgames.core.game import State
+
+try:
+    import numpy as np
+except ImportError as exc:  # pragma: no cover - the extra is installed wherever tests run
+    raise ImportError(
+        "cardgames.rl needs the optional extra 'rl' (numpy, gymnasium, pettingzoo): "
+        "pip install 'cardgames-engines[rl]'"
+    ) from exc
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from cardgames.rl.envs import env
+    from cardgames.rl.gym import gym_env
+
+__all__ = ["env", "gym_env", "legal_mask"]
+
+# Names loaded on first use: the module that defines each (they import PettingZoo or
+# Gymnasium, which a user of the encoders alone need not pay for).
+_LAZY = {"env": "cardgames.rl.envs", "gym_env": "cardgames.rl.gym"}
+
+
+def legal_mask(state: State[Any]) -> npt.NDArray[np.bool_]:
+    """A bool vector of ``state.num_actions`` entries, True at every legal action id."""
+    mask = np.zeros(state.num_actions, dtype=np.bool_)
+    mask[state.legal_action_ids()] = True
+    return mask
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cardgames.rl' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

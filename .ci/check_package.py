@@ -16,8 +16,8 @@ Usage: ``python .ci/check_package.py DIST_DIR [--python PYTHON] [--no-sdist-test
    each, which must end as the game did; ``py.typed`` installed, and mypy accepts a typed
    client of the installed package.
 5. The wheel again with its ``test`` extra: ``cardgames.testing`` imports and its conformance
-   machine runs; then the test suite unpacked from the sdist, with its ``src`` removed, runs
-   against the installed wheel (without ``../shared``, whose tests skip).
+   machine runs; then, with the extras the tests use, the test suite unpacked from the sdist
+   runs against the installed wheel, never its ``src`` (without ``../shared``: those skip).
 
 Stdlib only, apart from trove-classifiers (the ``package`` extra) and mypy (``dev``).
 """
@@ -237,10 +237,20 @@ def check_test_extra(
     with tarfile.open(sdist) as archive:
         archive.extractall(work / "sdist", filter="data")
     (source,) = (work / "sdist").iterdir()
-    shutil.rmtree(source / "src")  # so that the tests can only import the installed wheel
+    # The extras `make test` has (those the dev extra names), but for the docs tools.
+    dev = pyproject()["project"]["optional-dependencies"]["dev"][0]
+    found = re.fullmatch(r"[\w.-]+\[([\w,\s]+)\]", dev)
+    extras = [e.strip() for e in found.group(1).split(",")] if found else ["test"]
+    wanted = ",".join(e for e in extras if e != "docs")
+    run([python, "-m", "pip", "install", "--quiet", f"{wheel}[{wanted}]"], cwd=work, env=env)
     # As `make test` runs them, but without ../shared (CI=true would fail its tests) and
     # without the smoke test's wide terminal (some tests measure line widths).
     test_env = {key: value for key, value in env.items() if key not in ("CI", "COLUMNS")}
+    # Under `python -m pytest` the tests see the sdist's top folder and tests/ (pyproject's
+    # pythonpath), never src/: the package they import is the installed wheel.
+    where = run([python, "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)"], cwd=source,
+                env=test_env | {"PYTHONPATH": str(source / "tests")}).strip()
+    fail_unless(Path(where).is_relative_to(venv), f"the tests would import {where}")
     output = run([python, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider"],
                  cwd=source, env=test_env)
     print("ok: the sdist's tests pass against the installed wheel: "

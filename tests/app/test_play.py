@@ -25,7 +25,7 @@ def _session(game: str, tmp_path: Path, **kwargs: Any) -> Any:
 @pytest.mark.parametrize(("game", "players", "options"), [
     ("koikoi", 2, {"rounds": 3}),
     ("hanabi", 3, {}),
-    ("ikebana", 4, {}),
+    ("ikebana", 4, {"rounds": 2}),
 ])
 @pytest.mark.parametrize("mouse", [False, True], ids=["keys", "mouse"])
 def test_a_game_is_played_to_the_end(

@@ -494,7 +494,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         info = cardgames.get_game(self.game)
-        with VerticalScroll(id="new-game"):
+        with VerticalScroll(id="new-game-form"):
             yield Static(Text("New game", style="bold"))
             yield self._field("Game", Select(
                 [(cardgames.get_game(name).title, name) for name in ADAPTERS],

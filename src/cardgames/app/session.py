@@ -221,11 +221,12 @@ def new_session(
     seed: int | None = None,
     options: dict[str, Any] | None = None,
     save_path: Path | None = None,
+    save: bool = True,
 ) -> tuple[GameSession[S], str]:
     """A new game as the new-game screen (or ``cardgames play``) sets it up: `humans` people
     in the first seats, bots in the others. Returns the session and a message to show
     (where it saves, when the default file holds an unfinished game); OptionsError names a
-    bad option.
+    bad option. Without `save_path` the game saves to the default file; `save=False`: nowhere.
     """
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -240,6 +241,7 @@ def new_session(
         count, seed, names=_seat_names(seats) if named else None, **(options or {})
     )
     said = io.StringIO()
-    path = save_path or _free_save_path(info, seed, Console(file=said, width=400))
+    path = (save_path or _free_save_path(info, seed, Console(file=said, width=400))
+            if save else None)
     session = GameSession(info, SavedSession(state, seats, seed), path)
     return session, said.getvalue().strip()

@@ -1,0 +1,73 @@
+"""Snapshots of the app's main screens at 80×24 and 120×40 (``--snapshot-update`` rewrites
+them after a deliberate change; the README shows the tables' SVGs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardgames
+from cardgames.app.app import CardgamesApp
+from cardgames.app.screens import FinalScreen, SummaryScreen, TableScreen
+from cardgames.app.session import new_session
+
+from .conftest import play_to_the_end, settle
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+GAMES = [("koikoi", 2, {}), ("hanabi", 3, {}), ("ikebana", 4, {})]
+
+
+def _app(game: str, players: int, seed: int = 7, **options: Any) -> CardgamesApp:
+    # No save file: the screens must not show a temporary path.
+    session, _ = new_session(cardgames.get_game(game), players=players, seed=seed,
+                             options=options, save=False)
+    return CardgamesApp(session, speed="instant")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_table(
+    snap_compare: Any, game: str, players: int, options: dict[str, Any], size: tuple[int, int]
+) -> None:
+    async def first_card_selected(pilot: Any) -> None:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen)
+        cards = screen.query_one("#table").cards()
+        if cards:  # a card selected shows its actions (and in Hanabi, what you know of it)
+            await pilot.press("enter")
+            await pilot.pause()
+
+    assert snap_compare(_app(game, players, **options), terminal_size=size,
+                        run_before=first_card_selected)
+
+
+def test_new_game_screen(snap_compare: Any) -> None:
+    assert snap_compare(CardgamesApp(game="ikebana"), terminal_size=(80, 24))
+
+
+def test_koikoi_round_summary(snap_compare: Any) -> None:
+    async def to_the_summary(pilot: Any) -> None:
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(pilot.app.screen, SummaryScreen):
+                return
+            screen = pilot.app.screen
+            assert isinstance(screen, TableScreen)
+            await screen.perform(screen.session.state.legal_actions()[0])
+        raise AssertionError("no round ended")
+
+    assert snap_compare(_app("koikoi", 2), terminal_size=(80, 24), run_before=to_the_summary)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("koikoi", 2, {"rounds": 2}), ("ikebana", 4, {"rounds": 2}), ("hanabi", 3, {}),
+], ids=["koikoi", "ikebana", "hanabi"])
+def test_final_screen(snap_compare: Any, game: str, players: int, options: dict[str, Any]) -> None:
+    async def to_the_end(pilot: Any) -> None:
+        final = await play_to_the_end(pilot, mouse=False)
+        assert isinstance(final, FinalScreen)
+
+    assert snap_compare(_app(game, players, **options), terminal_size=(80, 24),
+                        run_before=to_the_end)

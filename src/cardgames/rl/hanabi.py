@@ -20,7 +20,7 @@ options need. :func:`layout` names the slices; in order:
   cards are on it), ``clue_tokens`` and ``fuses`` (thermometers).
 * ``discards``: per card kind, a thermometer over its copies.
 * the last move (``last_player`` ... ``last_token``): who (relative to the viewer), its kind
-  (play, discard, colour clue, rank clue), the clue's target and value, the cards a clue newly
+  (play, discard, colour clue, rank clue), the clue's target and value, the cards the clue
   touched and the hand index played or discarded (both counted from the oldest card), the card
   played or discarded, whether a play scored and whether it regained a clue token.
 * ``knowledge``: per player (the viewer first), per card (oldest first), the kinds still
@@ -72,12 +72,20 @@ from cardgames.hanabi import (
     SeenSlot,
     TokenRegained,
 )
-from cardgames.hanabi.state import id_clue_values, suit_id_order
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.state import HLE_COLOUR_ORDER, id_clue_values, suit_id_order
+from cardgames.hanabi.variants import SUIT_LIBRARY, variant_from_name
 from cardgames.rl.layout import Field, Layout
 
-__all__ = ["HLE_SIZES", "hle_observation", "is_hle_variant", "layout", "observation",
-           "observation_size"]
+__all__ = [
+    "HLE_SIZES",
+    "clues_received",
+    "hle_observation",
+    "hle_variant",
+    "is_hle_variant",
+    "layout",
+    "observation",
+    "observation_size",
+]
 
 HLE_SIZES: Final = {2: 658, 3: 956, 4: 1041, 5: 1280}
 """The length of HLE's canonical observation by number of players."""
@@ -92,15 +100,51 @@ _START_RANKS_UP: Final = (1, 2)
 _START_RANKS_DOWN: Final = (4, 5)
 
 
-_HLE_VARIANT: Final = variant_from_name("standard+no-empty-clues")
+def hle_variant(
+    *,
+    colors: int = 5,
+    ranks: int = 5,
+    max_information_tokens: int = 8,
+    max_life_tokens: int = 3,
+    hand_size_delta: int = 0,
+) -> HanabiVariant:
+    """The variant HLE plays with these parameters (HLE's config names): the first `colors`
+    of HLE's colours (red, yellow, green, white, blue; listed in the standard suit order),
+    ranks 1 to `ranks` with three 1s, one card of the top rank and two of the others, empty
+    clues forbidden. ``hle_variant()`` is the standard game HLE plays."""
+    if not 1 <= colors <= len(HLE_COLOUR_ORDER) or not 1 <= ranks <= 5:
+        raise OptionsError(
+            f"HLE's 'colors' must be in 1..5 and 'ranks' in 1..5 (got colors={colors!r}, "
+            f"ranks={ranks!r})")
+    names = HLE_COLOUR_ORDER[:colors]
+    counts = tuple((rank, 3 if rank == 1 else 1 if rank == ranks else 2)
+                   for rank in range(1, ranks + 1))
+    suits = tuple(attrs.evolve(SUIT_LIBRARY[name], counts=counts)
+                  for name in _STANDARD_ORDER if name in names)
+    return HanabiVariant(
+        name="hle", suits=suits, clue_tokens=max_information_tokens, fuses=max_life_tokens,
+        hand_size_delta=hand_size_delta, empty_clues=False)
+
+
+_STANDARD_ORDER: Final = ("red", "yellow", "green", "blue", "white")
 
 
 @functools.lru_cache(maxsize=64)
 def is_hle_variant(variant: HanabiVariant) -> bool:
-    """Whether `variant` is the game HLE plays: the standard suits, 8 clue tokens, 3 fuses,
-    the standard hand sizes, empty clues forbidden and no other option (names aside)."""
-    unnamed = attrs.evolve(variant, name=_HLE_VARIANT.name, hanablive_name=None)
-    return unnamed == _HLE_VARIANT
+    """Whether `variant` is a game HLE plays (:func:`hle_variant` of some parameters, suits
+    in any order, names aside); ``standard+no-empty-clues`` is one."""
+    suits = variant.suits
+    try:
+        expected = hle_variant(
+            colors=len(suits), ranks=len(suits[0].counts),
+            max_information_tokens=variant.clue_tokens, max_life_tokens=variant.fuses,
+            hand_size_delta=variant.hand_size_delta)
+    except OptionsError:
+        return False
+    if set(suits) != set(expected.suits):
+        return False
+    return attrs.evolve(variant, name="hle", hanablive_name=None, suits=expected.suits) == (
+        expected)
 
 
 class _Tables:
@@ -153,7 +197,7 @@ class _Tables:
             Field("last_target", players, "the last clue's target (relative)"),
             Field("last_clue", values, "the last clue's value (colours, then ranks)"),
             Field("last_revealed", h,
-                  "the cards the last clue newly touched, by hand index (oldest first)"),
+                  "the cards the last clue touched, by hand index (oldest first)"),
             Field("last_position", h, "the hand index (oldest first) played or discarded"),
             Field("last_card", kinds, "the card played or discarded, one-hot by kind"),
             Field("last_scored", 1, "the last play fitted its firework"),
@@ -241,7 +285,7 @@ class _Replay:
         self.seen = 0
         self.last: Move[HanabiAction] | None = None
         self.revealed = 0
-        """The last move's newly touched cards, bit i = hand index i (oldest first)."""
+        """The cards the last move's clue touched, bit i = hand index i (oldest first)."""
         self.position = -1
         """The last move's hand index played or discarded (oldest first), or -1."""
 
@@ -262,10 +306,8 @@ class _Replay:
                     for slot in event.slots:
                         index = size - slot
                         order = hand[index]
-                        old = marks.get(order, 0)
-                        if not old & bit:
-                            self.revealed |= 1 << index
-                        marks[order] = old | bit
+                        marks[order] = marks.get(order, 0) | bit
+                        self.revealed |= 1 << index
                 elif kind is Drew:
                     assert isinstance(event, Drew)
                     hands[event.seat].append(event.order)
@@ -437,10 +479,10 @@ def _last_move(
     elif kind is DeckPlay:
         put(t.from_deck_at)
     put(at + (1 if kind is Discard else 0))
-    at += _KINDS + players + t.values
+    at += _KINDS + players + t.values + h  # past the clue fields
     if replay.position >= 0 and (kind is Play or kind is Discard):
         put(at + replay.position)
-    at += 2 * h
+    at += h
     if card is not None:
         put(at + t.card_index[card])
     at += t.kinds
@@ -454,11 +496,25 @@ def _last_move(
 def hle_observation(view: HanabiView) -> npt.NDArray[np.float32]:
     """HLE's canonical vectorized observation of `view`, bit for bit (as float32 0/1).
 
-    Only for the game HLE plays (:func:`is_hle_variant`); OptionsError otherwise."""
+    Only for a game HLE plays (:func:`is_hle_variant`); OptionsError otherwise. One
+    difference remains, at the very end of a game: when the last fuse burns or the last
+    firework is completed with cards left in the pile, HLE still deals the player a
+    replacement card, and we do not (the game is over), so in that final observation the
+    hand, ``missing_cards``, ``deck`` and ``knowledge`` bits of that player differ.
+    """
     if not is_hle_variant(view.variant):
         raise OptionsError(
-            f"HLE's observation exists only for the standard game with empty clues off "
-            f"(variant 'standard+no-empty-clues'); got variant {view.variant.name!r} "
-            f"(use observation() for every variant)"
+            f"HLE's observation exists only for the games HLE plays (standard suits, empty "
+            f"clues off, no other option: variant 'standard+no-empty-clues'); got variant "
+            f"{view.variant.name!r} (observation() encodes every variant)"
         )
     return observation(view)
+
+
+def clues_received(view: HanabiView) -> dict[int, tuple[str | int, ...]]:
+    """For every card in a hand (by its order), the clue values that have touched it, in
+    :func:`~cardgames.hanabi.state.id_clue_values` order (read from the view's history)."""
+    t = _tables(view.variant, len(view.players))
+    marks = _replayed(t, view.history).marks
+    return {order: tuple(value for value, i in t.clue_index.items() if bits >> i & 1)
+            for order, bits in marks.items()}

@@ -33,8 +33,15 @@ def play_in_app(
     is saved (or the result).
     """
     from cardgames.app.app import CardgamesApp
+    from cardgames.app.games import ADAPTERS
     from cardgames.app.session import GameSession
 
+    if info.name not in ADAPTERS:
+        # A plug-in game the app cannot draw is played in the line mode, as with --plain.
+        from cardgames.terminal import run_session
+
+        ui = info.load_cli().UI
+        return run_session(info, ui, session, save_path=save_path, console=console)
     game = GameSession(info, session, save_path)
     app = CardgamesApp(game)
     try:

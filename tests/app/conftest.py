@@ -6,20 +6,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot  # the test extra brings Textual (pytest-textual-snapshot)
 
-pytest.importorskip("textual")
-
-from textual.pilot import Pilot  # noqa: E402 (after the skip: textual is an optional extra)
-
-from cardgames.app.app import CardgamesApp  # noqa: E402
-from cardgames.app.screens import (  # noqa: E402
+from cardgames.app.app import CardgamesApp
+from cardgames.app.screens import (
     FinalScreen,
     HintScreen,
     PassScreen,
     SummaryScreen,
     TableScreen,
 )
-from cardgames.app.widgets import ActionBar, CardTile  # noqa: E402
+from cardgames.app.widgets import ActionBar, CardTile
 
 Chooser = Callable[[TableScreen, list[Any]], Any]
 

@@ -108,7 +108,8 @@ def test_serve_without_textual_serve_says_what_to_install(
 
     real = importlib.util.find_spec
     monkeypatch.setattr(
-        importlib.util, "find_spec", lambda name, *a: None if name == "textual_serve" else real(name, *a)
+        importlib.util, "find_spec",
+        lambda name, *rest: None if name == "textual_serve" else real(name, *rest),
     )
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 2

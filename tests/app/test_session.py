@@ -116,8 +116,8 @@ def test_hanabi_keeps_each_cards_clue_history(tmp_path: Path) -> None:
     session = _session("hanabi", tmp_path, players=2, seed=8, humans=0)
     state = session.state
     target = state.hand(1)[0]
-    clue = next(a for a in state.legal_actions()
-                if str(a) == f"clue 2 {state.variant.suits[state.variant.suit_of(target.suit)].name}")
+    colour = state.variant.suits[state.variant.suit_of(target.suit)].name
+    clue = next(a for a in state.legal_actions() if str(a) == f"clue 2 {colour}")
     session.apply(clue)
     view = state.view(1)
     history = clue_history(view)

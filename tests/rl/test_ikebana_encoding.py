@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -122,3 +123,10 @@ def test_the_final_bouquet_round_is_flagged() -> None:
 def test_a_bad_player_count_is_refused() -> None:
     with pytest.raises(ValueError, match=r"2\.\.5 players"):
         ikebana.layout(6)
+
+
+def test_the_docs_show_the_two_player_layout() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "ml.md").read_text(encoding="utf-8")
+    layout = ikebana.layout(2)
+    assert layout.markdown() in page, "docs/ml.md: paste cardgames.rl.ikebana.layout(2).markdown()"
+    assert f"({layout.size} values)" in page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import numpy as np
@@ -164,3 +165,9 @@ def test_the_layout_table_names_every_field_once() -> None:
     assert all(f"| `{name}` |" in table for name in LAYOUT)
     assert LAYOUT["hand"] == slice(0, 48)
     assert sum(part.stop - part.start for part in LAYOUT.values()) == LAYOUT.size
+
+
+def test_the_docs_show_this_layout() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "ml.md").read_text(encoding="utf-8")
+    assert LAYOUT.markdown() in page, "docs/ml.md: paste cardgames.rl.koikoi.LAYOUT.markdown()"
+    assert f"`observation_size()` = {LAYOUT.size} values" in page

@@ -27,6 +27,7 @@ from cardgames.koikoi import (
     Card,
     Kind,
     KoiKoiDecision,
+    KoiKoiState,
     KoiKoiView,
     Phase,
     RibbonKind,
@@ -34,7 +35,7 @@ from cardgames.koikoi import (
 )
 from cardgames.rl.layout import Field, Layout, squash
 
-__all__ = ["LAYOUT", "observation", "observation_size"]
+__all__ = ["LAYOUT", "observation", "observation_size", "round_returns"]
 
 _HAND_SIZE: Final = 8
 _STOCK_AFTER_DEAL: Final = 24
@@ -191,3 +192,13 @@ def _yaku_progress(view: KoiKoiView, seat: int) -> list[float]:
     }
     formed = {yaku.key for yaku in view.yaku[seat].yaku}
     return [1.0 if key in formed else progress.get(key, 0.0) for key in _YAKU_KEYS]
+
+
+def round_returns(state: KoiKoiState) -> list[int]:
+    """Each seat's round points won less those lost, over the finished rounds: zero-sum, so
+    the environments' Koi-Koi reward is a round's points, + to its winner, - to the loser."""
+    won = [0, 0]
+    for result in state.round_results:
+        for seat in (0, 1):
+            won[seat] += result.score[seat] - result.score[1 - seat]
+    return won

@@ -1,0 +1,147 @@
+"""PettingZoo AEC environments for every game: ``cardgames.rl.env("hanabi", players=3)``.
+
+>>> from cardgames.rl import env
+>>> game = env("koikoi", preset="online")
+>>> game.reset(seed=7)
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> sorted(observation), game.agent_selection
+(['action_mask', 'observation'], 'player_1')
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Each observes
+``{"observation": float32 vector, "action_mask": int8 vector}``: the game's encoder applied
+to that seat's view (see :mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`,
+:mod:`cardgames.rl.hanabi`) and, for the agent to act, its legal action ids. Actions are
+action ids (``state.action_from_id``). Rewards: Hanabi the change in the team score (every
+agent), Koi-Koi a round's points (+ the winner, - the loser), Ikebana the change in each
+player's prestige.
+
+As in PettingZoo's own classic games, :func:`env` wraps :class:`RawEnv` so that an illegal
+action ends the game with reward -1 for the agent that chose it, and the API is used in
+order; :func:`raw_env` is the environment alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardgames.rl.runner import (
+    ENV_VERSION,
+    RENDER_MODES,
+    GameRunner,
+    Observation,
+    check_render_mode,
+)
+
+__all__ = ["RawEnv", "env", "raw_env"]
+
+# Actions are ids (ints); typed Any as PettingZoo passes None to a finished agent's step.
+class RawEnv(AECEnv[str, dict[str, Any], Any]):
+    """One game as a PettingZoo AEC environment, without the standard wrappers.
+
+    `config` is what :func:`cardgames.new_game` takes besides the seed: ``players`` and the
+    game's options. `render_mode`: ``"ansi"`` (``render()`` returns the table as text) or
+    ``"human"`` (it prints it after every move).
+    """
+
+    # An instance attribute in AECEnv (each env names itself), set here for the class.
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "name": f"cardgames_v{ENV_VERSION}",
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 1,
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str, *, render_mode: str | None = None, **config: Any) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv's is unannotated
+        check_render_mode(render_mode)
+        self.runner = GameRunner(game, **config)
+        """The game being played (its ``state`` is the current one)."""
+        self.metadata = {**self.metadata, "name": f"cardgames_{game}_v{ENV_VERSION}"}
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(self.runner.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # One space object per kind: PettingZoo asks for the same object on every call.
+        self.observation_spaces = dict.fromkeys(
+            self.possible_agents, self.runner.observation_space
+        )
+        self.action_spaces = dict.fromkeys(self.possible_agents, self.runner.action_space)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game (`seed`: the game's seed; see :meth:`GameRunner.reset`)."""
+        self.runner.reset(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        over = self.runner.state.is_over
+        self.terminations = dict.fromkeys(self.agents, over)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select_next()
+
+    def observe(self, agent: str) -> Observation:
+        return self.runner.observe(self._seat[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            # The game is over: each agent's step(None) takes it out, as the API asks.
+            self._was_dead_step(action)
+            return
+        assert action is not None  # a live agent's action: the order-enforcing wrapper checks
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.runner.play(int(action))
+        self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
+        if self.runner.state.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._select_next()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.runner.render(self.render_mode)
+
+    def _select_next(self) -> None:
+        seat = self.runner.state.current_player
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            # Over (even before a first move): the finished agents leave in seat order.
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        """The table as the player to act sees it: returned (``"ansi"``) or printed
+        (``"human"``)."""
+        return self.runner.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release (kept for the API)."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def raw_env(game: str, **config: Any) -> RawEnv:
+    """:class:`RawEnv` for `game` (no wrappers)."""
+    return RawEnv(game, **config)
+
+
+def env(game: str, **config: Any) -> AECEnv[str, dict[str, Any], Any]:
+    """The PettingZoo AEC environment of `game`, in PettingZoo's standard wrappers.
+
+    ``env("hanabi", players=3, variant="rainbow")``; ``env("koikoi", preset="online")``;
+    ``render_mode="ansi"`` or ``"human"``. An illegal action ends the game (-1 for the agent
+    that chose it).
+    """
+    wrapped: AECEnv[str, dict[str, Any], Any] = wrappers.TerminateIllegalWrapper(
+        RawEnv(game, **config), illegal_reward=-1
+    )
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,221 @@
+"""What the PettingZoo and Gymnasium environments share: one game played by action ids.
+
+A :class:`GameRunner` holds a game's configuration, its spaces and the current
+:class:`~cardgames.core.game.State`; it turns a seat's view into the observation dict
+(``{"observation", "action_mask"}``), applies action ids and says what each seat earned.
+The environments (:mod:`cardgames.rl.envs`, :mod:`cardgames.rl.gym`) add only their API.
+
+What a game contributes is an :class:`Encoding` (its encoder, the observation's bounds, the
+returns rewards are differences of, its text renderer), listed in :data:`ENCODINGS`.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from rich.console import Console, RenderableType
+
+import cardgames
+from cardgames.core.errors import OptionsError
+from cardgames.core.game import State
+from cardgames.rl import legal_mask
+
+__all__ = [
+    "ENCODINGS", "ENV_VERSION", "RENDER_MODES", "Encoding", "GameRunner", "Observation",
+    "check_render_mode",
+]
+
+ENV_VERSION: Final = 0
+"""Part of every environment's name (``cardgames_koikoi_v0``, ``cardgames/koikoi-v0``): raised
+whenever observations, action ids or rewards change meaning, as PettingZoo and Gymnasium
+version their environments."""
+
+Observation = dict[str, npt.NDArray[Any]]
+"""``{"observation": float32 vector, "action_mask": int8 vector}``."""
+Bounds = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+
+RENDER_MODES: Final = ("ansi", "human")
+"""``ansi``: ``render()`` returns the table as text; ``human``: it prints it after every move."""
+_SEED_LIMIT: Final = 2**31
+"""Game seeds drawn for unseeded resets stay below this (every game accepts them)."""
+_RENDER_WIDTH: Final = 100
+
+
+@attrs.frozen
+class Encoding:
+    """How the environments read one game."""
+
+    observation: Callable[[Any], npt.NDArray[np.float32]]
+    """A seat's view -> its observation vector."""
+    bounds: Callable[[Any], Bounds]
+    """A seat's view -> (low, high) of every position of the vector (the Box)."""
+    returns: Callable[[Any], Sequence[float]]
+    """The state -> what each seat has earned so far; a step's rewards are its change."""
+    render: Callable[[Any], RenderableType]
+    """A seat's view -> the game's rich rendering of it (``render()`` prints it as text)."""
+
+
+def _scores(state: State[Any]) -> list[int]:
+    # Hanabi's team score (the same for every seat) and Ikebana's prestige.
+    return state.scores()
+
+
+def _hanabi() -> Encoding:
+    from cardgames.hanabi.render import render_view
+    from cardgames.rl import hanabi
+
+    return Encoding(
+        hanabi.observation, lambda view: hanabi.layout(view.variant, len(view.players)).bounds(),
+        _scores, render_view,
+    )
+
+
+def _koikoi() -> Encoding:
+    from cardgames.koikoi.render import table_renderable
+    from cardgames.rl import koikoi
+
+    return Encoding(
+        koikoi.observation, lambda _view: koikoi.LAYOUT.bounds(), koikoi.round_returns,
+        table_renderable,
+    )
+
+
+def _ikebana() -> Encoding:
+    from cardgames.ikebana.render import table_renderable
+    from cardgames.rl import ikebana
+
+    return Encoding(
+        ikebana.observation, lambda view: ikebana.layout(len(view.players)).bounds(), _scores,
+        table_renderable,
+    )
+
+
+ENCODINGS: Final[Mapping[str, Callable[[], Encoding]]] = {
+    "hanabi": _hanabi,
+    "koikoi": _koikoi,
+    "ikebana": _ikebana,
+}
+"""Each game with an ML interface -> the loader of its :class:`Encoding` (imported on use)."""
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """ValueError unless `render_mode` is one of :data:`RENDER_MODES` or None."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(
+            f"render_mode must be one of {', '.join(RENDER_MODES)} or None (got {render_mode!r})"
+        )
+
+
+def encoding(game: str) -> Encoding:
+    """The :class:`Encoding` of `game` (OptionsError naming the games that have one)."""
+    cardgames.get_game(game)  # an unknown game: the registry's error, with its suggestions
+    loader = ENCODINGS.get(game)
+    if loader is None:
+        raise OptionsError(
+            f"the game {game!r} has no machine-learning encoding; games with one: "
+            f"{', '.join(ENCODINGS)}"
+        )
+    return loader()
+
+
+class GameRunner:
+    """One configuration of one game, played by action ids from seeded resets.
+
+    `config` is what :func:`cardgames.new_game` takes besides the seed: ``players`` and the
+    game's options (``variant="rainbow"``, ``preset="online"``, single rules).
+    """
+
+    def __init__(self, game: str, **config: Any) -> None:
+        info = cardgames.get_game(game)
+        players = config.pop("players", None)
+        self.game = game
+        self.players: int = info.check_players(
+            info.default_players if players is None else players
+        )
+        self.options: Any = info.make_options(**config)
+        """The validated options every reset plays under."""
+        self.encoding = encoding(game)
+        self._info = info
+        self._seeds = random.Random()
+        self.state: State[Any] = self._new_state(0)
+        view = self.state.view(0)
+        low, high = self.encoding.bounds(view)
+        self.num_actions: int = self.state.num_actions
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
+            }
+        )
+        """The space of every seat's observations."""
+        self.action_space = spaces.Discrete(self.num_actions)
+        """Action ids: ``state.action_from_id(i)`` is the action."""
+        self._returns: list[float] = []
+
+    def _new_state(self, seed: int) -> State[Any]:
+        state: State[Any] = self._info.new_game(self.players, seed, options=self.options)
+        return state
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game: played from `seed` when given (the same game as
+        ``cardgames.new_game(game, seed=seed, ...)``), else from a seed drawn from the last
+        given one, so a seeded series of resets repeats."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        else:
+            seed = self._seeds.randrange(_SEED_LIMIT)
+        self.state = self._new_state(seed)
+        self._returns = [float(r) for r in self.encoding.returns(self.state)]
+
+    def observe(self, seat: int) -> Observation:
+        """`seat`'s observation; its mask is all zeros unless `seat` is to act."""
+        state = self.state
+        if state.current_player == seat:
+            mask = legal_mask(state).astype(np.int8)
+        else:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+        return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
+
+    def play(self, action_id: int) -> list[float]:
+        """Apply the legal action `action_id` (IllegalActionError, nothing changed, for any
+        other); each seat's reward: the change of its return."""
+        self.state.step(action_id)
+        before = self._returns
+        after = self._returns = [float(r) for r in self.encoding.returns(self.state)]
+        return [new - old for new, old in zip(after, before, strict=True)]
+
+    def is_legal(self, action_id: int) -> bool:
+        """Whether `action_id` may be played now."""
+        return action_id in self.state.legal_action_ids()
+
+    def render(self, render_mode: str | None) -> str | None:
+        """``render()`` of both environments: the table as text, returned (``"ansi"``) or
+        printed (``"human"``); without a mode, a warning (Gymnasium's behaviour)."""
+        if render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; create the environment with "
+                'render_mode="ansi" or "human"'
+            )
+            return None
+        text = self.render_text()
+        if render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    def render_text(self) -> str:
+        """The table as text, as the player to act sees it (seat 0 once the game is over)."""
+        seat = self.state.current_player
+        view = self.state.view(0 if seat is None else seat)
+        out = io.StringIO()
+        console = Console(file=out, width=_RENDER_WIDTH, color_system=None, force_terminal=False)
+        console.print(self.encoding.render(view))
+        return out.getvalue()

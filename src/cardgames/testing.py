@@ -16,6 +16,12 @@ seat may not know (``State.check_view``), the game's own invariants hold
 a game played out ends within the game's move bound, and a hostile caller (wrong types and
 values to ``view``, ``apply``, ``parse``, ``apply_text`` and ``new_game``) gets a
 CardgamesError subclass naming the argument, on one line, and changes nothing.
+
+For a game that numbers its actions (``State.action_space``) it also checks the action ids:
+every legal action's id round-trips through ``action_from_id``, ``legal_action_ids`` lists the
+ids of ``legal_actions`` in order, ``num_actions`` stays the same through a game, ``step(id)``
+leaves the same state as ``apply(action)``, and an illegal or out-of-range id is refused
+(IllegalActionError, NotationError) without changing anything.
 """
 
 from __future__ import annotations
@@ -196,6 +202,14 @@ def _refused(
     raise AssertionError(f"{name}({shown}) accepted a wrong argument")
 
 
+def _num_actions(state: State[Any]) -> int | None:
+    """The state's number of action ids, or None if the game does not number its actions."""
+    try:
+        return state.num_actions
+    except NotImplementedError:
+        return None
+
+
 def conformance_machine(
     game: GameInfo[Any, Any] | str,
     *,
@@ -218,6 +232,7 @@ def conformance_machine(
             super().__init__()
             self.state: State[Any] | None = None
             self.seen: dict[str, Any] = {}
+            self.num_actions: int | None = None
 
         @initialize(
             preset=st.sampled_from(preset_pool),
@@ -226,6 +241,7 @@ def conformance_machine(
         )
         def start(self, preset: str, count: int, seed: int) -> None:
             self.state = info.new_game(count, seed, options=options_by_name[preset])
+            self.num_actions = _num_actions(self.state)
 
         @property
         def game(self) -> State[Any]:
@@ -347,6 +363,57 @@ def conformance_machine(
             check_snapshot_covers(self.game, twin)
             twin.check_invariants()
             assert info.replay(twin.record()) == twin
+
+        @precondition(lambda self: self.num_actions is not None)
+        @rule(data=st.data())
+        def step_is_apply_by_id(self, data: st.DataObject) -> None:
+            state = self.game
+            before = (state.snapshot(), state.history)
+            ids = state.legal_action_ids()
+            others = sorted(set(range(state.num_actions)) - set(ids))
+            if others:
+                wrong = data.draw(st.sampled_from(others), label="illegal id")
+                try:
+                    state.step(wrong)
+                except IllegalActionError:
+                    pass
+                except Exception as exc:
+                    raise AssertionError(
+                        f"step({wrong}), an illegal id, raised {type(exc).__name__} instead "
+                        f"of IllegalActionError") from exc
+                else:
+                    raise AssertionError(f"step accepted the illegal action id {wrong}")
+            for wrong in (-1, state.num_actions):
+                try:
+                    state.step(wrong)
+                except NotationError as exc:
+                    message = str(exc)
+                else:
+                    raise AssertionError(f"step accepted the action id {wrong}, out of range")
+                assert str(wrong) in message, f"the error does not name the id: {message}"
+            assert (state.snapshot(), state.history) == before, "a refused id changed state"
+            if ids:
+                chosen = data.draw(st.sampled_from(ids), label="action id")
+                twin = state.clone()
+                twin.apply(state.action_from_id(chosen))
+                state.step(chosen)
+                assert state == twin, f"step({chosen}) and apply differ"
+
+        @invariant()
+        def action_ids_hold(self) -> None:
+            if self.state is None or self.num_actions is None:
+                return
+            state = self.state
+            assert state.num_actions == self.num_actions, "num_actions changed during the game"
+            legal = state.legal_actions()
+            ids = state.legal_action_ids()
+            assert ids == [state.action_id(action) for action in legal], (
+                "legal_action_ids() is not the ids of legal_actions()")
+            assert len(set(ids)) == len(ids), "two legal actions share an id"
+            for action, action_id in zip(legal, ids, strict=True):
+                assert 0 <= action_id < self.num_actions
+                assert state.action_from_id(action_id) == action, (
+                    f"action id {action_id} of {str(action)!r} does not give it back")
 
         @invariant()
         def the_protocol_holds(self) -> None:

@@ -128,7 +128,7 @@ class SilentView(TinyState):
     [
         (LeakyView, {}, "hidden card"),
         (SharedClone, {}, "clone"),
-        (MutatingRefusal, {}, "refused action changed state"),
+        (MutatingRefusal, {}, "refused (action|hostile call).* changed (the )?state"),
         (LossyNotation, {}, "does not give it back"),
         (CardVanishes, {}, "every card is somewhere"),
         (NeverEnds, {}, "bound|did not end"),

@@ -20,7 +20,17 @@ import abc
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    Self,
+    SupportsIndex,
+    TypeVar,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -304,7 +314,7 @@ class State(abc.ABC, Generic[A]):
                 f"{len(space.actions)} actions, 0..{len(space.actions) - 1})"
             ) from None
 
-    def action_from_id(self, action_id: int) -> A:
+    def action_from_id(self, action_id: SupportsIndex) -> A:
         """The action with id `action_id` now; NotationError for an id out of range."""
         actions = self.action_space().actions
         # NumPy integers are ids too (a policy's argmax); bools and floats are not.
@@ -328,7 +338,7 @@ class State(abc.ABC, Generic[A]):
         ids = self.action_space().ids
         return [ids[action] for action in cache]
 
-    def step(self, action_id: int) -> None:
+    def step(self, action_id: SupportsIndex) -> None:
         """Apply the action with id `action_id` (the fast path: no events returned).
 
         An id out of range raises NotationError, an illegal one IllegalActionError; either

@@ -22,6 +22,7 @@ from cardgames.koikoi.events import (
     KoiKoiCalled,
     LuckyHand,
     LuckyHandKind,
+    MatchEnd,
     MatchEnded,
     RedealReason,
     Redealt,
@@ -47,7 +48,7 @@ from cardgames.koikoi.render import (
     yaku_progress,
     yaku_table_renderable,
 )
-from cardgames.koikoi.rules import PRESETS
+from cardgames.koikoi.rules import PRESETS, FirstDealer
 from cardgames.koikoi.state import KoiKoiAction
 from cardgames.koikoi.yaku import round_points, yaku_table
 
@@ -492,6 +493,10 @@ def every_event(seat: int) -> list[object]:
         RoundEnded(lucky, (6, 0)),
         RoundEnded(privilege, (6, 0)),
         MatchEnded((5, 0), seat),
+        # The rules of other engines: a dealer chosen at random, banks, a bank run empty.
+        DealerChosen((), seat, FirstDealer.RANDOM),
+        RoundEnded(won, (35, 25), banks=True),
+        MatchEnded((62, -2) if seat == 0 else (-2, 62), seat, MatchEnd.BANK_EMPTY, banks=True),
     ]
 
 
@@ -499,7 +504,7 @@ def test_every_kind_of_event_is_sampled() -> None:
     kinds = {type(event) for event in every_event(0)}
     assert {kind.__name__ for kind in kinds} == {
         name for name in events_module.__all__
-        if name not in ("ForcedStop", "LuckyHandKind", "RedealReason", "RoundEnd",
+        if name not in ("ForcedStop", "LuckyHandKind", "MatchEnd", "RedealReason", "RoundEnd",
                         "RoundResult", "StopReason")
     }
 

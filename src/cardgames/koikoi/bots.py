@@ -2,16 +2,19 @@
 
 Both act only on their seat's view (:meth:`KoiKoiState.view`), never on the hidden cards.
 
-The greedy bot is a one-move lookahead over a hand-written evaluation:
+The greedy bot is a one-move lookahead over an evaluation built from the yaku rows
+(:data:`~cardgames.koikoi.yaku.YAKU`, compiled for the rules in force by
+:func:`~cardgames.koikoi.yaku.compile_rows`), so it plays for what the rules pay:
 
-* **Potential of a pile.** Every yaku of the rules in force is a *target*: a set of cards
-  (Ino-shika-chō, Akatan, Aotan, the viewing yaku), a count of a kind (Tane, Tanzaku, Kasu)
-  or a rung of the brights ladder (Sankō, Ame-shikō, Shikō, Goko). A target whose cards the
-  opponent has already captured is dead. A live target is worth its points times
+* **Potential of a pile.** Every yaku the rules count is a *target*. A target whose cards the
+  opponent has captured is dead. A live target is worth its points times
   ``(have / need) ** 2``, so the last card of a yaku is worth far more than the first; a
-  completed target is worth its full points plus a bonus, because forming any yaku lets the
-  bot stop and take the round. The pile's potential is the sum over targets (for the brights,
-  the best rung).
+  completed target is worth its points (with its further cards) plus a bonus, because
+  forming any yaku lets the bot stop and take the round. Targets that exclude each other --
+  a yaku and the smaller ones of the same cards it replaces (Goko, Shikō, Ame-shikō, Sankō)
+  -- count only the best of them; a yaku made of the yaku it replaces (Akatan-Aotan where
+  it replaces Akatan and Aotan) is left to its parts. A yaku that counts only after one's
+  own koi-koi is worth half as much before it. The pile's potential is the sum.
 * **Moves.** A capture is worth the rise of the bot's potential plus, weighted, the rise the
   same cards would have given the opponent (denial). A card put on the field without a match
   costs what it is worth to the opponent times the chance that the opponent holds a card of
@@ -19,8 +22,9 @@ The greedy bot is a one-move lookahead over a hand-written evaluation:
 * **Koi-koi or stop.** Stop unless every one of these holds: koi-koi is allowed, the bot
   still holds at least :data:`KOIKOI_MIN_HAND` cards, the opponent needs at least
   :data:`KOIKOI_MIN_OPPONENT_NEED` more cards for any yaku of theirs, the bot is one card
-  from raising its score, and its points would not already be doubled. In the last round, a
-  bot that would lose the match by stopping calls koi-koi whenever it may.
+  from raising its score, and its points would not already be doubled. When stopping ends
+  the match (the last round, or with banks a stop that empties the opponent's bank), the
+  bot stops exactly when that wins the match and otherwise calls koi-koi whenever it may.
 """
 
 from __future__ import annotations
@@ -30,19 +34,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from cardgames.core.agents import Agent, RandomAgent
-from cardgames.koikoi.cards import (
-    ANIMAL_IDS,
-    BRIGHT_IDS,
-    CARDS,
-    CHAFF_IDS,
-    RIBBON_IDS,
-    Card,
-    RibbonKind,
-)
+from cardgames.koikoi.cards import Card
 from cardgames.koikoi.rules import KoiKoiRules
 from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
-from cardgames.koikoi.yaku import round_points
+from cardgames.koikoi.yaku import MONTH_MASKS, RowMasks, compile_rows, round_points
 
 __all__ = [
     "BOTS",
@@ -51,37 +47,6 @@ __all__ = [
     "GreedyBot",
     "YakuEvaluator",
 ]
-
-
-def _mask(ids: Iterable[int]) -> int:
-    bits = 0
-    for card_id in ids:
-        bits |= 1 << card_id
-    return bits
-
-
-_RAIN_MAN: Final = next(c.id for c in CARDS if c.is_rain_man)
-_LIGHTNING: Final = next(c.id for c in CARDS if c.is_lightning)
-_SAKE_CUP: Final = next(c.id for c in CARDS if c.is_sake_cup)
-_CURTAIN: Final = next(c.id for c in CARDS if c.code == "mar-curtain")
-_MOON: Final = next(c.id for c in CARDS if c.code == "aug-moon")
-_BOAR_DEER_BUTTERFLIES: Final = tuple(
-    c.id for c in CARDS if c.code in ("jul-boar", "oct-deer", "jun-butterflies")
-)
-
-RAIN_MAN_BIT: Final = 1 << _RAIN_MAN
-PLAIN_BRIGHTS: Final = _mask([i for i in BRIGHT_IDS if i != _RAIN_MAN])
-ANIMALS: Final = _mask(ANIMAL_IDS)
-RIBBONS: Final = _mask(RIBBON_IDS)
-POETRY: Final = _mask([c.id for c in CARDS if c.ribbon is RibbonKind.POETRY])
-BLUE: Final = _mask([c.id for c in CARDS if c.ribbon is RibbonKind.BLUE])
-CHAFF: Final = _mask(CHAFF_IDS)
-SAKE_CUP_BIT: Final = 1 << _SAKE_CUP
-BOAR_DEER_BUTTERFLIES: Final = _mask(_BOAR_DEER_BUTTERFLIES)
-HANAMI: Final = (1 << _CURTAIN) | SAKE_CUP_BIT
-TSUKIMI: Final = (1 << _MOON) | SAKE_CUP_BIT
-VIEWING_SPOILERS: Final = RAIN_MAN_BIT | (1 << _LIGHTNING)
-MONTH_MASKS: Final = tuple(_mask(range(4 * m, 4 * m + 4)) for m in range(12))
 
 KOIKOI_MIN_HAND: Final = 3
 """The greedy bot calls koi-koi only while it holds at least this many cards."""
@@ -94,6 +59,8 @@ DENIAL_WEIGHT: Final = 0.8
 """How much a card's worth to the opponent counts when the bot takes or gives it."""
 KEEP_WEIGHT: Final = 0.4
 """How much of a card's worth to the bot is lost by putting it on the field unmatched."""
+AFTER_KOIKOI_WEIGHT: Final = 0.5
+"""How much a yaku that counts only after one's own koi-koi is worth before that call."""
 
 
 def _progress_table(largest: int) -> tuple[tuple[float, ...], ...]:
@@ -107,6 +74,77 @@ def _progress_table(largest: int) -> tuple[tuple[float, ...], ...]:
 
 _PROGRESS: Final = _progress_table(12)
 
+_Target = tuple[bool, int, int, int, int, int, int, float, float, int]
+"""A yaku row as the evaluator reads it: (whether it begins a group, cards, need, slack --
+how many of its cards the opponent may hold before it is dead --, requires, cards required,
+the further cards that raise it once formed, its points and points per card beyond `need`,
+both weighted, spoiling cards)."""
+_Groups = tuple[_Target, ...]
+"""Targets one group after the other; the targets of a group exclude each other, so a
+group is worth its best target. One flat loop is cheaper than a loop per group."""
+
+
+def _slots_of(mask: int) -> list[int]:
+    """The slot numbers set in a mask of slots."""
+    return [slot for slot in range(mask.bit_length()) if mask >> slot & 1]
+
+
+def _target_groups(rules: KoiKoiRules, called: bool, month: int) -> _Groups:
+    """The yaku rows of `rules` as the evaluator's targets, grouped (see the module
+    docstring): `called` says whether the pile's owner has called koi-koi this round."""
+    now = {row.slot: row for row in compile_rows(rules, called, month)}
+    # Rows that count only after a koi-koi are planned for too, at a lower weight.
+    later = {row.slot: row for row in compile_rows(rules, True, month)}
+    nested = {
+        slot: [s for s in _slots_of(row.replaced) if s in later and not later[s].cards & ~row.cards]
+        for slot, row in later.items()
+    }
+    left_to_parts = set()
+    for slot, row in later.items():
+        parts = [later[s].cards for s in nested[slot]]
+        union = 0
+        for cards in parts:
+            union = -1 if union & cards else union | cards  # -1: the parts overlap
+        if len(parts) > 1 and union == row.cards:
+            left_to_parts.add(slot)
+    group_of = {slot: slot for slot in later}
+
+    def root(slot: int) -> int:
+        while group_of[slot] != slot:
+            slot = group_of[slot]
+        return slot
+
+    for slot in later:
+        if slot not in left_to_parts:
+            for other in nested[slot]:
+                if other not in left_to_parts:
+                    group_of[root(other)] = root(slot)
+    groups: dict[int, list[RowMasks]] = {}
+    for slot, row in later.items():
+        if slot not in left_to_parts:
+            groups.setdefault(root(slot), []).append(now.get(slot, row))
+    # Further cards other than its own (Ino-shika-chō's other animals) are the cards of a
+    # counting yaku (Tane), valued there: only a counting yaku's own extra cards add worth.
+    return tuple(
+        (
+            number == 0, row.cards, row.need, row.cards.bit_count() - row.need, row.requires,
+            row.requires.bit_count(), row.further if row.per_further else 0,
+            weight * row.points, weight * row.per_further if row.further == row.cards else 0.0,
+            row.spoil,
+        )
+        for group in groups.values()
+        for number, row in enumerate(group)
+        for weight in ((1.0 if row.slot in now else AFTER_KOIKOI_WEIGHT),)
+    )
+
+
+def _with_required(mine: int, have: int, need: int, requires: int, required: int) -> int:
+    """The `have` cards of a target that requires some cards (Ame-shikō: the rain man),
+    counted so that the others fill only the places the required ones leave (four plain
+    brights are not Ame-shikō)."""
+    held = (mine & requires).bit_count()
+    return min(have - held, need - required) + held
+
 
 class YakuEvaluator:
     """How close a captured pile is to the yaku of one rule set, as numbers a bot can compare.
@@ -115,137 +153,88 @@ class YakuEvaluator:
     evaluation is a handful of integer operations.
     """
 
-    __slots__ = ("_brights", "_counting", "_rules", "_sets", "_viewing", "_viewing_factor")
+    __slots__ = ("_groups", "_rules")
 
     def __init__(self, rules: KoiKoiRules) -> None:
         self._rules = rules
-        # Bright ladder rungs: (points, plain brights needed, rain man needed).
-        self._brights = (
-            (rules.sanko_points, 3, 0),
-            (rules.ame_shiko_points, 3, 1),
-            (rules.shiko_points, 4, 0),
-            (rules.goko_points, 4, 1),
-        )
-        # Yaku of named cards: (points, mask, cards needed).
-        self._sets: tuple[tuple[float, int, int], ...] = (
-            (5.0, BOAR_DEER_BUTTERFLIES, 3),
-            (5.0, POETRY, 3),
-            (5.0, BLUE, 3),
-        )
-        self._viewing: tuple[int, ...] = (HANAMI, TSUKIMI) if rules.viewing_yaku else ()
-        # A viewing yaku that counts only after one's own koi-koi is worth less to plan for.
-        self._viewing_factor = rules.viewing_yaku_points * (
-            0.5 if rules.viewing_only_after_koikoi else 1.0
-        )
-        chaff = CHAFF | (SAKE_CUP_BIT if rules.sake_cup_as_chaff else 0)
-        # Counting yaku: (mask, cards needed); 1 point, +1 per further card.
-        self._counting = ((ANIMALS, 5), (RIBBONS, 5), (chaff, 10))
+        # Compiled on first use per (koi-koi called, month): the rows differ with both.
+        self._groups: dict[tuple[bool, int | None], _Groups] = {}
 
     @property
     def rules(self) -> KoiKoiRules:
         """The rules whose yaku are evaluated."""
         return self._rules
 
-    def potential(self, mine: int, theirs: int, month: int | None = None) -> float:
+    def _targets(self, called: bool, month: int | None) -> _Groups:
+        groups = self._groups.get((called, month))
+        if groups is None:
+            rules = self._rules
+            month_number = month if month is not None and rules.tsuki_fuda else 0
+            groups = self._groups[called, month] = _target_groups(rules, called, month_number)
+        return groups
+
+    def potential(
+        self, mine: int, theirs: int, month: int | None = None, *, called: bool = False
+    ) -> float:
         """The worth of pile `mine` while the opponent holds pile `theirs` (both bit masks).
 
-        `month` (1..12) names the round's month for tsuki-fuda, when that rule is on.
+        `month` (1..12) names the round's month for tsuki-fuda, when that rule is on;
+        `called` says whether the pile's owner has called koi-koi this round.
         """
-        progress = _PROGRESS
-        total = 0.0
-        # Brights: the best live rung of the ladder.
-        plain_have = (mine & PLAIN_BRIGHTS).bit_count()
-        plain_live = 4 - (theirs & PLAIN_BRIGHTS).bit_count()
-        rain_have = 1 if mine & RAIN_MAN_BIT else 0
-        rain_live = not theirs & RAIN_MAN_BIT
-        best = 0.0
-        points: float
-        for points, plain_need, rain_need in self._brights:
-            if plain_live < plain_need or (rain_need and not rain_live):
-                continue
-            have = min(plain_have, plain_need) + (rain_have if rain_need else 0)
-            need = plain_need + rain_need
-            worth = points * progress[need][have]
-            if have >= need:
-                worth += COMPLETION_BONUS
-            if worth > best:
-                best = worth
-        total += best
-        for points, cards, need in self._sets:
-            if theirs & cards:
-                continue
-            have = (mine & cards).bit_count()
-            total += points * progress[need][have]
-            if have >= need:
-                total += COMPLETION_BONUS
-        if self._viewing and not (
-            self._rules.viewing_cancelled_by_rain and mine & VIEWING_SPOILERS
-        ):
-            for cards in self._viewing:
-                if theirs & cards:
-                    continue
-                have = (mine & cards).bit_count()
-                total += self._viewing_factor * progress[2][have]
-                if have == 2:
-                    total += COMPLETION_BONUS
-        for cards, need in self._counting:
-            have = (mine & cards).bit_count()
-            if have >= need:
-                total += 1 + have - need + COMPLETION_BONUS
-            elif (cards & ~theirs).bit_count() >= need:
-                total += progress[need][have]
-        if month is not None and self._rules.tsuki_fuda:
-            cards = MONTH_MASKS[month - 1]
-            if not theirs & cards:
-                have = (mine & cards).bit_count()
-                total += self._rules.tsuki_fuda_points * progress[4][have]
-                if have == 4:
-                    total += COMPLETION_BONUS
-        return total
+        return _potential(self._targets(called, month), mine, theirs)
 
     def cards_needed(self, mine: int, unavailable: int, month: int | None = None) -> int:
         """The fewest further cards pile `mine` needs to form a new yaku or raise its score.
 
         Cards in `unavailable` (the opponent's pile, or cards known to be out of reach) cannot
-        be had. 99 when nothing is reachable.
+        be had. 99 when nothing is reachable. Yaku that count only after a koi-koi are
+        included (a koi-koi is what this question weighs).
         """
         fewest = 99
-        plain_have = (mine & PLAIN_BRIGHTS).bit_count()
-        plain_live = 4 - (unavailable & PLAIN_BRIGHTS).bit_count()
-        rain_have = 1 if mine & RAIN_MAN_BIT else 0
-        rain_live = bool(rain_have) or not unavailable & RAIN_MAN_BIT
-        for _points, plain_need, rain_need in self._brights:
-            if plain_have >= plain_need and rain_have >= rain_need:
-                continue
-            if plain_live < plain_need or (rain_need and not rain_live):
-                continue
-            missing = max(0, plain_need - plain_have) + max(0, rain_need - rain_have)
-            fewest = min(fewest, missing)
-        groups: list[tuple[int, int]] = [(cards, need) for _p, cards, need in self._sets]
-        if self._viewing and not (
-            self._rules.viewing_cancelled_by_rain and mine & VIEWING_SPOILERS
+        for _first, cards, need, _slack, requires, required, raising, _p, _e, spoil in (
+            self._targets(False, month)
         ):
-            groups.extend((cards, 2) for cards in self._viewing)
-        if month is not None and self._rules.tsuki_fuda:
-            groups.append((MONTH_MASKS[month - 1], 4))
-        for cards, need in groups:
+            if mine & spoil or unavailable & requires & ~mine:
+                continue
             have = (mine & cards).bit_count()
-            if have < need and not (unavailable & cards & ~mine):
+            if requires:
+                have = _with_required(mine, have, need, requires, required)
+            if have >= need:
+                # A formed yaku rises with each further card, unless its points are fixed.
+                if raising & ~unavailable & ~mine:
+                    fewest = 1
+                continue
+            if (cards & ~unavailable & ~mine).bit_count() >= need - have:
                 fewest = min(fewest, need - have)
-        for cards, need in self._counting:
-            have = (mine & cards).bit_count()
-            reachable = (cards & ~unavailable & ~mine).bit_count()
-            # A completed counting yaku rises by one point with each further card.
-            missing = 1 if have >= need else need - have
-            if reachable >= missing:
-                fewest = min(fewest, missing)
-        # Ino-shika-chō rises with each further animal, Akatan and Aotan with each ribbon.
-        for formed, further in (
-            (BOAR_DEER_BUTTERFLIES, ANIMALS), (POETRY, RIBBONS), (BLUE, RIBBONS)
-        ):
-            if mine & formed == formed and further & ~unavailable & ~mine:
-                fewest = min(fewest, 1)
         return fewest
+
+
+def _potential(groups: _Groups, mine: int, theirs: int) -> float:
+    """:meth:`YakuEvaluator.potential` on compiled targets (the bot's hot loop: a plain
+    function of plain arguments)."""
+    progress = _PROGRESS
+    total = best = 0.0
+    for first, cards, need, slack, requires, required, _raising, points, per_extra, spoil in (
+        groups
+    ):
+        if first:
+            total += best
+            best = 0.0
+        if mine & spoil or theirs & requires:
+            continue  # spoilt, or dead: the opponent holds a card it requires
+        blocked = theirs & cards
+        if blocked and blocked.bit_count() > slack:
+            continue  # dead: too few of its cards are left
+        have = (mine & cards).bit_count()
+        if requires:
+            have = _with_required(mine, have, need, requires, required)
+        if have >= need:
+            worth = points + per_extra * (have - need) + COMPLETION_BONUS
+        else:
+            worth = points * progress[need][have]
+        if worth > best:
+            best = worth
+    return total + best
 
 
 def _pile_mask(cards: Iterable[Card]) -> int:
@@ -325,9 +314,12 @@ class GreedyBot:
         mine = _pile_mask(view.piles[seat])
         theirs = _pile_mask(view.piles[1 - seat])
         month = view.month if view.rules.tsuki_fuda else None
-        potential = evaluator.potential
-        mine_now = potential(mine, theirs, month)
-        theirs_now = potential(theirs, mine, month)
+        called, they_called = view.koikoi_calls[seat] > 0, view.koikoi_calls[1 - seat] > 0
+        potential = _potential
+        my_targets = evaluator._targets(called, month)
+        their_targets = evaluator._targets(they_called, month)
+        mine_now = potential(my_targets, mine, theirs)
+        theirs_now = potential(their_targets, theirs, mine)
         field = _pile_mask(view.field)
         hand = _pile_mask(view.hand)
         seen = mine | theirs | field | hand
@@ -340,10 +332,10 @@ class GreedyBot:
         opponent_draws = view.opponent_hand_size + (1 if view.stock_size else 0)
 
         def worth_to_me(cards: int) -> float:
-            return potential(mine | cards, theirs, month) - mine_now
+            return potential(my_targets, mine | cards, theirs) - mine_now
 
         def worth_to_them(cards: int) -> float:
-            return potential(theirs | cards, mine, month) - theirs_now
+            return potential(their_targets, theirs | cards, mine) - theirs_now
 
         scores: list[float] = []
         for action in legal:
@@ -399,10 +391,12 @@ class GreedyBot:
             winner_calls=view.koikoi_calls[seat],
             loser_calls=view.koikoi_calls[other],
         ).points
-        mine_total, theirs_total = view.scores[seat], view.scores[other]
-        if view.round_number >= rules.rounds:
-            # The last round: stop if that wins the match, play on if stopping cannot.
-            return mine_total + stop_points <= theirs_total
+        mine_after = view.scores[seat] + stop_points
+        # With banks the points come out of the opponent's bank, and an empty bank ends it.
+        theirs_after = view.scores[other] - (stop_points if rules.banks else 0)
+        if view.round_number >= rules.rounds or (rules.banks and theirs_after <= 0):
+            # Stopping ends the match: stop if that wins it, play on if stopping cannot.
+            return mine_after <= theirs_after
         if len(view.hand) < KOIKOI_MIN_HAND:
             return False
         if rules.double_at_7 and points >= 7:

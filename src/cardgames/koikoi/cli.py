@@ -20,7 +20,6 @@ from cardgames.core.game import Event
 from cardgames.core.options import parse_option_pairs
 from cardgames.koikoi import GAME
 from cardgames.koikoi.cards import card_ids
-from cardgames.koikoi.events import MatchEnded
 from cardgames.koikoi.render import (
     card_table,
     cards_grid,
@@ -43,7 +42,12 @@ from cardgames.terminal import GameUI, fail, game_app, make_play_command
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 
-out = Console(highlight=False)
+
+def _out() -> Console:
+    # Made per command, so that the terminal's width is read when the command runs (a
+    # module-level console keeps the width of whenever the module was first imported).
+    return Console(highlight=False)
+
 
 app = game_app("koikoi", "Hanafuda Koi-Koi: presets, the yaku table, scoring a pile, the cards.")
 
@@ -71,7 +75,7 @@ def _rules(preset: str, option: Sequence[str] = ()) -> KoiKoiRules:
 @app.command()
 def presets() -> None:
     """Print the presets side by side: one column per preset, one row per option."""
-    out.print(presets_renderable(PRESETS))
+    _out().print(presets_renderable(PRESETS))
 
 
 @app.command()
@@ -90,7 +94,7 @@ def yaku(
     title = f"Koi-Koi yaku — preset {rules.strip().lower()}"
     if overrides:
         title += " with " + ", ".join(f"{key}={value}" for key, value in overrides.items())
-    out.print(yaku_table_renderable(chosen, title))
+    _out().print(yaku_table_renderable(chosen, title))
 
 
 @app.command()
@@ -112,6 +116,11 @@ def score(
     koikoi: bool = typer.Option(
         False, "--koikoi", help="The pile's owner has called koi-koi this round."
     ),
+    calls: int | None = typer.Option(
+        None, "--calls", min=0, max=16, help="How many times the pile's owner has called "
+        "koi-koi this round (for own_koikoi_bonus and the growing penalty; implies --koikoi "
+        "when above 0)."
+    ),
     opponent_koikoi: bool = typer.Option(
         False, "--opponent-koikoi", help="The opponent has called koi-koi this round."
     ),
@@ -122,17 +131,18 @@ def score(
     try:
         ids = card_ids(words)
         renderable = score_pile_renderable(
-            ids, chosen, koikoi_called=koikoi, opponent_called=opponent_koikoi, month=month
+            ids, chosen, koikoi_called=koikoi, opponent_called=opponent_koikoi, month=month,
+            calls=calls,
         )
     except NotationError as exc:
         raise fail(str(exc)) from None
-    out.print(renderable)
+    _out().print(renderable)
 
 
 @app.command("cards")
 def cards_command() -> None:
     """Print the 48 cards with ids, notation, month, flower, kind and names."""
-    out.print(card_table())
+    _out().print(card_table())
 
 
 # ------------------------------------------------------------------------ playing
@@ -163,10 +173,14 @@ def _describe(
 
 
 def _final(state: KoiKoiState) -> RenderableType:
-    first, second = state.scores()
+    rules = state.rules
+    ended = state.match_end
+    assert ended is not None  # the session shows the final screen once the match is over
     return Group(
-        round_results_table(state.round_results, state.players),
-        match_line(MatchEnded((first, second), state.winner()), state.players),
+        round_results_table(
+            state.round_results, state.players, rules.starting_bank if rules.banks else None
+        ),
+        match_line(ended, state.players),
     )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames.koikoi.cards import CARDS
+from cardgames.koikoi.rules import FirstDealer
 from cardgames.koikoi.yaku import RoundPoints, YakuScore
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "KoiKoiCalled",
     "LuckyHand",
     "LuckyHandKind",
+    "MatchEnd",
     "MatchEnded",
     "RedealReason",
     "Redealt",
@@ -52,13 +54,26 @@ def _codes(ids: tuple[int, ...]) -> str:
 
 @attrs.frozen(slots=True)
 class DealerChosen:
-    """Who deals the first round: each seat drew a card; the earlier month deals."""
+    """Who deals the first round: by default each seat drew a card and the earlier month
+    deals; ``first_dealer`` may choose at random or name the seat instead (no draws)."""
 
     draws: tuple[tuple[int, int], ...]
-    """The cards (ids) seat 0 and seat 1 drew, one pair per draw (a tie draws again)."""
+    """The cards (ids) seat 0 and seat 1 drew, one pair per draw (a tie draws again); empty
+    when the dealer was not drawn for."""
     dealer: int
+    chosen_by: FirstDealer = FirstDealer.DRAW
+    """How: the card draw, a seeded random choice, or the seat named by the rules."""
+
+    @property
+    def how(self) -> str:
+        """How the dealer was chosen, in words (empty for the card draw, whose cards say it)."""
+        if self.chosen_by is FirstDealer.DRAW:
+            return ""
+        return "chosen at random" if self.chosen_by is FirstDealer.RANDOM else "named by the rules"
 
     def __str__(self) -> str:
+        if self.chosen_by is not FirstDealer.DRAW:
+            return f"{_seat(self.dealer)} deals first ({self.how})"
         rounds = "; ".join(
             f"{_seat(0)} draws {CARDS[a].code}, {_seat(1)} draws {CARDS[b].code}"
             for a, b in self.draws
@@ -296,20 +311,49 @@ class RoundEnded:
 
     result: RoundResult
     totals: tuple[int, int]
+    """The match scores after the round: the sums of the points won, or with `banks` the
+    players' banks."""
+    banks: bool = False
+    """The rules' ``banks``: `totals` are banks, the winner's points taken from the loser's."""
 
     def __str__(self) -> str:
-        return f"{self.result}; totals {self.totals[0]}-{self.totals[1]}"
+        return f"{self.result}; {'banks' if self.banks else 'totals'} {_pair(self.totals)}"
+
+
+def _pair(totals: tuple[int, int]) -> str:
+    """``12-7``; with a bank below 0 ``-2/62`` (a minus after a dash would misread)."""
+    first, second = totals
+    return f"{first}/{second}" if min(totals) < 0 else f"{first}-{second}"
+
+
+class MatchEnd(enum.StrEnum):
+    """Why the match ended."""
+
+    ROUNDS = "all rounds played"
+    BANK_EMPTY = "a bank is empty"
+    """``banks``: a round left a player's bank at 0 or below, which ends the match at once."""
 
 
 @attrs.frozen(slots=True)
 class MatchEnded:
-    """The last round is over: the totals and the winner (None on equal totals)."""
+    """The match is over: the totals (or banks), the winner (None on equal totals) and why."""
 
     totals: tuple[int, int]
     winner: int | None
+    end: MatchEnd = MatchEnd.ROUNDS
+    banks: bool = False
+    """The rules' ``banks``: `totals` are the players' banks."""
+
+    @property
+    def empty_bank(self) -> int | None:
+        """The seat whose bank is empty when that ended the match (the lower one), else None."""
+        if self.end is not MatchEnd.BANK_EMPTY:
+            return None
+        return 0 if self.totals[0] <= self.totals[1] else 1
 
     def __str__(self) -> str:
-        score = f"{self.totals[0]}-{self.totals[1]}"
+        score = _pair(self.totals)
+        why = "" if self.empty_bank is None else f" ({_seat(self.empty_bank)}'s bank is empty)"
         if self.winner is None:
-            return f"match drawn {score}"
-        return f"{_seat(self.winner)} wins the match {score}"
+            return f"match drawn {score}{why}"
+        return f"{_seat(self.winner)} wins the match {score}{why}"

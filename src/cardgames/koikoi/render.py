@@ -64,6 +64,7 @@ __all__ = [
     "round_results_table",
     "round_summary",
     "score_pile_renderable",
+    "scoring_notes",
     "table_renderable",
     "yaku_progress",
     "yaku_score_text",
@@ -220,12 +221,27 @@ def yaku_table_renderable(rules: KoiKoiRules, title: str) -> Table:
         style = "dim" if row.points == "off" else ""
         name = Text.assemble((row.name, "bold"), (f" ({row.english})", "dim"))
         table.add_row(name, row.cards, row.points, row.replaces or "—", style=style)
+    table.caption = "; ".join(scoring_notes(rules))
+    return table
+
+
+def scoring_notes(rules: KoiKoiRules) -> list[str]:
+    """What happens to a round's yaku total under `rules`, one note per rule that touches it."""
     notes = []
+    if rules.own_koikoi_bonus:
+        notes.append(
+            "the winner's own koi-koi calls add 1 point each (up to 3 calls); from 4 calls "
+            "the total is multiplied by the calls − 2 instead"
+        )
     if rules.double_at_7:
         notes.append("a total of 7 or more is doubled")
     notes.append(_PENALTY_NOTES[rules.koikoi_penalty])
-    table.caption = "; ".join(notes)
-    return table
+    if rules.banks:
+        notes.append(
+            f"the winner takes the points from the loser's bank (each starts with "
+            f"{rules.starting_bank}; a bank at 0 or below ends the match)"
+        )
+    return notes
 
 
 def _option_value(value: object) -> str:
@@ -293,8 +309,11 @@ def _verb(subject: str, verb: str) -> str:
     return f"{first} {rest}" if rest else first
 
 
-def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[int]) -> Table:
-    """A finished round: how it ended, every yaku and multiplier, and the match totals."""
+def round_summary(
+    result: RoundResult, names: Sequence[str], totals: Sequence[int], *, banks: bool = False
+) -> Table:
+    """A finished round: how it ended, every yaku, bonus and multiplier, and the match totals
+    (with `banks`, the players' banks after the round)."""
     table = Table(
         title=f"Round {result.round_number} over", title_style="bold", show_header=False,
         box=None, padding=(0, 1),
@@ -322,18 +341,26 @@ def round_summary(result: RoundResult, names: Sequence[str], totals: Sequence[in
                 table.add_row("yaku", Text.assemble((yaku.name, "bold"), f"  {yaku.points}"))
         if result.points is not None:
             table.add_row("yaku total", str(result.points.base))
+            if result.points.call_bonus:
+                table.add_row(
+                    "bonus", f"+{result.points.call_bonus} — {result.points.bonus_reason}"
+                )
             for multiplier in result.points.multipliers:
                 table.add_row("multiplier", f"×{multiplier.factor} — {multiplier.reason}")
-        table.add_row(
-            "points", Text(f"{winner} +{result.score[result.winner]}", style="bold green")
-        )
+        points = result.score[result.winner]
+        if banks:
+            loser = _who(names, 1 - result.winner)
+            taken = f"{winner} +{points}, {loser} −{points}"
+            table.add_row("points", Text(taken, style="bold green"))
+        else:
+            table.add_row("points", Text(f"{winner} +{points}", style="bold green"))
     calls = ", ".join(
         f"{_who(names, seat)} {count}" for seat, count in enumerate(result.koikoi_calls) if count
     )
     if calls:
         table.add_row("koi-koi calls", calls)
     table.add_row(
-        "match",
+        "banks" if banks else "match",
         " · ".join(f"{_who(names, seat)} {total}" for seat, total in enumerate(totals)),
     )
     return table
@@ -400,10 +427,12 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
     # Summaries name the viewer "You" too.
     named = [("You" if seat == you else name) for seat, name in enumerate(names)]
     if isinstance(event, RoundEnded):
-        return Group(Text(), round_summary(event.result, named, event.totals))
+        return Group(Text(), round_summary(event.result, named, event.totals, banks=event.banks))
     if isinstance(event, MatchEnded):
         return match_line(event, named)
     if isinstance(event, DealerChosen):
+        if event.how:
+            return Text(f"{does(event.dealer, 'deal')} first ({event.how})")
         text = Text()
         for a, b in event.draws:
             for seat, card in ((0, a), (1, b)):
@@ -440,8 +469,14 @@ def describe_move(
 
 
 def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
-    """The match result in one line."""
+    """The match result in one line (with banks, the banks and whose ran empty)."""
     score = " – ".join(f"{_who(names, s)} {t}" for s, t in enumerate(event.totals))
+    if event.banks:
+        score = "banks " + score
+    empty = event.empty_bank
+    if empty is not None:
+        whose = "your" if _who(names, empty) == "You" else f"{_who(names, empty)}'s"
+        score += f" ({whose} bank is empty)"
     if event.winner is None:
         return Text(f"Match drawn: {score}", style="bold")
     winner = _who(names, event.winner)
@@ -455,26 +490,32 @@ def score_pile_renderable(
     koikoi_called: bool = False,
     opponent_called: bool = False,
     month: int | None = None,
+    calls: int | None = None,
 ) -> RenderableType:
     """What ``cardgames koikoi score`` prints: the pile grouped by kind, its yaku and what a
     round won with it pays (`koikoi_called`: the pile's owner called koi-koi this round;
-    `opponent_called`: the opponent did; `month`: the round's month, for tsuki-fuda)."""
+    `calls`: how often, when it matters (``own_koikoi_bonus``, the growing penalty; default
+    1 if called); `opponent_called`: the opponent did; `month`: the round's month, for
+    tsuki-fuda)."""
+    own_calls = calls if calls is not None else int(koikoi_called)
+    koikoi_called = own_calls > 0
     score = score_yaku(pile, rules, koikoi_called=koikoi_called, month=month)
     lines: list[RenderableType] = [pile_table(pile, sake_cup_as_chaff=rules.sake_cup_as_chaff)]
     if score:
         for yaku in score.yaku:
             lines.append(Text.assemble(("  " + yaku.name, "bold"), f"  {yaku.points}"))
         final = round_points(
-            score.total, rules, winner_calls=int(koikoi_called), loser_calls=int(opponent_called)
+            score.total, rules, winner_calls=own_calls, loser_calls=int(opponent_called)
         )
         lines.append(Text(f"total {score.total} before round multipliers", style="bold"))
-        if final.multipliers:
-            calls = [
+        if final.multipliers or final.call_bonus:
+            callers = [
                 who for who, called in (("you", koikoi_called), ("the opponent", opponent_called))
                 if called
             ]
             when = (
-                "after " + " and ".join(calls) + " called koi-koi" if calls else "without koi-koi"
+                "after " + " and ".join(callers) + " called koi-koi" if callers
+                else "without koi-koi"
             )
             lines.append(Text(f"as a round won {when}: {final}", style="dim"))
     else:
@@ -519,7 +560,10 @@ def _side(view: KoiKoiView, seat: int) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_column()
     head = Text(_seat_name(view, seat), style="bold cyan" if seat == view.seat else "bold")
-    head.append(f"  {_points(view.scores[seat])}", style="bold")
+    if rules.banks:
+        head.append(f"  bank {view.scores[seat]}", style="bold")
+    else:
+        head.append(f"  {_points(view.scores[seat])}", style="bold")
     if seat == view.dealer:
         head.append("  · dealer", style="dim")
     if seat != view.seat:
@@ -535,7 +579,7 @@ def _side(view: KoiKoiView, seat: int) -> Table:
     yaku_line = Text.assemble(("yaku ", "dim"), yaku_score_text(view.yaku[seat]))
     if view.yaku[seat]:
         final = _stop_points(view, seat)
-        if final.multipliers:
+        if final.multipliers or final.call_bonus:
             yaku_line.append(f"  → stopping scores {final}", style="dim")
     table.add_row(yaku_line)
     near = _progress(view, seat)
@@ -627,7 +671,7 @@ def _question(view: KoiKoiView) -> Text | None:
     text.append("stop", style="bold reverse")
     final = pending.stop_points
     text.append(f" to score {_points(final.points)} now", style="bold")
-    if final.multipliers:
+    if final.multipliers or final.call_bonus:
         text.append(f" ({final})", style="dim")
     if pending.calls_left == 1:
         text.append("\nThis is the round's last koi-koi call.", style="dim")
@@ -641,6 +685,17 @@ def _question(view: KoiKoiView) -> Text | None:
         text.append(
             f"\nAfter a koi-koi, if {other} forms a yaku and stops first, {other}'s points "
             f"are {risk}.",
+            style="dim",
+        )
+    if view.rules.own_koikoi_bonus:
+        calls = view.koikoi_calls[pending.seat] + 1
+        after = round_points(
+            pending.score.total, view.rules, winner_calls=calls,
+            loser_calls=view.koikoi_calls[1 - pending.seat],
+        )
+        text.append(
+            f"\nThis koi-koi would be your call {calls}: a stop with these yaku would then "
+            f"score {after}.",
             style="dim",
         )
     return text
@@ -718,8 +773,13 @@ def yaku_status(view: KoiKoiView) -> RenderableType:
     return Group(lines, yaku_table_renderable(view.rules, "Yaku (rules in force)"))
 
 
-def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) -> Table:
-    """Every finished round: dealer, winner, yaku, koi-koi calls, multipliers and points."""
+def round_results_table(
+    results: Sequence[RoundResult], names: Sequence[str], starting_bank: int | None = None
+) -> Table:
+    """Every finished round: dealer, winner, yaku, koi-koi calls, multipliers and points.
+
+    With `starting_bank` (the rules' banks are on) the last row shows the banks: the start,
+    plus the points won, minus the points lost."""
     table = Table(title="Rounds", header_style="bold")
     table.add_column("round", justify="right")
     table.add_column("dealer")
@@ -743,11 +803,12 @@ def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) ->
         else:
             outcome = f"{_who(names, result.winner)}: dealer's privilege"
         yaku = ", ".join(str(y) for y in result.yaku.yaku) if result.yaku else "—"
-        multipliers = (
-            ", ".join(f"×{m.factor} {m.reason}" for m in result.points.multipliers)
-            if result.points and result.points.multipliers
-            else "—"
-        )
+        steps = []
+        if result.points and result.points.call_bonus:
+            steps.append(f"+{result.points.call_bonus} {result.points.bonus_reason}")
+        if result.points:
+            steps += (f"×{m.factor} {m.reason}" for m in result.points.multipliers)
+        multipliers = ", ".join(steps) or "—"
         calls = ", ".join(
             _who(names, seat) + ("" if count == 1 else f" ×{count}")
             for seat, count in enumerate(result.koikoi_calls)
@@ -758,5 +819,9 @@ def round_results_table(results: Sequence[RoundResult], names: Sequence[str]) ->
             multipliers, *(str(points) if points else "·" for points in result.score),
         )
     table.add_section()
-    table.add_row("", "", "total", "", "", "", *(Text(str(t), style="bold") for t in totals))
+    if starting_bank is not None:
+        banks = [starting_bank + won - (sum(totals) - won) for won in totals]
+        table.add_row("", "", "banks", "", "", "", *(Text(str(b), style="bold") for b in banks))
+    else:
+        table.add_row("", "", "total", "", "", "", *(Text(str(t), style="bold") for t in totals))
     return table

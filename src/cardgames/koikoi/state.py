@@ -3,23 +3,29 @@
 Procedure (rules file, preset ``nintendo`` unless an option says otherwise):
 
 * First dealer: each seat draws a card (seat 0 first); the earlier month deals; the same
-  month draws again. The winner of a round deals the next; after a drawn round where nobody
-  scores the other player deals; with the dealer's privilege the dealer wins and deals again.
+  month draws again (``first_dealer``: or a seeded random choice, or a named seat). The
+  winner of a round deals the next; after a drawn round where nobody scores the other player
+  deals (``drawn_round="same-dealer"``: the same dealer); with the dealer's privilege the
+  dealer wins and deals again.
 * Deal in pairs: 2 to the dealer's opponent, 2 to the field, 2 to the dealer, four times.
   Four cards of a month on the field re-deal (``redeal_four_on_field``). Then lucky hands
-  (``lucky_hands``); when both players hold one, the dealer's counts.
+  (``lucky_hands``, for the hands ``teshi`` and ``kuttsuki`` switch on); when both players
+  hold one, the dealer's counts.
 * The dealer moves first. A turn: ``play CARD`` from hand (when the card's month has two
   cards on the field -- or three without ``capture_all_three`` -- the action names the
   capture too: ``play CARD capture FIELDCARD``); then the top stock card is turned over
   automatically; if it matches two field cards (or three without ``capture_all_three``), its
   player chooses with ``capture FIELDCARD``.
-* After a turn in which a player's pile formed a new yaku or raised one, that player
-  chooses ``koikoi`` or ``stop``. The round ends at once as that player's stop, without
+* After a turn in which a player's pile formed a new yaku or raised one (with
+  ``koikoi_question="total-raised"``: after a turn that raised what a stop scores), that
+  player chooses ``koikoi`` or ``stop``. The round ends at once as that player's stop, without
   asking (:class:`~cardgames.koikoi.events.ForcedStop` in the ``YakuFormed`` event says
   why), when the turn left the player's own hand empty -- even if the opponent still holds a
   card, which is then never played (unless ``koikoi_with_empty_hand``; both hands empty
   always end it) -- or when the round's koi-koi calls are used up (``max_koikoi_calls``).
 * Both hands empty with nobody stopped: a drawn round (``drawn_round``).
+* The match ends after ``rounds`` rounds, or with ``banks`` at once after a round that
+  leaves a bank at 0 or below; the higher score (the sum of points won, or the bank) wins.
 
 Interpretations where the rules file leaves a choice (each also documented on its option):
 
@@ -36,11 +42,12 @@ Interpretations where the rules file leaves a choice (each also documented on it
   the dealer deals again; ``koikoi_penalty="growing"`` multiplies by 1 + every call of the
   round; ``viewing_only_after_koikoi`` asks whether the pile's owner has called.
 
-Chance: every deal (and the first-dealer draw) is shuffled by a ``random.Random`` seeded
-from the match's seed and the deal's number, so a match is determined by its seed. An
-explicit deck (for tests and foreign records) lists the first-dealer draw cards (pairs,
-seat 0 first, until the months differ), then one 48-card order per deal, top first; later
-deals shuffle with generators seeded from the deck's text. :func:`deal_order` builds such
+Chance: every deal (and the first-dealer draw or random choice) is shuffled by a
+``random.Random`` seeded from the match's seed and the deal's number, so a match is
+determined by its seed. An explicit deck (for tests and foreign records) lists the
+first-dealer draw cards (pairs, seat 0 first, until the months differ; none unless
+``first_dealer`` is ``draw``), then one 48-card order per deal, top first; later deals
+shuffle with generators seeded from the deck's text. :func:`deal_order` builds such
 an order from chosen hands.
 """
 
@@ -67,6 +74,7 @@ from cardgames.koikoi.events import (
     KoiKoiCalled,
     LuckyHand,
     LuckyHandKind,
+    MatchEnd,
     MatchEnded,
     RedealReason,
     Redealt,
@@ -77,7 +85,13 @@ from cardgames.koikoi.events import (
     StopReason,
     YakuFormed,
 )
-from cardgames.koikoi.rules import KoiKoiRules, LuckyHands
+from cardgames.koikoi.rules import (
+    DrawnRound,
+    FirstDealer,
+    KoiKoiQuestion,
+    KoiKoiRules,
+    LuckyHands,
+)
 from cardgames.koikoi.view import (
     CaptureChoice,
     KoiKoiDecision,
@@ -128,6 +142,7 @@ _PLAYING: Final = Phase.PLAY
 _CAPTURING: Final = Phase.CAPTURE
 _DECIDING: Final = Phase.DECIDE
 _OVER: Final = Phase.OVER
+_TOTAL_RAISED: Final = KoiKoiQuestion.TOTAL_RAISED
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -449,7 +464,7 @@ class KoiKoiState(State[KoiKoiAction]):
         chunks: list[tuple[int, ...]] = []
         draw_cards: list[int] = []
         if deck is not None:
-            draw_cards, chunks = _split_deck(deck)
+            draw_cards, chunks = _split_deck(deck, rules.first_dealer)
             chance_key = "deck:" + ",".join(deck)
         else:
             if seed is None:
@@ -464,7 +479,8 @@ class KoiKoiState(State[KoiKoiAction]):
         self._chunks = tuple(chunks)
         self._chunk = 0
         self._round = 1
-        self._totals = [0, 0]
+        start = rules.starting_bank if rules.banks else 0
+        self._totals = [start, start]
         self._results: list[RoundResult] = []
         self._over = False
         self._hands: list[list[int]] = [[], []]
@@ -484,7 +500,7 @@ class KoiKoiState(State[KoiKoiAction]):
         self._dealer_draws = draws
         self._dealer = dealer
         self._turn = dealer
-        events: list[Event] = [DealerChosen(draws, dealer)]
+        events: list[Event] = [DealerChosen(draws, dealer, rules.first_dealer)]
         self._start_round(events)
         self._start_events = tuple(events)
 
@@ -552,6 +568,17 @@ class KoiKoiState(State[KoiKoiAction]):
         )
 
     @property
+    def match_end(self) -> MatchEnded | None:
+        """How the match ended (the event that said so), or None while it goes on."""
+        return self._match_ended() if self._over else None
+
+    def _match_ended(self) -> MatchEnded:
+        totals = (self._totals[0], self._totals[1])
+        banks = self._rules.banks
+        end = MatchEnd.BANK_EMPTY if banks and min(totals) <= 0 else MatchEnd.ROUNDS
+        return MatchEnded(totals, self.winner(), end, banks)
+
+    @property
     def koikoi_calls(self) -> tuple[int, int]:
         """Koi-koi calls of each seat in the current round."""
         return (self._calls[0], self._calls[1])
@@ -571,11 +598,11 @@ class KoiKoiState(State[KoiKoiAction]):
         return self._over
 
     def scores(self) -> list[int]:
-        """Match totals by seat."""
+        """Match totals by seat: the points won, or with ``banks`` the banks."""
         return list(self._totals)
 
     def winner(self) -> int | None:
-        """The seat with the higher total once over (None: equal totals or not over)."""
+        """The seat with the higher total (or bank) once over (None: equal or not over)."""
         if not self._over or self._totals[0] == self._totals[1]:
             return None
         return 0 if self._totals[0] > self._totals[1] else 1
@@ -670,12 +697,16 @@ class KoiKoiState(State[KoiKoiAction]):
         return cls(options, seed=seed, deck=deck, names=names)
 
     def outcome_text(self) -> str:
-        """``P1 wins 12-7`` or ``draw 5-5``."""
+        """``P1 wins 12-7`` or ``draw 5-5``; with banks ``P2 wins, banks 62 to -2``."""
         first, second = self.scores()
+        high, low = max(first, second), min(first, second)
+        if self._rules.banks:
+            result = "draw" if first == second else f"{self.players[first < second]} wins"
+            return f"{result}, banks {high} to {low}"
         if first == second:
             return f"draw {first}-{second}"
         winner = 0 if first > second else 1
-        return f"{self.players[winner]} wins {max(first, second)}-{min(first, second)}"
+        return f"{self.players[winner]} wins {high}-{low}"
 
     def check_view(self, seat: int) -> None:
         """AssertionError if ``self.view(seat)`` shows the opponent's hand or the stock."""
@@ -696,8 +727,9 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def check_invariants(self) -> None:
         """AssertionError when a Koi-Koi invariant breaks: the 48 cards are each in one place,
-        captures come in same-month pairs, hands and stock shrink together, and the match
-        totals are the sum of the round results."""
+        captures come in same-month pairs, hands and stock shrink together, the match totals
+        are the sum of the round results (banks: the start plus what was won, minus what was
+        lost, always adding up to twice the start), and the match ends when it must."""
         hands = [self.hand(0), self.hand(1)]
         pending = () if self.pending_card is None else (self.pending_card,)
         everywhere = [*hands[0], *hands[1], *self.field, *self.stock, *self.pile(0),
@@ -714,15 +746,26 @@ class KoiKoiState(State[KoiKoiAction]):
         assert len(self.stock) == 8 + len(hands[0]) + len(hands[1]), (
             "each turn takes one card from hand and one from the stock"
         )
-        totals = [0, 0]
-        for result in self.round_results:
+        rules = self.rules
+        banks = rules.banks
+        start = rules.starting_bank if banks else 0
+        totals = [start, start]
+        for number, result in enumerate(self.round_results, start=1):
+            assert min(totals) > 0 or not banks, (
+                f"a bank was empty after round {number - 1}, yet the match went on"
+            )
             for seat in (0, 1):
                 if result.winner != seat:
                     assert result.score[seat] == 0, "a round's points go only to its winner"
                 totals[seat] += result.score[seat]
+                if banks:  # the winner's points come out of the loser's bank
+                    totals[1 - seat] -= result.score[seat]
         assert totals == self.scores(), "match totals equal the sum of the round results"
-        assert len(self.round_results) <= self.rules.rounds
-        assert self.is_over == (len(self.round_results) == self.rules.rounds)
+        if banks:
+            assert sum(totals) == 2 * start, "the banks add up to twice the starting bank"
+        finished = len(self.round_results) == rules.rounds or (banks and min(totals) <= 0)
+        assert len(self.round_results) <= rules.rounds
+        assert self.is_over == finished
 
     def snapshot(self) -> tuple[Any, ...]:
         return (
@@ -891,9 +934,10 @@ class KoiKoiState(State[KoiKoiAction]):
         return events
 
     # ------------------------------------------------------------------ the rules
-    def _slots(self, seat: int) -> list[int]:
+    def _slots(self, seat: int, pile: int | None = None) -> list[int]:
+        """Points per yaku of `seat`'s pile (or of `pile`, as `seat`'s) in this round."""
         return self._table.slots(
-            self._piles[seat],
+            self._piles[seat] if pile is None else pile,
             self._calls[seat] > 0,
             month_of_round(self._round) if self._rules.tsuki_fuda else 0,
         )
@@ -928,13 +972,21 @@ class KoiKoiState(State[KoiKoiAction]):
             self._next_turn(events)
             return
         slots = self._slots(turn)
-        baseline = self._baseline[turn]
         improved = False
-        if slots != baseline:  # the usual case, equal lists, is settled by one C comparison
-            for new, old in zip(slots, baseline, strict=True):
-                if new > old:
-                    improved = True
-                    break
+        if self._rules.koikoi_question is _TOTAL_RAISED:
+            # What a stop scores rises exactly when the yaku sum does: the calls are the same
+            # all turn, and round_points grows strictly with the sum (no yaku scores nothing).
+            before = self._slots(turn, pile_before)
+            if sum(slots) > sum(before):
+                improved = True
+                self._baseline[turn] = before  # the decision names what rose this turn
+        else:
+            baseline = self._baseline[turn]
+            if slots != baseline:  # the usual case, equal lists, is settled by one C comparison
+                for new, old in zip(slots, baseline, strict=True):
+                    if new > old:
+                        improved = True
+                        break
         if not improved:
             self._next_turn(events)
             return
@@ -1010,17 +1062,26 @@ class KoiKoiState(State[KoiKoiAction]):
         )
 
     def _finish_round(self, result: RoundResult, events: list[Event]) -> None:
+        rules = self._rules
         self._results.append(result)
-        self._totals[0] += result.score[0]
-        self._totals[1] += result.score[1]
-        events.append(RoundEnded(result, (self._totals[0], self._totals[1])))
+        totals = self._totals
+        winner = result.winner
+        if winner is not None:
+            points = result.score[winner]
+            totals[winner] += points
+            if rules.banks:
+                totals[1 - winner] -= points
+        events.append(RoundEnded(result, (totals[0], totals[1]), rules.banks))
         self._pending = _NO_CARD
-        if len(self._results) >= self._rules.rounds:
+        if (rules.banks and min(totals) <= 0) or len(self._results) >= rules.rounds:
             self._over = True
             self._phase = _OVER
-            events.append(MatchEnded((self._totals[0], self._totals[1]), self.winner()))
+            events.append(self._match_ended())
             return
-        self._dealer = 1 - self._dealer if result.winner is None else result.winner
+        if winner is not None:
+            self._dealer = winner
+        elif rules.drawn_round is not DrawnRound.SAME_DEALER:
+            self._dealer = 1 - self._dealer
         self._round += 1
         self._start_round(events)
 
@@ -1046,6 +1107,14 @@ class KoiKoiState(State[KoiKoiAction]):
         return sorted(range(48), key=keys.__getitem__)
 
     def _choose_dealer(self, draw_cards: list[int]) -> tuple[tuple[tuple[int, int], ...], int]:
+        """(the draws, the first dealer): by the card draw, a seeded random choice, or the
+        seat the rules name."""
+        rules = self._rules
+        named = rules.first_dealer_seat
+        if named is not None:
+            return (), named
+        if rules.first_dealer is FirstDealer.RANDOM:
+            return (), self._random("dealer").randrange(2)
         if draw_cards:
             pairs = [(draw_cards[i], draw_cards[i + 1]) for i in range(0, len(draw_cards), 2)]
         else:
@@ -1080,7 +1149,7 @@ class KoiKoiState(State[KoiKoiAction]):
             lucky = None
             if rules.lucky_hands is not LuckyHands.OFF:
                 for seat in (dealer, 1 - dealer):  # the dealer's hand counts first
-                    kind = _lucky_kind(hands[seat])
+                    kind = _lucky_kind(hands[seat], rules.teshi, rules.kuttsuki)
                     if kind is not None:
                         lucky = (seat, kind)
                         break
@@ -1135,13 +1204,14 @@ def _seat(seat: int) -> int:
     raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 
-def _lucky_kind(hand: list[int]) -> LuckyHandKind | None:
+def _lucky_kind(hand: list[int], teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
+    """The lucky hand `hand` is, among those the rules count (`teshi`, `kuttsuki`)."""
     counts = [0] * 12
     for card in hand:
         counts[card >> 2] += 1
-    if 4 in counts:
+    if teshi and 4 in counts:
         return LuckyHandKind.TESHI
-    if counts.count(2) == 4:
+    if kuttsuki and counts.count(2) == 4:
         return LuckyHandKind.KUTTSUKI
     return None
 
@@ -1157,14 +1227,23 @@ def _cards_of_mask(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _split_deck(deck: Sequence[str]) -> tuple[list[int], list[tuple[int, ...]]]:
-    """(first-dealer draw cards, 48-card deal orders) of an explicit deck."""
+def _split_deck(
+    deck: Sequence[str], first_dealer: FirstDealer
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """(first-dealer draw cards, 48-card deal orders) of an explicit deck; it holds draw cards
+    only when the first dealer is drawn for."""
     try:
         ids = [parse_card(str(text)).id for text in deck]
     except NotationError as exc:
         raise OptionsError(f"explicit Koi-Koi deck: {exc}") from None
     prefix = len(ids) % 48
-    if prefix == 0 or prefix % 2:
+    if first_dealer is not FirstDealer.DRAW:
+        if prefix or not ids:
+            raise OptionsError(
+                f"with first_dealer={first_dealer.value} an explicit Koi-Koi deck lists only "
+                f"whole 48-card deals, no dealer draw (got {len(ids)} cards)"
+            )
+    elif prefix == 0 or prefix % 2:
         raise OptionsError(
             f"an explicit Koi-Koi deck lists the dealer draw (pairs, seat 0 first, until the "
             f"months differ) and then whole 48-card deals (got {len(ids)} cards)"

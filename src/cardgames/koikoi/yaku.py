@@ -18,11 +18,15 @@ Counting rules (the rules file, made precise by the rows):
 * Akatan (3 poetry ribbons) or Aotan (3 blue ribbons) pays 5 plus 1 per ribbon beyond those
   three; with all six, Akatan-Aotan pays 10 plus 1 per ribbon beyond the six (it replaces both).
   Each of them replaces Tanzaku (5+ ribbons). Three poetry ribbons + one plain ribbon = 6.
+* With ``set_yaku_stack`` (KoiKoi-Japan) those four pay fixed points and replace nothing:
+  boar + deer + butterflies + 2 other animals = Ino-shika-chō 5 + Tane 1 = 6; the six poetry
+  and blue ribbons = Akatan-Aotan 10 + Akatan 5 + Aotan 5 + Tanzaku 2 = 22.
 * The sake cup is an animal (for Tane and Ino-shika-chō's extra cards) and, with
   ``sake_cup_as_chaff``, also a chaff card for Kasu: nine chaff + sake cup = Kasu 1.
 * Viewing yaku (Hanami-zake, Tsukimi-zake) follow ``viewing_yaku``, ``viewing_yaku_points``,
-  ``viewing_cancelled_by_rain`` (rain man or lightning in the same pile) and
-  ``viewing_only_after_koikoi`` (the pile's owner has called koi-koi this round).
+  ``viewing_cancelled_by_rain`` (rain man or lightning in the same pile),
+  ``viewing_only_after_koikoi`` and ``viewing_koikoi_bonus`` (both ask whether the pile's
+  owner has called koi-koi this round).
 * Tsuki-fuda (option): all four cards of the round's month.
 """
 
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -53,11 +57,13 @@ __all__ = [
     "Multiplier",
     "MultiplierKind",
     "RoundPoints",
+    "RowMasks",
     "Yaku",
     "YakuInfo",
     "YakuProgress",
     "YakuRow",
     "YakuScore",
+    "compile_rows",
     "drawn_round_points",
     "month_of_round",
     "round_points",
@@ -156,6 +162,11 @@ class YakuRow:
     """The boolean rules field that lets `spoiled_by` cancel it."""
     after_koikoi_if: str | None = None
     """The boolean rules field that makes it count only after its owner's koi-koi."""
+    koikoi_bonus_field: str | None = None
+    """The rules field holding points it gains once its owner has called koi-koi this round."""
+    stacks_if: str | None = None
+    """The boolean rules field under which it pays `points` fixed (no further cards) and
+    replaces nothing: the yaku it would replace are paid as well."""
     round_month: bool = False
     """Its cards are the four cards of the round's month (tsuki-fuda)."""
 
@@ -179,6 +190,7 @@ def _viewing(key: str, name: str, english: str, codes: tuple[str, str], text: st
         spoiled_by=_ids("nov-rain-man", "nov-lightning"),
         spoiled_if="viewing_cancelled_by_rain",
         after_koikoi_if="viewing_only_after_koikoi",
+        koikoi_bonus_field="viewing_koikoi_bonus",
     )
 
 
@@ -212,19 +224,23 @@ YAKU: Final[tuple[YakuRow, ...]] = (
         "inoshikacho", "Ino-shika-chō", "boar, deer, butterflies",
         _ids("jul-boar", "oct-deer", "jun-butterflies"), "boar + deer + butterflies", 3,
         points=5, per_further=1, further=_ANIMALS, further_text="animal", replaces=("tane",),
+        stacks_if="set_yaku_stack",
     ),
     YakuRow(
         "akatan_aotan", "Akatan-Aotan", "red and blue poetry ribbons", _POETRY | _BLUE,
         "3 poetry + 3 blue ribbons", 6, points=10, per_further=1, further=_RIBBONS,
         further_text="ribbon", replaces=("akatan", "aotan", "tanzaku"),
+        stacks_if="set_yaku_stack",
     ),
     YakuRow(
         "akatan", "Akatan", "red poetry ribbons", _POETRY, "3 poetry ribbons", 3, points=5,
         per_further=1, further=_RIBBONS, further_text="ribbon", replaces=("tanzaku",),
+        stacks_if="set_yaku_stack",
     ),
     YakuRow(
         "aotan", "Aotan", "blue ribbons", _BLUE, "3 blue ribbons", 3, points=5, per_further=1,
         further=_RIBBONS, further_text="ribbon", replaces=("tanzaku",),
+        stacks_if="set_yaku_stack",
     ),
     YakuRow(
         "tane", "Tane", "animals", _ANIMALS, "5 animals (sake cup included)", 5, points=1,
@@ -283,6 +299,24 @@ def _base_points(row: YakuRow, rules: KoiKoiRules) -> int:
     return points
 
 
+def _koikoi_bonus(row: YakuRow, rules: KoiKoiRules) -> int:
+    """Points `row` gains once its owner has called koi-koi (``viewing_koikoi_bonus``)."""
+    if row.koikoi_bonus_field is None:
+        return 0
+    bonus: int = getattr(rules, row.koikoi_bonus_field)
+    return bonus
+
+
+def _stacked(row: YakuRow, rules: KoiKoiRules) -> bool:
+    """Whether `row` pays fixed points and replaces nothing under `rules` (set_yaku_stack)."""
+    return _on(rules, row.stacks_if)
+
+
+def _replaces(row: YakuRow, rules: KoiKoiRules) -> tuple[str, ...]:
+    """The keys of the yaku `row` replaces under `rules` (none while it stacks)."""
+    return () if _stacked(row, rules) else row.replaces
+
+
 def _counted(row: YakuRow, rules: KoiKoiRules, month: int) -> tuple[int, int]:
     """(mask of the counted cards, mask of the further cards) of `row` under `rules`."""
     cards = MONTH_MASKS[month - 1] if row.round_month else _mask(row.cards)
@@ -292,6 +326,51 @@ def _counted(row: YakuRow, rules: KoiKoiRules, month: int) -> tuple[int, int]:
         cards |= extra
         further |= extra
     return cards, further
+
+
+class RowMasks(NamedTuple):
+    """One yaku row compiled for one rules object, koi-koi state and month: masks and numbers,
+    ready for a hot loop (the scorer and the greedy bot's evaluation both read these)."""
+
+    slot: int
+    """Its place in :data:`YAKU`."""
+    cards: int
+    """Mask of the counted cards."""
+    need: int
+    """How many of them form it."""
+    requires: int
+    """Mask of the cards that must be among them."""
+    further: int
+    """Mask of the cards counted as further cards."""
+    points: int
+    """Its points when formed with exactly `need` cards."""
+    per_further: int
+    """Points per further card beyond `need`."""
+    spoil: int
+    """Mask of the cards that cancel it when in the same pile (0: none)."""
+    replaced: int
+    """Mask of the slots it replaces."""
+
+
+def compile_rows(rules: KoiKoiRules, koikoi_called: bool, month: int) -> tuple[RowMasks, ...]:
+    """The rows that can count under `rules` for a pile whose owner has (not) called koi-koi
+    this round, in a round of `month` (0: no tsuki-fuda), with every rule applied: a row
+    the rules leave out is absent, so whoever loops over them tests nothing about the rules."""
+    compiled: list[RowMasks] = []
+    for slot, row in enumerate(YAKU):
+        if not _enabled(row, rules) or (row.round_month and not month):
+            continue
+        if _on(rules, row.after_koikoi_if) and not koikoi_called:
+            continue
+        cards, further = _counted(row, rules, month)
+        points = _base_points(row, rules) + (_koikoi_bonus(row, rules) if koikoi_called else 0)
+        compiled.append(RowMasks(
+            slot, cards, row.need, _mask(row.requires), further, points,
+            0 if _stacked(row, rules) else row.per_further,
+            _mask(row.spoiled_by) if _on(rules, row.spoiled_if) else 0,
+            _mask(_SLOT_OF[key] for key in _replaces(row, rules)),
+        ))
+    return tuple(compiled)
 
 
 _Detail = tuple[int, int, int, int, int, int, int]
@@ -315,26 +394,19 @@ class YakuTable:
         self._scores: dict[tuple[int, bool, int], YakuScore] = {}
 
     def _compile(self, koikoi_called: bool, month: int) -> _Compiled:
-        rules = self.rules
         sets: list[tuple[int, _Detail]] = []
         counts: list[tuple[int, int, int, _Detail]] = []
-        for slot, row in enumerate(YAKU):
-            if not _enabled(row, rules) or (row.round_month and not month):
-                continue
-            if _on(rules, row.after_koikoi_if) and not koikoi_called:
-                continue
-            cards, further = _counted(row, rules, month)
-            spoil = _mask(row.spoiled_by) if _on(rules, row.spoiled_if) else 0
-            replaced = _mask(_SLOT_OF[key] for key in row.replaces)
+        for row in compile_rows(self.rules, koikoi_called, month):
+            cards = row.cards
             detail = (
-                slot, row.need, further, _base_points(row, rules), row.per_further, spoil,
-                replaced,
+                row.slot, row.need, row.further, row.points, row.per_further, row.spoil,
+                row.replaced,
             )
             if row.need == cards.bit_count():
                 # All of its cards (Goko, Akatan, the viewing yaku): one mask comparison.
                 sets.append((cards, detail))
             else:
-                counts.append((cards, row.need, _mask(row.requires), detail))
+                counts.append((cards, row.need, row.requires, detail))
         compiled = self._compiled[koikoi_called, month] = (tuple(sets), tuple(counts))
         return compiled
 
@@ -423,7 +495,8 @@ def score_yaku(
 
     `cards` may be :class:`~cardgames.koikoi.cards.Card` values, ids or notation text.
     `koikoi_called` says whether the pile's owner has called koi-koi (it matters only with
-    ``viewing_only_after_koikoi``); `month` is the round's month for tsuki-fuda.
+    ``viewing_only_after_koikoi`` and ``viewing_koikoi_bonus``); `month` is the round's month
+    for tsuki-fuda.
 
     >>> score_yaku(["jan-crane", "mar-curtain", "aug-moon"]).total
     5
@@ -460,6 +533,13 @@ class MultiplierKind(enum.StrEnum):
     """``koikoi_penalty="double"``: the loser had called koi-koi."""
     KOIKOI_CALLS = "koi-koi calls"
     """``koikoi_penalty="growing"``: 1 + the round's calls of both players."""
+    OWN_CALLS = "own koi-koi calls"
+    """``own_koikoi_bonus`` from the winner's 4th call: ×(calls − 2)."""
+
+
+def _calls_text(calls: int, whose: str = "") -> str:
+    """``1 koi-koi call``, ``2 own koi-koi calls``."""
+    return f"{calls} {whose}koi-koi call{'s' if calls > 1 else ''}"
 
 
 @attrs.frozen(slots=True)
@@ -469,13 +549,15 @@ class Multiplier:
     kind: MultiplierKind
     factor: int
     calls: int = 0
-    """The round's koi-koi calls, for ``KOIKOI_CALLS``."""
+    """The round's koi-koi calls, for ``KOIKOI_CALLS``; the winner's, for ``OWN_CALLS``."""
 
     @property
     def reason(self) -> str:
-        """Why, in words: ``7 points or more``, ``2 koi-koi calls``."""
+        """Why, in words: ``7 points or more``, ``2 koi-koi calls``, ``4 own koi-koi calls``."""
         if self.kind is MultiplierKind.KOIKOI_CALLS:
-            return f"{self.calls} koi-koi call{'s' if self.calls > 1 else ''}"
+            return _calls_text(self.calls)
+        if self.kind is MultiplierKind.OWN_CALLS:
+            return _calls_text(self.calls, "own ")
         return self.kind.value
 
     def __str__(self) -> str:
@@ -484,16 +566,28 @@ class Multiplier:
 
 @attrs.frozen(slots=True)
 class RoundPoints:
-    """A round's final points: the yaku total, the multipliers applied, and the result."""
+    """A round's final points: the yaku total, the bonus and multipliers applied, the result
+    (``(base + call_bonus) × every factor``)."""
 
     base: int
     multipliers: tuple[Multiplier, ...]
     points: int
+    call_bonus: int = 0
+    """Points added for the winner's own koi-koi calls (``own_koikoi_bonus``, up to 3 calls:
+    one per call)."""
+
+    @property
+    def bonus_reason(self) -> str:
+        """Why the bonus is added, in words: ``2 own koi-koi calls`` (empty without one)."""
+        return _calls_text(self.call_bonus, "own ") if self.call_bonus else ""
 
     def __str__(self) -> str:
-        if not self.multipliers:
+        if not self.multipliers and not self.call_bonus:
             return str(self.points)
-        parts = [str(self.base), *map(str, self.multipliers)]
+        parts = [str(self.base)]
+        if self.call_bonus:
+            parts.append(f"+{self.call_bonus} ({self.bonus_reason})")
+        parts += map(str, self.multipliers)
         return " ".join(parts) + f" = {self.points}"
 
 
@@ -506,12 +600,16 @@ def round_points(
 ) -> RoundPoints:
     """The points the winner of a round scores for a yaku total.
 
-    The total is doubled at 7 or more (``double_at_7``), then the koi-koi penalty applies:
-    ``double``: ×2 if the loser called koi-koi this round; ``growing``: ×(1 + calls of both
-    players); ``none``: nothing. `winner_calls`/`loser_calls` are this round's koi-koi calls.
+    With ``own_koikoi_bonus`` the winner's own calls n add n (n ≤ 3) or multiply by n − 2
+    (n ≥ 4). The total is doubled when the yaku total is 7 or more (``double_at_7``), then
+    the koi-koi penalty applies: ``double``: ×2 if the loser called koi-koi this round;
+    ``growing``: ×(1 + calls of both players); ``none``: nothing. `winner_calls` and
+    `loser_calls` are this round's koi-koi calls. No yaku scores nothing, whatever the calls.
 
     >>> round_points(7, winner_calls=0, loser_calls=1).points
     28
+    >>> str(round_points(11, "koikoi-ai", winner_calls=4))
+    '11 ×2 (4 own koi-koi calls) = 22'
     """
     rules = _rules(rules)
     for name, value in (
@@ -522,6 +620,12 @@ def round_points(
                 f"round_points: {name!r} must be a whole number >= 0 (got {value!r})"
             )
     multipliers: list[Multiplier] = []
+    bonus = 0
+    if rules.own_koikoi_bonus and winner_calls and yaku_total:
+        if winner_calls <= 3:
+            bonus = winner_calls
+        else:
+            multipliers.append(Multiplier(MultiplierKind.OWN_CALLS, winner_calls - 2, winner_calls))
     if rules.double_at_7 and yaku_total >= 7:
         multipliers.append(Multiplier(MultiplierKind.SEVEN_OR_MORE, 2))
     penalty = rules.koikoi_penalty
@@ -530,16 +634,16 @@ def round_points(
     elif penalty is KoiKoiPenalty.GROWING and winner_calls + loser_calls > 0:
         calls = winner_calls + loser_calls
         multipliers.append(Multiplier(MultiplierKind.KOIKOI_CALLS, 1 + calls, calls))
-    points = yaku_total
+    points = yaku_total + bonus
     for multiplier in multipliers:
         points *= multiplier.factor
-    return RoundPoints(yaku_total, tuple(multipliers), points)
+    return RoundPoints(yaku_total, tuple(multipliers), points, bonus)
 
 
 def drawn_round_points(rules: KoiKoiRules | str | None = None) -> int:
     """What the dealer scores when the hands run out with nobody stopped: the dealer's
     privilege (``oya_ken_points``) with ``drawn_round="dealer"``, else 0 (nobody scores).
-    No multiplier applies.
+    No multiplier applies, whatever yaku or calls anyone has.
 
     >>> drawn_round_points(), drawn_round_points(KoiKoiRules(drawn_round="dealer"))
     (0, 6)
@@ -567,12 +671,23 @@ def _picture(card_id: int) -> str:
     return CARDS[card_id].code.split("-", 1)[1].replace("-", " ")
 
 
+_NAMES: Final = {row.key: row.name for row in YAKU}
+
+
 def _points_text(row: YakuRow, rules: KoiKoiRules) -> str:
     if not _enabled(row, rules):
         return "off"
-    text = str(_base_points(row, rules))
-    if row.per_further:
+    base = _base_points(row, rules)
+    text = str(base)
+    if _stacked(row, rules):
+        text += ", fixed"
+        if row.replaces:
+            text += "; " + ", ".join(_NAMES[key] for key in row.replaces) + " paid as well"
+    elif row.per_further:
         text += f", +{row.per_further} per further {row.further_text}"
+    bonus = _koikoi_bonus(row, rules)
+    if bonus:
+        text += f"; {base + bonus} after own koi-koi"
     if _on(rules, row.spoiled_if):
         text += ", not with " + "/".join(_picture(c) for c in sorted(row.spoiled_by))
     if _on(rules, row.after_koikoi_if):
@@ -590,11 +705,10 @@ def _cards_text(row: YakuRow, rules: KoiKoiRules) -> str:
 def yaku_table(rules: KoiKoiRules | str | None = None) -> list[YakuInfo]:
     """The yaku and what each pays under `rules`, in display order (for tables and docs)."""
     rules = _rules(rules)
-    names = {row.key: row.name for row in YAKU}
     return [
         YakuInfo(
             row.key, row.name, row.english, _cards_text(row, rules), _points_text(row, rules),
-            ", ".join(names[key] for key in row.replaces),
+            ", ".join(_NAMES[key] for key in _replaces(row, rules)),
         )
         for row in YAKU
     ]
@@ -660,7 +774,7 @@ def yaku_progress(
             key in rows
             and rows[key].missing < progress.missing
             and YAKU[_SLOT_OF[key]].cards <= row.cards
-            for key in row.replaces
+            for key in _replaces(row, rules)
         )
 
     shown = [progress for progress in rows.values() if not closer_step(progress)]

@@ -66,8 +66,9 @@ def random_action(aec: Any, rng: random.Random) -> int | None:
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_pettingzoo_api_and_seed_tests_pass(config: tuple[str, dict[str, Any]]) -> None:
     game, options = config
-    api_test(env(game, **options), num_cycles=15)
-    seed_test(lambda: env(game, **options), num_cycles=15)
+    # 100 cycles: a few hundred moves (a random Hanabi game to its end), still quick.
+    api_test(env(game, **options), num_cycles=100)
+    seed_test(lambda: env(game, **options), num_cycles=100)
 
 
 @pytest.mark.parametrize("config", SHORT, ids=config_id)

@@ -33,6 +33,7 @@ from cardgames.rl.runner import (
     ENCODINGS,
     ENV_VERSION,
     RENDER_MODES,
+    SEED_LIMIT,
     GameRunner,
     Observation,
     check_render_mode,
@@ -40,7 +41,6 @@ from cardgames.rl.runner import (
 
 __all__ = ["GymEnv", "gym_env"]
 
-_SEED_LIMIT: Final = 2**31
 ILLEGAL_ACTION_REWARD: Final = -1.0
 """The reward of an illegal action, which ends the episode (as PettingZoo's wrapper does)."""
 
@@ -110,7 +110,7 @@ class GymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal action ids now, as a boolean mask (all False once the game is over)."""
-        return self.runner.observe(self.seat)["action_mask"].astype(bool)
+        return self.runner.mask(self.seat).astype(bool)
 
     def _let_bots_play(self) -> float:
         """The bots' moves up to the learning seat's turn; what the learning seat earned."""
@@ -122,7 +122,7 @@ class GymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return earned
 
     def _draw_seed(self) -> int:
-        return int(self.np_random.integers(_SEED_LIMIT))
+        return int(self.np_random.integers(SEED_LIMIT))
 
     def render(self) -> str | None:
         """The table as the player to act sees it: returned (``"ansi"``) or printed

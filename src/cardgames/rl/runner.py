@@ -29,8 +29,8 @@ from cardgames.core.game import State
 from cardgames.rl import legal_mask
 
 __all__ = [
-    "ENCODINGS", "ENV_VERSION", "RENDER_MODES", "Encoding", "GameRunner", "Observation",
-    "check_render_mode",
+    "ENCODINGS", "ENV_VERSION", "RENDER_MODES", "SEED_LIMIT", "Encoding", "GameRunner",
+    "Observation", "check_render_mode",
 ]
 
 ENV_VERSION: Final = 0
@@ -44,8 +44,8 @@ Bounds = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
 RENDER_MODES: Final = ("ansi", "human")
 """``ansi``: ``render()`` returns the table as text; ``human``: it prints it after every move."""
-_SEED_LIMIT: Final = 2**31
-"""Game seeds drawn for unseeded resets stay below this (every game accepts them)."""
+SEED_LIMIT: Final = 2**31
+"""Game seeds the environments draw stay below this (every game accepts them)."""
 _RENDER_WIDTH: Final = 100
 
 
@@ -171,18 +171,21 @@ class GameRunner:
         if seed is not None:
             self._seeds.seed(seed)
         else:
-            seed = self._seeds.randrange(_SEED_LIMIT)
+            seed = self._seeds.randrange(SEED_LIMIT)
         self.state = self._new_state(seed)
         self._returns = [float(r) for r in self.encoding.returns(self.state)]
 
     def observe(self, seat: int) -> Observation:
-        """`seat`'s observation; its mask is all zeros unless `seat` is to act."""
-        state = self.state
-        if state.current_player == seat:
-            mask = legal_mask(state).astype(np.int8)
-        else:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-        return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
+        """`seat`'s observation and action mask (see :meth:`mask`)."""
+        view = self.state.view(seat)
+        return {"observation": self.encoding.observation(view), "action_mask": self.mask(seat)}
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """1 at each legal action id when `seat` is to act; all zeros otherwise (another seat
+        is to act, or the game is over), as PettingZoo's classic games do."""
+        if self.state.current_player != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        return legal_mask(self.state).astype(np.int8)
 
     def play(self, action_id: int) -> list[float]:
         """Apply the legal action `action_id` (IllegalActionError, nothing changed, for any

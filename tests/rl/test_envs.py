@@ -153,6 +153,8 @@ def test_an_illegal_action_ends_the_game_with_a_penalty() -> None:
     before = raw.runner.state.clone()
     with pytest.raises(IllegalActionError):
         raw.step(illegal)  # unwrapped: the engine's refusal, and nothing changed
+    with pytest.raises(ValueError, match="needs an action id"):
+        raw.step(None)
     assert raw.runner.state == before
 
 

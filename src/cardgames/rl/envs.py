@@ -97,7 +97,8 @@ class RawEnv(AECEnv[str, dict[str, Any], Any]):
             # The game is over: each agent's step(None) takes it out, as the API asks.
             self._was_dead_step(action)
             return
-        assert action is not None  # a live agent's action: the order-enforcing wrapper checks
+        if action is None:
+            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
         self._cumulative_rewards[agent] = 0.0
         rewards = self.runner.play(int(action))
         self.rewards = {a: rewards[self._seat[a]] for a in self.agents}

@@ -44,7 +44,7 @@ What differs from HLE (the tests check everything else against HLE's own output)
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -179,12 +179,20 @@ class HanabiEnv(Environment):
         return tuple(moves)
 
     # ------------------------------------------------------------------ HLE's API
-    def reset(self) -> dict[str, Any]:
-        """Deal a new game; the observations of every seat (HLE's dict)."""
+    def reset(self, *, deck: Sequence[str] | None = None) -> dict[str, Any]:
+        """Deal a new game; the observations of every seat (HLE's dict).
+
+        `deck` (not in HLE) deals an explicit order instead, in card notation (``"R1"``):
+        each seat's hand, oldest card first, seat after seat, then the draw pile from the top
+        -- to replay a game recorded elsewhere.
+        """
         variant = self.variant
         if self._random_start:
             variant = attrs.evolve(variant, starting_player=self._rng.randrange(self.players))
-        self.state = HanabiState(variant, self.players, self._rng.randrange(_SEED_LIMIT))
+        if deck is None:
+            self.state = HanabiState(variant, self.players, self._rng.randrange(_SEED_LIMIT))
+        else:
+            self.state = HanabiState(variant, self.players, deck=deck)
         return self._make_observation_all_players()
 
     def step(self, action: int | Mapping[str, Any]) -> tuple[dict[str, Any], int, bool,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -188,12 +189,17 @@ def test_observations_do_not_depend_on_the_order_they_are_asked_in() -> None:
         assert np.array_equal(hanabi.observation(states[i].view(1)), forward[i])
         j = i % len(other)
         hanabi.observation(other[j].view(2))
-    fresh = hanabi._REPLAYS[:]
     hanabi._REPLAYS.clear()
-    try:
-        assert np.array_equal(hanabi.observation(states[-1].view(1)), forward[-1])
-    finally:
-        hanabi._REPLAYS[:] = fresh
+    assert np.array_equal(hanabi.observation(states[-1].view(1)), forward[-1])
+    # A search: from one position, each child clone observed after one step.
+    parent = states[len(states) // 2]
+    for action_id in parent.legal_action_ids():
+        child = parent.clone()
+        child.step(action_id)
+        hanabi._REPLAYS.clear()
+        expected = hanabi.observation(child.view(0))
+        hanabi.observation(parent.view(0))
+        assert np.array_equal(hanabi.observation(child.view(0)), expected)
 
 
 def test_clues_received_names_the_clues_a_card_got() -> None:
@@ -207,3 +213,14 @@ def test_clues_received_names_the_clues_a_card_got() -> None:
         received = hanabi.clues_received(state.view(seat))
         assert received[order] == (colour, card.rank)
         assert all(order in state.hand_orders(1) for order in received)
+
+
+def test_a_copied_view_encodes_the_same() -> None:
+    # Views from the engine share the variant's Card values (the encoder looks them up by
+    # identity first); equal cards that are other objects must give the same vector.
+    state = next(s for s in _positions("standard", 3) if s.move_count == 30)
+    view = state.view(2)
+    copied = copy.deepcopy(view)
+    assert copied.discards
+    assert copied.discards[0] is not view.discards[0]
+    assert np.array_equal(hanabi.observation(copied), hanabi.observation(view))

@@ -42,6 +42,7 @@ encoder remembers where it got to, so a game observed move by move costs one mov
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -78,6 +79,7 @@ from cardgames.rl.layout import Field, Layout
 
 __all__ = [
     "HLE_SIZES",
+    "clue_marks",
     "clues_received",
     "hle_observation",
     "hle_variant",
@@ -96,6 +98,8 @@ _BONUS_FLAGS: Final = 3
 _PENDING_TILES: Final = 4
 """Bonus tiles 3 to 6 ask the player for a choice."""
 _TILES: Final = 6
+_KNOWLEDGE_CACHE: Final = 100_000
+"""Cached card-knowledge encodings per game configuration before the cache starts over."""
 _START_RANKS_UP: Final = (1, 2)
 _START_RANKS_DOWN: Final = (4, 5)
 
@@ -155,15 +159,21 @@ class _Tables:
         self.hand_size = h = variant.hand_size(players)
         suits = [variant.suits[s] for s in suit_id_order(variant)]
         self.card_index: dict[Card, int] = {}
-        self.discard_start: dict[Card, int] = {}
+        discard_start: list[int] = []
+        """Per card kind (encoding order), where its discard thermometer starts."""
         copies = 0
         for suit in suits:
             for rank, count in suit.counts:
-                card = Card(suit.letter, rank)
-                self.discard_start[card] = copies
-                self.card_index[card] = len(self.card_index)
+                self.card_index[Card(suit.letter, rank)] = len(self.card_index)
+                discard_start.append(copies)
                 copies += count
+        self.discard_start = tuple(discard_start)
         self.kinds = kinds = len(self.card_index)
+        # The same index by the identity of the variant's own Card values, which views hand
+        # out (a dict of ints skips the Python-level hash of a Card); these tables keep the
+        # values alive, so no other object can take their ids.
+        self.cards = variant.card_types
+        self.index_by_id = {id(card): self.card_index[card] for card in variant.card_types}
         self.deck_size = copies
         self.clue_index = {value: i for i, value in enumerate(id_clue_values(variant))}
         self.values = values = len(self.clue_index)
@@ -236,14 +246,21 @@ class _Tables:
         self.direction_at = at("direction") if self.up_or_down else 0
         self.from_deck_at = at("last_from_deck") if self.deck_plays else 0
         self.bonus_at = at("last_bonus") if self.bonus else 0
-        # What each set of possible cards is, as encoding indices (views share the sets).
-        self.possible: dict[frozenset[Card], tuple[int, ...]] = {}
+        self.knowledge: dict[tuple[int, frozenset[Card], int], tuple[int, ...]] = {}
 
-    def possible_bits(self, possible: frozenset[Card]) -> tuple[int, ...]:
-        bits = self.possible.get(possible)
+    def knowledge_bits(self, at: int, possible: frozenset[Card], mark: int) -> tuple[int, ...]:
+        """The ones of one card's knowledge written at `at`: the kinds `possible`, then the
+        clue values in `mark`. Cached: views share the possible sets, and a game meets few
+        combinations."""
+        key = (at, possible, mark)
+        bits = self.knowledge.get(key)
         if bits is None:
+            if len(self.knowledge) >= _KNOWLEDGE_CACHE:
+                self.knowledge.clear()
             index = self.card_index
-            bits = self.possible[possible] = tuple(sorted(index[card] for card in possible))
+            found = [at + index[card] for card in possible]
+            found += [at + self.kinds + v for v in range(self.values) if mark >> v & 1]
+            bits = self.knowledge[key] = tuple(sorted(found))
         return bits
 
 
@@ -320,31 +337,52 @@ class _Replay:
         self.seen = len(history)
         self.last = history[-1] if history else None
 
-    def extends(self, history: Sequence[Move[HanabiAction]]) -> bool:
-        """Whether `history` continues the one followed so far (moves are shared values,
-        so identity of the last one followed is proof)."""
-        seen = self.seen
-        return seen == 0 or (len(history) >= seen and history[seen - 1] is self.last)
+    def copy(self) -> _Replay:
+        new = _Replay.__new__(_Replay)
+        new.tables = self.tables
+        new.hands = [list(hand) for hand in self.hands]
+        new.marks = dict(self.marks)
+        new.seen = self.seen
+        new.last = self.last
+        new.revealed = self.revealed
+        new.position = self.position
+        return new
 
 
-_REPLAYS: list[_Replay] = []
-_KEEP: Final = 16
-"""How many replays to remember (games observed side by side, e.g. vectorised envs)."""
+_REPLAYS: OrderedDict[int, _Replay] = OrderedDict()
+"""Replays by the identity of the last move they followed. A replay holds that move, so its
+id cannot be reused while the entry lives; clones share their moves, so a clone's history
+finds its original's replays."""
+_KEEP: Final = 256
+"""How many positions to remember (games observed side by side, search trees)."""
+_LOOK_BACK: Final = 4
+"""How many moves back a remembered position is looked for (the same position seen by
+another seat, the position a move ago, ...) before the history is replayed from the deal."""
 
 
 def _replayed(tables: _Tables, history: Sequence[Move[HanabiAction]]) -> _Replay:
-    best: _Replay | None = None
-    for replay in _REPLAYS:
-        if replay.tables is tables and replay.extends(history) and (
-                best is None or replay.seen > best.seen):
-            best = replay
-    if best is None:
-        best = _Replay(tables)
-        _REPLAYS.append(best)
-        if len(_REPLAYS) > _KEEP:
-            del _REPLAYS[0]
-    best.follow(history)
-    return best
+    """The history followed to its end, starting from the nearest remembered position."""
+    length = len(history)
+    if not length:
+        return _Replay(tables)
+    found: _Replay | None = None
+    for back in range(1, min(length, _LOOK_BACK) + 1):
+        candidate = _REPLAYS.get(id(history[length - back]))
+        if candidate is not None and candidate.tables is tables and (
+                candidate.seen == length - back + 1):
+            found = candidate
+            break
+    if found is not None and found.seen == length:
+        _REPLAYS.move_to_end(id(history[-1]))
+        return found
+    # Follow on from a copy: the remembered position may be asked for again (another seat,
+    # another branch of a search).
+    replay = _Replay(tables) if found is None else found.copy()
+    replay.follow(history)
+    _REPLAYS[id(history[-1])] = replay
+    if len(_REPLAYS) > _KEEP:
+        _REPLAYS.popitem(last=False)
+    return replay
 
 
 # --------------------------------------------------------------------------- encoding
@@ -359,13 +397,16 @@ def observation(view: HanabiView) -> npt.NDArray[np.float32]:
     card_index = t.card_index
     ones: list[int] = []
     put = ones.append
+    by_id = t.index_by_id
     # Hands: the other players, next seat first, oldest card first.
     offset = t.hands_at
     for rel in range(1, players):
         hand = view.other_hands[(seat + rel) % players]
         at = offset
         for slot in reversed(hand):
-            put(at + card_index[slot.card])
+            card = slot.card
+            index = by_id.get(id(card))
+            put(at + (card_index[card] if index is None else index))
             at += kinds
         offset += h * kinds
     for rel in range(players):
@@ -381,12 +422,14 @@ def observation(view: HanabiView) -> npt.NDArray[np.float32]:
     ones.extend(range(t.tokens_at, t.tokens_at + view.clue_tokens))
     ones.extend(range(t.fuses_at, t.fuses_at + view.fuses))
     # Discards: the n-th copy of a kind discarded sets the n-th bit of its thermometer.
-    counts: dict[Card, int] = {}
+    counts = [0] * kinds
     starts = t.discard_start
     for card in view.discards:
-        n = counts.get(card, 0)
-        counts[card] = n + 1
-        put(t.discards_at + starts[card] + n)
+        index = by_id.get(id(card))
+        if index is None:
+            index = card_index[card]
+        put(t.discards_at + starts[index] + counts[index])
+        counts[index] += 1
     replay = _replayed(t, view.history)
     if view.history:
         _last_move(t, view, replay, put)
@@ -399,14 +442,7 @@ def observation(view: HanabiView) -> npt.NDArray[np.float32]:
         cards: Sequence[OwnSlot | SeenSlot] = (
             view.own_hand if owner == seat else view.other_hands[owner])
         for known in reversed(cards):
-            ones.extend(at + b for b in t.possible_bits(known.possible))
-            mark = marks.get(known.order, 0)
-            v = 0
-            while mark:
-                if mark & 1:
-                    put(at + kinds + v)
-                mark >>= 1
-                v += 1
+            ones.extend(t.knowledge_bits(at, known.possible, marks.get(known.order, 0)))
             at += t.card_bits
         offset += h * t.card_bits
     if t.up_or_down:
@@ -512,9 +548,15 @@ def hle_observation(view: HanabiView) -> npt.NDArray[np.float32]:
 
 
 def clues_received(view: HanabiView) -> dict[int, tuple[str | int, ...]]:
-    """For every card in a hand (by its order), the clue values that have touched it, in
-    :func:`~cardgames.hanabi.state.id_clue_values` order (read from the view's history)."""
-    t = _tables(view.variant, len(view.players))
-    marks = _replayed(t, view.history).marks
-    return {order: tuple(value for value, i in t.clue_index.items() if bits >> i & 1)
-            for order, bits in marks.items()}
+    """For every card in a hand that clues have touched (by its order), the clue values
+    that touched it, in :func:`~cardgames.hanabi.state.id_clue_values` order (read from the
+    view's history)."""
+    values = id_clue_values(view.variant)
+    return {order: tuple(value for i, value in enumerate(values) if bits >> i & 1)
+            for order, bits in clue_marks(view).items()}
+
+
+def clue_marks(view: HanabiView) -> dict[int, int]:
+    """:func:`clues_received` as bit masks: bit i set when clue value i touched the card (the
+    form the encoder uses; do not change the dict, it is the encoder's own)."""
+    return _replayed(_tables(view.variant, len(view.players)), view.history).marks

@@ -158,6 +158,7 @@ class HanabiEnv(Environment):
         """The game in progress (None before :meth:`reset`)."""
         self._letter = {suit.name: suit.letter for suit in self.variant.suits}
         self._fireworks = {letter: 0 for letter in COLOR_CHAR if letter in self._letter.values()}
+        self._hint_cache: dict[int, tuple[str | None, int | None]] = {}
         self._moves = self._move_table()
         self._uids = {_move_key(move): uid for uid, move in enumerate(self._moves)}
 
@@ -246,7 +247,7 @@ class HanabiEnv(Environment):
         legal = sorted(self._game().legal_action_ids()) if seat == view.current_player else []
         moves = self._moves
         # The minimal observation hides what clues revealed (HLE's dicts show none).
-        received = hanabi.clues_received(view) if self.observation_type else {}
+        marks = hanabi.clue_marks(view) if self.observation_type else {}
         hands = []
         knowledge = []
         for offset in range(players):
@@ -259,7 +260,7 @@ class HanabiEnv(Environment):
                 seen = view.other_hands[owner][::-1]
                 hands.append([_card_dict(slot.card.suit, slot.card.rank) for slot in seen])
                 slots = seen
-            knowledge.append([self._hints(received.get(slot.order, ())) for slot in slots])
+            knowledge.append([self._hints(marks.get(slot.order, 0)) for slot in slots])
         vector = hanabi.observation(view)[: self._vector_size]
         fireworks = dict(self._fireworks)
         for stack in view.fireworks:
@@ -281,16 +282,22 @@ class HanabiEnv(Environment):
             "vectorized": vector.astype(np.int64).tolist(),
         }
 
-    def _hints(self, values: tuple[str | int, ...]) -> dict[str, Any]:
-        """HLE's card knowledge dict: the colour and rank a clue revealed, else None."""
-        color: str | None = None
-        rank: int | None = None
-        for value in values:
-            if isinstance(value, str):
-                color = self._letter[value]
-            else:
-                rank = value - 1
-        return {"color": color, "rank": rank}
+    def _hints(self, mark: int) -> dict[str, Any]:
+        """HLE's card knowledge dict of a card the clue values in `mark` touched: the colour
+        and the rank they revealed, else None."""
+        hint = self._hint_cache.get(mark)
+        if hint is None:
+            color: str | None = None
+            rank: int | None = None
+            for i, value in enumerate(id_clue_values(self.variant)):
+                if not mark >> i & 1:
+                    continue
+                if isinstance(value, str):
+                    color = self._letter[value]
+                else:
+                    rank = value - 1
+            hint = self._hint_cache[mark] = (color, rank)
+        return {"color": hint[0], "rank": hint[1]}
 
 
 def _card_dict(letter: str, rank: int) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Check the built sdist and wheel as a user would meet them (``make package`` runs this).
 
-Usage: ``python .ci/check_package.py DIST_DIR [--python PYTHON] [--no-sdist-tests]``
+Usage: ``python .ci/check_package.py DIST_DIR [--python PYTHON] [--sdist-tests none|some|all]``
 
 1. The two files in DIST_DIR are this version's sdist and wheel, under the distribution name
    pyproject.toml declares.
@@ -17,7 +17,9 @@ Usage: ``python .ci/check_package.py DIST_DIR [--python PYTHON] [--no-sdist-test
    client of the installed package.
 5. The wheel again with its ``test`` extra: ``cardgames.testing`` imports and its conformance
    machine runs; then, with the extras the tests use, the test suite unpacked from the sdist
-   runs against the installed wheel, never its ``src`` (without ``../shared``: those skip).
+   runs against the installed wheel, never its ``src`` (without ``../shared``: those skip):
+   every test module is collected, and the core, command-line, docs and packaging tests run
+   (``--sdist-tests all`` runs them all; ``make test`` already ran them on the source).
 
 Stdlib only, apart from trove-classifiers (the ``package`` extra) and mypy (``dev``).
 """
@@ -53,6 +55,9 @@ JUNK = {
 }
 # Extras the README promises.
 EXTRAS = ("test", "rl", "cluster", "plot")
+# The sdist's tests run by default against the wheel: quick, and they exercise the installed
+# command, records, registry and docs examples (the engines' own tests ran in `make test`).
+SOME_TESTS = ("tests/core", "tests/cli", "tests/test_docs.py", "tests/test_packaging.py")
 # Game options that keep an autoplayed game short.
 SHORT_GAME = {"koikoi": ["-o", "rounds=1"], "ikebana": ["-o", "rounds=1"]}
 # A client of the installed package that mypy --strict accepts only if the types ship.
@@ -220,7 +225,7 @@ def smoke_test(venv: Path, wheel: Path, version: str, work: Path, env: dict[str,
 
 
 def check_test_extra(
-    venv: Path, wheel: Path, sdist: Path, work: Path, env: dict[str, str], *, suite: bool
+    venv: Path, wheel: Path, sdist: Path, work: Path, env: dict[str, str], *, tests: str
 ) -> None:
     python = venv / "bin" / "python"
     run([python, "-m", "pip", "install", "--quiet", f"{wheel}[test]"], cwd=work, env=env)
@@ -232,7 +237,7 @@ def check_test_extra(
          "run_state_machine_as_test(machine, settings=settings(max_examples=3, deadline=None))\n"],
         cwd=work, env=env)
     print("ok: cardgames.testing imports with the test extra; its conformance machine runs")
-    if not suite:
+    if tests == "none":
         return
     with tarfile.open(sdist) as archive:
         archive.extractall(work / "sdist", filter="data")
@@ -251,9 +256,13 @@ def check_test_extra(
     where = run([python, "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)"], cwd=source,
                 env=test_env | {"PYTHONPATH": str(source / "tests")}).strip()
     fail_unless(Path(where).is_relative_to(venv), f"the tests would import {where}")
-    output = run([python, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider"],
-                 cwd=source, env=test_env)
-    print("ok: the sdist's tests pass against the installed wheel: "
+    pytest: list[str | Path] = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    collected = run([*pytest, "--collect-only"], cwd=source, env=test_env)
+    print(f"ok: every test module of the sdist imports: {collected.strip().splitlines()[-1]}")
+    selected = SOME_TESTS if tests == "some" else ()
+    output = run([*pytest, "-n", "2", *selected], cwd=source, env=test_env)
+    which = "the core, command-line, docs and packaging" if selected else "all the"
+    print(f"ok: {which} tests of the sdist pass against the installed wheel: "
           + output.strip().splitlines()[-1])
 
 
@@ -262,8 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("dist", type=Path, help="the folder python -m build wrote")
     parser.add_argument("--python", default=sys.executable,
                         help="the Python that makes the fresh virtualenv (default: this one)")
-    parser.add_argument("--no-sdist-tests", action="store_true",
-                        help="skip running the sdist's test suite against the wheel")
+    parser.add_argument("--sdist-tests", choices=("none", "some", "all"), default="some",
+                        help="which of the sdist's tests to run against the wheel")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
@@ -284,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
             env |= {"CARDGAMES_HOME": str(work / "home"), "COLUMNS": "200"}
             smoke_test(venv, wheel, version, work, env)
-            check_test_extra(venv, wheel, sdist, work, env, suite=not args.no_sdist_tests)
+            check_test_extra(venv, wheel, sdist, work, env, tests=args.sdist_tests)
     except CheckError as error:
         print(f"package check failed: {error}", file=sys.stderr)
         return 1

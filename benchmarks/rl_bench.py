@@ -48,9 +48,8 @@ def _until(seconds: float, play_one: Callable[[], int]) -> int:
     return steps
 
 
-def ours_hle_api(players: int, seed: int) -> Steps:
-    from cardgames.rl import hle as rl_env
-
+def _rl_env_steps(rl_env: Any, players: int, seed: int) -> Steps:
+    """Random play through an ``rl_env`` module's API: HLE's, or ours (the same code)."""
     env = rl_env.HanabiEnv({"players": players, "seed": seed})
     rng = random.Random(seed)
 
@@ -66,6 +65,12 @@ def ours_hle_api(players: int, seed: int) -> Steps:
         return steps
 
     return lambda seconds: _until(seconds, play_one)
+
+
+def ours_hle_api(players: int, seed: int) -> Steps:
+    from cardgames.rl import hle
+
+    return _rl_env_steps(hle, players, seed)
 
 
 def ours_lean(players: int, seed: int) -> Steps:
@@ -94,21 +99,7 @@ def hle_rl_env(players: int, seed: int) -> Steps | None:
         from hanabi_learning_environment import rl_env  # type: ignore[import-not-found]
     except ImportError:  # optional: measured only where installed
         return None
-    env = rl_env.HanabiEnv({"players": players, "seed": seed})
-    rng = random.Random(seed)
-
-    def play_one() -> int:
-        observations = env.reset()
-        done = False
-        steps = 0
-        while not done:
-            seat = observations["current_player"]
-            legal = observations["player_observations"][seat]["legal_moves_as_int"]
-            observations, _, done, _ = env.step(rng.choice(legal))
-            steps += 1
-        return steps
-
-    return lambda seconds: _until(seconds, play_one)
+    return _rl_env_steps(rl_env, players, seed)
 
 
 def open_spiel(players: int, seed: int) -> Steps | None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import attrs
+from hypothesis import HealthCheck, settings
 
 from cardgames.core import (
     GameInfo,
@@ -205,3 +206,13 @@ def make_info(
 TINY = make_info()
 """The tiny game's registry entry (third-party packages register theirs like this, through
 the ``cardgames.games`` entry point group)."""
+
+FAST = settings(
+    max_examples=40,
+    stateful_step_count=20,
+    deadline=None,
+    database=None,
+    report_multiple_bugs=False,
+    suppress_health_check=list(HealthCheck),
+)
+"""Settings for running the conformance machine on a (broken) tiny game in a test."""

@@ -5,23 +5,13 @@ from __future__ import annotations
 from typing import Any, Self
 
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from cardgames.core.errors import NotationError
 from cardgames.testing import conformance_machine
-from tinygame import TINY, Play, TinyState, TinyView, make_info
+from tinygame import FAST, TINY, Play, TinyState, TinyView, make_info
 
 TestTinyConformance = conformance_machine(TINY).TestCase
-
-FAST = settings(
-    max_examples=40,
-    stateful_step_count=20,
-    deadline=None,
-    database=None,
-    report_multiple_bugs=False,
-    suppress_health_check=list(HealthCheck),
-)
 
 
 class LeakyView(TinyState):

@@ -8,7 +8,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 import cardgames
@@ -17,7 +16,7 @@ from cardgames.hanabi import Clue, Discard, HanabiState, Play
 from cardgames.koikoi.state import CAPTURE_ACTIONS, PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS
 from cardgames.rl import legal_mask
 from cardgames.testing import conformance_machine
-from tinygame import PLAYS, TinyState, make_info
+from tinygame import FAST, PLAYS, TinyState, make_info
 
 # (game, new_game keywords): every game, and Hanabi variants whose action spaces grow (deck
 # plays, bonus choices) or whose hands shrink (all or nothing).
@@ -234,16 +233,6 @@ class LooseStep(NumberedTiny):
         self._legal_cache = None
         self._apply(action)
         self._history.append(action)
-
-
-FAST = settings(
-    max_examples=40,
-    stateful_step_count=20,
-    deadline=None,
-    database=None,
-    report_multiple_bugs=False,
-    suppress_health_check=list(HealthCheck),
-)
 
 
 def test_the_kit_passes_a_numbered_game() -> None:

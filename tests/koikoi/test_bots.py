@@ -10,7 +10,7 @@ import pytest
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.core.loop import play
 from cardgames.koikoi import GAME, KoiKoiRules, KoiKoiState, make_rules, round_points, score_yaku
-from cardgames.koikoi.bots import BOTS, GreedyBot, YakuEvaluator
+from cardgames.koikoi.bots import BOTS, COMPLETION_BONUS, GreedyBot, YakuEvaluator
 from cardgames.koikoi.cards import Card, parse_card
 from cardgames.koikoi.state import KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView, Pending, Phase
@@ -270,6 +270,43 @@ def test_viewing_yaku_off_are_not_planned_for() -> None:
     assert off < on
 
 
+def test_the_evaluation_follows_the_rules_not_nintendos_values() -> None:
+    nintendo, ai = YakuEvaluator(KoiKoiRules()), YakuEvaluator(GAME.presets["koikoi-ai"])
+    # Viewing yaku pay 1 under koikoi-ai (3 after one's own koi-koi), 5 under nintendo.
+    viewing = mask("mar-curtain", "sep-sake-cup")
+    assert ai.potential(viewing, 0) < ai.potential(viewing, 0, called=True)
+    assert ai.potential(viewing, 0, called=True) < nintendo.potential(viewing, 0)
+    # The six poetry and blue ribbons: Akatan-Aotan pays 10 on top of Akatan and Aotan there
+    # (a formed target of its own); here it pays what its parts do, so it adds nothing.
+    six = mask("jan-ribbon", "feb-ribbon", "mar-ribbon", "jun-ribbon", "sep-ribbon",
+               "oct-ribbon")
+    assert ai.potential(six, 0) - nintendo.potential(six, 0) == pytest.approx(
+        10 + COMPLETION_BONUS
+    )
+    # A fixed Ino-shika-chō does not rise with a 4th animal: Tane is two animals away.
+    dead_viewing = mask("mar-curtain", "aug-moon")
+    boar_deer_butterflies = mask("jul-boar", "oct-deer", "jun-butterflies")
+    assert nintendo.cards_needed(boar_deer_butterflies, dead_viewing) == 1
+    assert ai.cards_needed(boar_deer_butterflies, dead_viewing) == 2
+
+
+def test_with_banks_it_stops_when_that_empties_the_opponents_bank_and_wins() -> None:
+    common: dict[str, Any] = {
+        "hand": ("jan-chaff-1", "mar-chaff-1", "jun-chaff-1", "jul-chaff-1", "oct-chaff-1"),
+        "field": FILLER_FIELD, "mine": (*TANE, *TANE_PARTNERS),
+        "theirs": ("dec-chaff-2", "dec-chaff-3"), "phase": Phase.DECIDE,
+        "rules": GAME.presets["koikoi-ai"],
+    }
+    assert str(GreedyBot(0).act(make_view(**common, scores=(30, 30)), DECIDE)) == "koikoi"
+    # Tane 1: the opponent's bank of 1 runs empty, which ends the match with a win.
+    assert str(GreedyBot(0).act(make_view(**common, scores=(59, 1)), DECIDE)) == "stop"
+    # The last round: a stop of 1 moves both banks, 29/31 -> 30/30 (a draw): play on;
+    # 30/30 -> 31/29 wins: stop.
+    last = {**common, "round_number": 8}
+    assert str(GreedyBot(0).act(make_view(**last, scores=(29, 31)), DECIDE)) == "koikoi"
+    assert str(GreedyBot(0).act(make_view(**last, scores=(30, 30)), DECIDE)) == "stop"
+
+
 # ------------------------------------------------------------------ bots as agents
 def test_the_bot_table_offers_random_and_greedy() -> None:
     assert set(BOTS) == {"random", "greedy"}
@@ -317,7 +354,7 @@ def win_rate(preset: str, matches: int) -> float:
 
 
 @pytest.mark.parametrize(("preset", "matches"), [("nintendo", 1000), ("online", 150),
-                                                  ("traditional", 100)])
+                                                  ("traditional", 100), ("koikoi-ai", 150)])
 def test_greedy_beats_random_in_at_least_80_percent_of_matches(preset: str, matches: int) -> None:
     assert win_rate(preset, matches) >= 0.8
 

@@ -318,3 +318,82 @@ def test_house_rules_reach_the_game(tmp_path: Path) -> None:
     assert rules.max_koikoi_calls is None
     assert rules.koikoi_penalty.value == "growing"
     assert rules.rounds == 6
+
+
+# ------------------------------------------------------- other engines' rule sets
+def test_a_whole_koikoi_ai_match_plays_in_the_terminal_with_the_banks_shown() -> None:
+    result = invoke("play", "koikoi", "--preset", "koikoi-ai", "--autoplay", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    screen = result.output
+    assert "deals first (chosen at random)" in screen
+    assert "Round 1 of 8" in screen
+    # Every round summary shows the banks after it, and they always add up to 60.
+    banks = [  # "banks  Greedy 1 29 · Greedy 31": the number ending each name's entry
+        [int(n) for n in re.findall(r" (-?\d+)(?= ·|\s*$)", line.split("banks", 1)[1])]
+        for line in screen.splitlines()
+        if re.match(r"\s*banks\s", line)
+    ]
+    assert banks, screen
+    assert all(len(pair) == 2 and sum(pair) == 60 for pair in banks)
+    last = banks[-1]
+    assert "Round 8 over" in screen or min(last) <= 0  # all rounds, or a bank ran empty
+    assert re.search(r"wins the match: banks|Match drawn: banks", screen)
+    assert "Rounds" in screen  # the final table ends with the banks
+    assert re.search(r"│\s+│\s+│\s+banks\s+│", screen)
+
+
+def test_the_koikoi_ai_match_ends_early_when_a_bank_runs_empty() -> None:
+    # Banks of 1: every koikoi-ai round has a winner (an exhausted round pays the dealer), so
+    # the first round empties the loser's bank and ends the match.
+    result = invoke("play", "koikoi", "--preset", "koikoi-ai", "-o", "starting_bank=1",
+                    "--autoplay", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "Round 1 over" in result.output
+    assert "Round 2 of 8" not in result.output
+    assert re.search(r"wins the match: banks .* \(.+ bank is empty\)", result.output)
+
+
+def test_the_koikoi_ai_yaku_table_presets_and_score() -> None:
+    table = invoke("koikoi", "yaku", "--preset", "koikoi-ai").output
+    assert re.search(r"Ino-shika-chō.*5, fixed; Tane paid as well", table)
+    assert re.search(r"Hanami-zake.*1; 3 after own koi-koi", table)
+    assert "own koi-koi calls add 1 point each" in " ".join(table.split())
+    assert "a total of 7 or more is doubled" not in table
+    stacked = invoke("koikoi", "yaku", "-o", "set_yaku_stack=on").output
+    assert re.search(r"Akatan-Aotan.*10, fixed; Akatan, Aotan, Tanzaku paid as well", stacked)
+    presets = invoke("koikoi", "presets").output
+    header = next(line for line in presets.splitlines() if "option" in line)
+    assert "koikoi-ai" in header
+    for option in ("banks", "starting_bank", "first_dealer", "own_koikoi_bonus",
+                   "set_yaku_stack", "viewing_koikoi_bonus", "koikoi_question", "teshi",
+                   "kuttsuki"):
+        assert re.search(rf"│ {option}\s", presets), option
+    assert "KoiKoi-AI research engine" in presets
+    score = invoke("koikoi", "score", "--preset", "koikoi-ai", "--calls", "4", "jan-crane",
+                   "mar-curtain", "aug-moon", "sep-sake-cup")
+    flowing = " ".join(score.output.split())
+    assert "Hanami-zake 3" in flowing
+    assert "11 ×2 (4 own koi-koi calls) = 22" in flowing
+    two = " ".join(invoke("koikoi", "score", "-r", "koikoi-ai", "--calls", "2", "0", "8", "28",
+                          "40", "44").output.split())
+    assert "as a round won after you called koi-koi: 10 +2 (2 own koi-koi calls) = 12" in two
+    assert "'--calls'" in one_error_line(invoke("koikoi", "score", "--calls", "-1", "moon"))
+
+
+def test_the_new_options_reach_the_game_from_the_command_line(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = invoke("play", "koikoi", "--seed", "2", "-o", "banks=on", "-o", "starting_bank=20",
+                    "-o", "first_dealer=2", "-o", "drawn_round=same-dealer", "-o", "teshi=off",
+                    "--save", str(save), input="")
+    assert result.exit_code == 0, result.output
+    assert "P2 deals first (named by the rules)" in result.output or (
+        "Greedy deals first (named by the rules)" in result.output
+    )
+    assert "bank 20" in result.output
+    state = load_session(save, GAME).state
+    rules = state.options
+    assert (rules.banks, rules.starting_bank, rules.first_dealer.value) == (True, 20, "2")
+    assert state.dealer == 1
+    assert "'first_dealer'" in one_error_line(
+        invoke("play", "koikoi", "--seed", "1", "-o", "first_dealer=3", input="")
+    )

@@ -670,6 +670,7 @@ def test_any_combination_of_options_keeps_the_invariants() -> None:
 
     from hypothesis import given, settings
     from hypothesis import strategies as st
+
     from koikoi_strategies import koikoi_rules
 
     @settings(max_examples=40, deadline=None)

@@ -553,3 +553,42 @@ def test_the_actors_own_events_read_in_the_second_person() -> None:
     assert others[9].endswith("koi-koi is not possible now: P1's hand is empty; the round ends")
     stop = describe_move(1, KoiKoiAction.from_str("stop"), [], ("You", "Bot"), 0)
     assert text_of(stop).strip() == "Bot stops and scores."
+
+
+# ------------------------------------------------------------------ banks and bonuses
+def test_round_summaries_and_the_final_table_show_the_bonus_and_the_banks() -> None:
+    brights = "jan-crane mar-curtain aug-moon nov-rain-man dec-phoenix"
+    yaku = score_yaku(brights, "koikoi-ai")
+    points = round_points(yaku.total, "koikoi-ai", winner_calls=2)
+    result = RoundResult(3, 1, 0, RoundEnd.STOP, yaku, points, (12, 0), (2, 0))
+    summary = [" ".join(line.split()) for line in
+               text_of(round_summary(result, ("P1", "P2"), (35, 25), banks=True)).splitlines()]
+    assert "yaku total 10" in summary
+    assert "bonus +2 — 2 own koi-koi calls" in summary
+    assert "points P1 +12, P2 −12" in summary
+    assert "banks P1 35 · P2 25" in summary
+    assert "match P1 35 · P2 25" in " ".join(text_of(
+        round_summary(result, ("P1", "P2"), (35, 25))
+    ).split())
+    final = text_of(round_results_table([result], ("P1", "P2"), starting_bank=23))
+    assert re.search(r"│\s+│\s+│ banks\s+│.*│ 35 │ 11 │", final)
+    assert "+2 2 own koi-koi calls" in final
+
+
+def test_the_table_shows_banks_and_what_another_koikoi_would_add() -> None:
+    state = GAME.new_game(2, 3, preset="koikoi-ai")
+    assert isinstance(state, KoiKoiState)
+    screen = text_of(table_renderable(state.view(0)))
+    assert re.search(r"You\s+bank 30", screen)
+    assert "points" not in screen.splitlines()[1]
+    rng = random.Random(3)
+    while state.phase != "decide":
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    seat = state.current_player
+    assert seat is not None
+    flowing = " ".join(text_of(table_renderable(state.view(seat))).replace("│", " ").split())
+    calls = state.koikoi_calls[seat] + 1
+    assert f"This koi-koi would be your call {calls}: a stop with these yaku would then score" \
+        in flowing
+    assert "doubled" not in flowing  # koikoi-ai: the opponent's calls change nothing

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.koikoi.cards import Card
 from cardgames.koikoi.rules import KoiKoiRules
 from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
-from cardgames.koikoi.yaku import MONTH_MASKS, RowMasks, compile_rows, round_points
+from cardgames.koikoi.yaku import MONTH_MASKS, compile_rows, round_points
 
 __all__ = [
     "BOTS",
@@ -74,14 +74,27 @@ def _progress_table(largest: int) -> tuple[tuple[float, ...], ...]:
 
 _PROGRESS: Final = _progress_table(12)
 
-_Target = tuple[bool, int, int, int, int, int, int, float, float, int]
-"""A yaku row as the evaluator reads it: (whether it begins a group, cards, need, slack --
-how many of its cards the opponent may hold before it is dead --, requires, cards required,
-the further cards that raise it once formed, its points and points per card beyond `need`,
-both weighted, spoiling cards)."""
-_Groups = tuple[_Target, ...]
-"""Targets one group after the other; the targets of a group exclude each other, so a
-group is worth its best target. One flat loop is cheaper than a loop per group."""
+_Single = tuple[int, int, int, float, float]
+"""A target that excludes no other and has no required or spoiling cards (most yaku):
+(cards, need, slack -- how many of its cards the opponent may hold before it is dead --,
+points and points per card beyond `need`, both weighted)."""
+_Member = tuple[int, int, int, int, int, float, float, int]
+"""Any target: (cards, need, slack, required cards, how many, points and points per card
+beyond `need`, both weighted, spoiling cards)."""
+_Reach = tuple[int, int, int, int, int, int]
+"""A target as :meth:`YakuEvaluator.cards_needed` reads it: (cards, need, required cards,
+how many, the further cards that raise it once formed, spoiling cards)."""
+
+
+class _Targets(NamedTuple):
+    """The yaku of one rule set as the evaluator's targets, in the shapes its loops read."""
+
+    singles: tuple[_Single, ...]
+    """Targets worth their own value each (a lean loop: no group, no special cards)."""
+    groups: tuple[tuple[_Member, ...], ...]
+    """The other targets, in groups that exclude each other: a group is worth its best."""
+    reach: tuple[_Reach, ...]
+    """Every target, for the cards still needed."""
 
 
 def _slots_of(mask: int) -> list[int]:
@@ -89,9 +102,9 @@ def _slots_of(mask: int) -> list[int]:
     return [slot for slot in range(mask.bit_length()) if mask >> slot & 1]
 
 
-def _target_groups(rules: KoiKoiRules, called: bool, month: int) -> _Groups:
-    """The yaku rows of `rules` as the evaluator's targets, grouped (see the module
-    docstring): `called` says whether the pile's owner has called koi-koi this round."""
+def _compile_targets(rules: KoiKoiRules, called: bool, month: int) -> _Targets:
+    """The yaku rows of `rules` as the evaluator's targets (see the module docstring):
+    `called` says whether the pile's owner has called koi-koi this round."""
     now = {row.slot: row for row in compile_rows(rules, called, month)}
     # Rows that count only after a koi-koi are planned for too, at a lower weight.
     later = {row.slot: row for row in compile_rows(rules, True, month)}
@@ -119,23 +132,37 @@ def _target_groups(rules: KoiKoiRules, called: bool, month: int) -> _Groups:
             for other in nested[slot]:
                 if other not in left_to_parts:
                     group_of[root(other)] = root(slot)
-    groups: dict[int, list[RowMasks]] = {}
+    grouped: dict[int, list[_Member]] = {}
+    reach: list[_Reach] = []
     for slot, row in later.items():
-        if slot not in left_to_parts:
-            groups.setdefault(root(slot), []).append(now.get(slot, row))
-    # Further cards other than its own (Ino-shika-chō's other animals) are the cards of a
-    # counting yaku (Tane), valued there: only a counting yaku's own extra cards add worth.
-    return tuple(
-        (
-            number == 0, row.cards, row.need, row.cards.bit_count() - row.need, row.requires,
-            row.requires.bit_count(), row.further if row.per_further else 0,
-            weight * row.points, weight * row.per_further if row.further == row.cards else 0.0,
-            row.spoil,
+        if slot in left_to_parts:
+            continue
+        counted = now.get(slot, row)
+        weight = 1.0 if slot in now else AFTER_KOIKOI_WEIGHT
+        required = counted.requires.bit_count()
+        # Further cards other than its own (Ino-shika-chō's other animals) are the cards of
+        # a counting yaku (Tane), valued there: only a counting yaku's own extra cards add.
+        per_extra = weight * counted.per_further if counted.further == counted.cards else 0.0
+        grouped.setdefault(root(slot), []).append((
+            counted.cards, counted.need, counted.cards.bit_count() - counted.need,
+            counted.requires, required, weight * counted.points, per_extra, counted.spoil,
+        ))
+        raising = counted.further if counted.per_further else 0
+        reach.append(
+            (counted.cards, counted.need, counted.requires, required, raising, counted.spoil)
         )
-        for group in groups.values()
-        for number, row in enumerate(group)
-        for weight in ((1.0 if row.slot in now else AFTER_KOIKOI_WEIGHT),)
+    singles = tuple(
+        (cards, need, slack, points, per_extra)
+        for group in grouped.values()
+        if len(group) == 1
+        for cards, need, slack, requires, _required, points, per_extra, spoil in group
+        if not requires and not spoil
     )
+    groups = tuple(
+        tuple(group) for group in grouped.values()
+        if len(group) > 1 or group[0][3] or group[0][7]
+    )
+    return _Targets(singles, groups, tuple(reach))
 
 
 def _with_required(mine: int, have: int, need: int, requires: int, required: int) -> int:
@@ -153,25 +180,26 @@ class YakuEvaluator:
     evaluation is a handful of integer operations.
     """
 
-    __slots__ = ("_groups", "_rules")
+    __slots__ = ("_rules", "_targets_by")
 
     def __init__(self, rules: KoiKoiRules) -> None:
         self._rules = rules
         # Compiled on first use per (koi-koi called, month): the rows differ with both.
-        self._groups: dict[tuple[bool, int | None], _Groups] = {}
+        self._targets_by: dict[tuple[bool, int | None], _Targets] = {}
 
     @property
     def rules(self) -> KoiKoiRules:
         """The rules whose yaku are evaluated."""
         return self._rules
 
-    def _targets(self, called: bool, month: int | None) -> _Groups:
-        groups = self._groups.get((called, month))
-        if groups is None:
+    def _targets(self, called: bool, month: int | None) -> _Targets:
+        targets = self._targets_by.get((called, month))
+        if targets is None:
             rules = self._rules
             month_number = month if month is not None and rules.tsuki_fuda else 0
-            groups = self._groups[called, month] = _target_groups(rules, called, month_number)
-        return groups
+            targets = _compile_targets(rules, called, month_number)
+            self._targets_by[called, month] = targets
+        return targets
 
     def potential(
         self, mine: int, theirs: int, month: int | None = None, *, called: bool = False
@@ -191,9 +219,7 @@ class YakuEvaluator:
         included (a koi-koi is what this question weighs).
         """
         fewest = 99
-        for _first, cards, need, _slack, requires, required, raising, _p, _e, spoil in (
-            self._targets(False, month)
-        ):
+        for cards, need, requires, required, raising, spoil in self._targets(False, month).reach:
             if mine & spoil or unavailable & requires & ~mine:
                 continue
             have = (mine & cards).bit_count()
@@ -209,32 +235,39 @@ class YakuEvaluator:
         return fewest
 
 
-def _potential(groups: _Groups, mine: int, theirs: int) -> float:
-    """:meth:`YakuEvaluator.potential` on compiled targets (the bot's hot loop: a plain
-    function of plain arguments)."""
+def _potential(targets: _Targets, mine: int, theirs: int) -> float:
+    """:meth:`YakuEvaluator.potential` on compiled targets (the bot's hot loop: the common
+    targets get a loop of their own that tests only what they can have)."""
     progress = _PROGRESS
-    total = best = 0.0
-    for first, cards, need, slack, requires, required, _raising, points, per_extra, spoil in (
-        groups
-    ):
-        if first:
-            total += best
-            best = 0.0
-        if mine & spoil or theirs & requires:
-            continue  # spoilt, or dead: the opponent holds a card it requires
+    total = 0.0
+    for cards, need, slack, points, per_extra in targets.singles:
         blocked = theirs & cards
         if blocked and blocked.bit_count() > slack:
             continue  # dead: too few of its cards are left
         have = (mine & cards).bit_count()
-        if requires:
-            have = _with_required(mine, have, need, requires, required)
         if have >= need:
-            worth = points + per_extra * (have - need) + COMPLETION_BONUS
-        else:
-            worth = points * progress[need][have]
-        if worth > best:
-            best = worth
-    return total + best
+            total += points + per_extra * (have - need) + COMPLETION_BONUS
+        elif have:
+            total += points * progress[need][have]
+    for group in targets.groups:
+        best = 0.0
+        for cards, need, slack, requires, required, points, per_extra, spoil in group:
+            if mine & spoil or theirs & requires:
+                continue  # spoilt, or dead: the opponent holds a card it requires
+            blocked = theirs & cards
+            if blocked and blocked.bit_count() > slack:
+                continue
+            have = (mine & cards).bit_count()
+            if requires:
+                have = _with_required(mine, have, need, requires, required)
+            if have >= need:
+                worth = points + per_extra * (have - need) + COMPLETION_BONUS
+            else:
+                worth = points * progress[need][have]
+            if worth > best:
+                best = worth
+        total += best
+    return total
 
 
 def _pile_mask(cards: Iterable[Card]) -> int:
@@ -315,11 +348,11 @@ class GreedyBot:
         theirs = _pile_mask(view.piles[1 - seat])
         month = view.month if view.rules.tsuki_fuda else None
         called, they_called = view.koikoi_calls[seat] > 0, view.koikoi_calls[1 - seat] > 0
-        potential = _potential
+        # The compiled targets of each side, so that the loop below calls the plain function.
         my_targets = evaluator._targets(called, month)
         their_targets = evaluator._targets(they_called, month)
-        mine_now = potential(my_targets, mine, theirs)
-        theirs_now = potential(their_targets, theirs, mine)
+        mine_now = _potential(my_targets, mine, theirs)
+        theirs_now = _potential(their_targets, theirs, mine)
         field = _pile_mask(view.field)
         hand = _pile_mask(view.hand)
         seen = mine | theirs | field | hand
@@ -332,10 +365,10 @@ class GreedyBot:
         opponent_draws = view.opponent_hand_size + (1 if view.stock_size else 0)
 
         def worth_to_me(cards: int) -> float:
-            return potential(my_targets, mine | cards, theirs) - mine_now
+            return _potential(my_targets, mine | cards, theirs) - mine_now
 
         def worth_to_them(cards: int) -> float:
-            return potential(their_targets, theirs | cards, mine) - theirs_now
+            return _potential(their_targets, theirs | cards, mine) - theirs_now
 
         scores: list[float] = []
         for action in legal:

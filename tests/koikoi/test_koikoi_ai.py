@@ -37,6 +37,7 @@ from cardgames.koikoi import (
     make_rules,
     round_points,
     score_yaku,
+    yaku_progress,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -610,6 +611,18 @@ def test_the_question_follows_the_total_not_a_single_yaku_when_they_differ() -> 
         KoiKoiQuestion.YAKU_RAISED: ["Tanzaku 1 = 1"],  # a yaku formed: asked
         KoiKoiQuestion.TOTAL_RAISED: [],  # a stop would score less than before: not asked
     }
+
+
+def test_the_progress_hints_follow_the_stacking() -> None:
+    pile = ["jan-ribbon", "feb-ribbon", "jun-ribbon"]
+    # Where Akatan-Aotan replaces Akatan and Aotan, the closer Akatan hides it; where it is
+    # paid on top of them (koikoi-ai), it is a yaku of its own to aim for.
+    assert [str(p) for p in yaku_progress(pile, [], "nintendo")] == [
+        "Akatan 2/3", "Aotan 1/3", "Tanzaku 3/5",
+    ]
+    assert [str(p) for p in yaku_progress(pile, [], AI)] == [
+        "Akatan 2/3", "Aotan 1/3", "Tanzaku 3/5", "Akatan-Aotan 3/6",
+    ]
 
 
 # ------------------------------------------------------------ options as values

@@ -87,8 +87,12 @@ class KoiKoiQuestion(enum.StrEnum):
     * ``yaku-raised``: a yaku formed or pays more than when the round began, or than at the
       player's last koi-koi (the rulebook: "forms a new yaku or raises a yaku's points").
     * ``total-raised``: the points a stop would score are strictly higher than just before
-      the turn's hand card was played (KoiKoi-AI: a 4th animal after Ino-shika-chō asks
-      nothing when Ino-shika-chō is fixed at 5).
+      the turn's hand card was played (KoiKoi-AI).
+
+    They differ when one turn forms a yaku and spoils another (``viewing_cancelled_by_rain``:
+    a fifth ribbon taken with the rain man forms Tanzaku 1 and spoils a Tsukimi-zake 5, so
+    only ``yaku-raised`` asks). That a 4th animal after Ino-shika-chō asks nothing under
+    KoiKoi-AI follows from ``set_yaku_stack``: a fixed Ino-shika-chō does not rise.
     """
 
     YAKU_RAISED = "yaku-raised"

@@ -130,7 +130,7 @@ class KoiKoiView:
     pending: Pending
     """The capture choice or the koi-koi decision the current player faces (None: a play)."""
     scores: tuple[int, int]
-    """Match totals."""
+    """Match totals: the points won, or with ``rules.banks`` the players' banks."""
     round_results: tuple[RoundResult, ...]
     is_over: bool
     history: tuple[Move[KoiKoiAction], ...] = ()

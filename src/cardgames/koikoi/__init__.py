@@ -167,7 +167,7 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
         # Small banks end matches early often; the rest are koikoi-ai's rules on other
         # presets' scoring, so that each new rule is also run apart from its preset.
         "small-banks-same-dealer": make_rules(
-            "online", banks=True, starting_bank=6, drawn_round="same-dealer", first_dealer=2,
+            "online", banks=True, starting_bank=15, drawn_round="same-dealer", first_dealer=2,
             teshi=False, own_koikoi_bonus=True, koikoi_question="total-raised",
         ),
         "stacked-yaku-viewing-bonus": make_rules(

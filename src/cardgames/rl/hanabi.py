@@ -159,8 +159,7 @@ class _Tables:
         self.hand_size = h = variant.hand_size(players)
         suits = [variant.suits[s] for s in suit_id_order(variant)]
         self.card_index: dict[Card, int] = {}
-        discard_start: list[int] = []
-        """Per card kind (encoding order), where its discard thermometer starts."""
+        discard_start: list[int] = []  # per kind: where its discard thermometer starts
         copies = 0
         for suit in suits:
             for rank, count in suit.counts:

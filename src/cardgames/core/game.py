@@ -83,7 +83,7 @@ class ActionSpace(Generic[A]):
     share it between states: the tuple and the dict are read-only after construction.
     """
 
-    __slots__ = ("actions", "ids")
+    __slots__ = ("actions", "by_identity", "ids")
 
     def __init__(self, actions: Sequence[A]) -> None:
         self.actions: tuple[A, ...] = tuple(actions)
@@ -92,6 +92,20 @@ class ActionSpace(Generic[A]):
         """Action -> id (actions are hashable frozen values)."""
         if len(self.ids) != len(self.actions):
             raise ValueError("an action space lists an action twice")
+        self.by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        """``id(action)`` -> id for the very values listed: games hand out pre-built actions,
+        and an int key skips an action's Python-level hash. The space holds the values, so
+        no other object can have their ids while it lives."""
+
+    def id_of(self, action: A) -> int | None:
+        """The id of `action`, or None if the space does not list it."""
+        found = self.by_identity.get(id(action))
+        if found is None:
+            try:
+                found = self.ids.get(action)
+            except TypeError:  # an unhashable value is no action either
+                return None
+        return found
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -306,23 +320,27 @@ class State(abc.ABC, Generic[A]):
     def action_id(self, action: A) -> int:
         """The id of `action` now; NotationError if the numbering has no such action."""
         space = self.action_space()
-        try:
-            return space.ids[action]
-        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
+        found = space.id_of(action)
+        if found is None:
             raise NotationError(
                 f"{str(action)!r} has no action id in {self.game_name} now (ids number "
                 f"{len(space.actions)} actions, 0..{len(space.actions) - 1})"
-            ) from None
+            )
+        return found
 
     def action_from_id(self, action_id: SupportsIndex) -> A:
         """The action with id `action_id` now; NotationError for an id out of range."""
         actions = self.action_space().actions
-        # NumPy integers are ids too (a policy's argmax); bools and floats are not.
-        index = getattr(type(action_id), "__index__", None)
-        if index is None or isinstance(action_id, bool):
-            raise NotationError(
-                f"an action id is an integer in 0..{len(actions) - 1} (got {action_id!r:.40})")
-        number: int = index(action_id)
+        if type(action_id) is int:
+            number = action_id
+        else:
+            # NumPy integers are ids too (a policy's argmax); bools and floats are not.
+            index = getattr(type(action_id), "__index__", None)
+            if index is None or isinstance(action_id, bool):
+                raise NotationError(
+                    f"an action id is an integer in 0..{len(actions) - 1} "
+                    f"(got {action_id!r:.40})")
+            number = index(action_id)
         if not 0 <= number < len(actions):
             raise NotationError(
                 f"action id {number} is not in 0..{len(actions) - 1} ({self.game_name} has "
@@ -335,8 +353,12 @@ class State(abc.ABC, Generic[A]):
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._legal_actions()
-        ids = self.action_space().ids
-        return [ids[action] for action in cache]
+        space = self.action_space()
+        by_identity = space.by_identity
+        try:
+            return [by_identity[key] for key in map(id, cache)]
+        except KeyError:  # actions built by hand: look them up by value
+            return [space.ids[action] for action in cache]
 
     def step(self, action_id: SupportsIndex) -> None:
         """Apply the action with id `action_id` (the fast path: no events returned).

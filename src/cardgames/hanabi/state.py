@@ -704,7 +704,10 @@ class HanabiState(State[HanabiAction]):
         For the standard game these are exactly HLE's move uids (which OpenSpiel uses too).
         """
         seat = self._seat
-        return self._t.action_space(seat, len(self._hands[seat]))
+        held = len(self._hands[seat])
+        # The cached space first: this runs on every step() and legal_action_ids().
+        space = self._t.action_spaces.get((seat, held))
+        return self._t.action_space(seat, held) if space is None else space
 
     # ================================================================= legality
     def _legal_actions(self) -> list[HanabiAction]:

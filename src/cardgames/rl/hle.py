@@ -90,10 +90,8 @@ class Environment:
         raise NotImplementedError("Not implemented in Abstract Base class")
 
 
-def _config_int(config: Mapping[str, Any], key: str, default: int | None) -> int | None:
+def _config_int(config: Mapping[str, Any], key: str, default: int) -> int:
     value = config.get(key, default)
-    if value is None:
-        return None
     # HLE reads its parameters as strings, so "3" works there too; bools are flags.
     try:
         number = int(value)
@@ -123,12 +121,10 @@ class HanabiEnv(Environment):
                 f"unknown HLE config key {unknown[0]!r}; keys: {', '.join(_KEYS)}")
         values = {key: _config_int(config, key, default) for key, default in _DEFAULTS.items()}
         players = values["players"]
-        assert players is not None
         if not 2 <= players <= 5:
             raise OptionsError(f"HLE config 'players' must be in 2..5 (got {players})")
         standard_hand = 5 if players < 4 else 4
         hand_size = _config_int(config, "hand_size", standard_hand)
-        assert hand_size is not None
         if not standard_hand - 1 <= hand_size <= standard_hand + 1:
             raise OptionsError(
                 f"HLE config 'hand_size' must be in {standard_hand - 1}..{standard_hand + 1} "
@@ -139,16 +135,15 @@ class HanabiEnv(Environment):
                 f"HLE config 'observation_type' must be 0 (minimal) or 1 (card knowledge) "
                 f"(got {observation_type})")
         self.variant = hanabi.hle_variant(
-            colors=values["colors"] or 0, ranks=values["ranks"] or 0,
-            max_information_tokens=values["max_information_tokens"] or 0,
-            max_life_tokens=values["max_life_tokens"] or 0,
-            hand_size_delta=hand_size - standard_hand)
+            colors=values["colors"], ranks=values["ranks"],
+            max_information_tokens=values["max_information_tokens"],
+            max_life_tokens=values["max_life_tokens"], hand_size_delta=hand_size - standard_hand)
         """The engine's variant for this configuration."""
         self.players: int = players
         """The number of players (as HLE's ``env.players``)."""
         self.observation_type = observation_type
         seed = values["seed"]
-        self._rng = random.Random(None if seed is None or seed < 0 else seed)
+        self._rng = random.Random(None if seed < 0 else seed)
         self._random_start = bool(values["random_start_player"])
         layout = hanabi.layout(self.variant, players)
         # The minimal observation is HLE's vector without its last section, card knowledge.

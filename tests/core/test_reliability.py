@@ -193,3 +193,14 @@ def test_an_error_is_one_line_whatever_it_quotes() -> None:
         cardgames.replay(Record.from_dict(data))
     assert "\n" not in str(caught.value)
     assert "\n" not in str(CardgamesError("two\nlines\r\x1b[2J"))
+
+
+@pytest.mark.parametrize("name", ["\ud800", "a\nb", "tab\there", "\x1b[2J"])
+def test_a_player_name_that_cannot_be_printed_on_one_line_is_refused(name: str) -> None:
+    # Found by the fuzzing: a record naming a player "\ud800" crashed `replay` when printed.
+    with pytest.raises(OptionsError, match="'names' must be non-empty printable strings"):
+        cardgames.new_game("hanabi", names=[name, "b"])
+    data = cardgames.new_game("hanabi", seed=1).record().to_dict()
+    data["players"] = [name, "b"]
+    with pytest.raises(RecordError, match="printable"):
+        cardgames.replay(Record.from_dict(data))

@@ -139,8 +139,14 @@ class GameInfo(Generic[S, Opts]):
                 raise OptionsError(
                     f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
                 )
-            if not all(isinstance(name, str) and name.strip() for name in names):
-                raise OptionsError(f"'names' must be non-empty strings (got {clip(repr(names))})")
+            # Printable: a name with a line break or a lone surrogate (JSON can spell one)
+            # would break every line that shows it, or fail to print at all.
+            if not all(
+                isinstance(name, str) and name.strip() and name.isprintable() for name in names
+            ):
+                raise OptionsError(
+                    f"'names' must be non-empty printable strings (got {clip(repr(names))})"
+                )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionsError(f"'seed' must be an integer (got {clip(repr(seed))})")
         if deck is not None and (

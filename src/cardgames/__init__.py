@@ -92,6 +92,11 @@ def new_game(
 
 def replay(record: Record) -> State[Any]:
     """Rebuild the final state of a recorded game, bit for bit."""
+    if not isinstance(record, Record):
+        raise RecordError(
+            f"'record' must be a Record (read one with Record.from_json or Record.from_dict), "
+            f"got {type(record).__name__}"
+        )
     try:
         info = registry.get(record.game)
     except OptionsError as exc:

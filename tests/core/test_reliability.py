@@ -137,7 +137,7 @@ def test_a_seat_may_be_any_integer_like_value() -> None:
 
     assert as_index(Index()) == 1
     assert check_seat(Index(), 2) == 1
-    assert cardgames.new_game("hanabi", seed=1).view(Index()).seat == 1  # type: ignore[arg-type]
+    assert cardgames.new_game("hanabi", seed=1).view(Index()).seat == 1
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -204,3 +204,26 @@ def test_a_player_name_that_cannot_be_printed_on_one_line_is_refused(name: str) 
     data["players"] = [name, "b"]
     with pytest.raises(RecordError, match="printable"):
         cardgames.replay(Record.from_dict(data))
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: cardgames.replay(5), RecordError),
+        (lambda: cardgames.replay({"game": "hanabi"}), RecordError),
+        (lambda: cardgames.get_game("hanabi").replay("x"), RecordError),
+        (lambda: cardgames.replay(Record("hanabi", 5, ["a", "b"], [])), RecordError),
+        (lambda: cardgames.get_game(5), OptionsError),
+        (lambda: cardgames.new_game(None), OptionsError),
+        (lambda: list(read_records(5)), RecordError),
+        (lambda: list(read_records([b"{}"])), RecordError),
+        (lambda: Record.from_json(b"{}"), RecordError),
+        (lambda: cardgames.new_game("koikoi", seed=1).record(5), RecordError),
+    ],
+    ids=["replay-int", "replay-dict", "info-replay-str", "record-by-hand", "get-game-int",
+         "new-game-none", "read-records-int", "read-records-bytes", "from-json-bytes",
+         "record-meta-int"],
+)
+def test_the_other_public_functions_refuse_wrong_types(call: Any, error: type) -> None:
+    with pytest.raises(error):
+        call()

@@ -34,7 +34,7 @@ from typing import (
 
 import attrs
 
-from cardgames.core.errors import IllegalActionError, NotationError
+from cardgames.core.errors import IllegalActionError, NotationError, RecordError
 
 if TYPE_CHECKING:
     from cardgames.core.record import Record
@@ -393,6 +393,8 @@ class State(abc.ABC, Generic[A]):
         """The game so far as a :class:`~cardgames.core.record.Record`."""
         from cardgames.core.record import Record
 
+        if meta is not None and not isinstance(meta, dict):
+            raise RecordError(f"'meta' must be a dict of JSON data, got {type(meta).__name__}")
         result: dict[str, Any] = dict(meta or {})
         if self.is_over:
             result.setdefault("scores", self.scores())

@@ -154,6 +154,14 @@ def write_records(records: Iterable[Record], stream: IO[str]) -> int:
 
 def read_records(stream: Iterable[str], *, source: str = "records") -> Iterator[Record]:
     """Read JSON Lines records, skipping blank lines; RecordError names the bad line."""
-    for number, line in enumerate(stream, start=1):
+    try:
+        lines = iter(stream)
+    except TypeError:
+        raise RecordError(
+            f"{source}: expected lines of text, got {type(stream).__name__}"
+        ) from None
+    for number, line in enumerate(lines, start=1):
+        if not isinstance(line, str):
+            raise RecordError(f"{source} line {number}: expected text, got {type(line).__name__}")
         if line.strip():
             yield Record.from_json(line, source=f"{source} line {number}")

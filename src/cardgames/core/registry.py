@@ -175,6 +175,10 @@ class GameInfo(Generic[S, Opts]):
 
     def replay(self, record: Record) -> S:
         """Rebuild the state a record ends in; RecordError names the move that fails."""
+        if not isinstance(record, Record):
+            raise RecordError(f"'record' must be a Record, got {type(record).__name__}")
+        # A Record built by hand was never checked: read it back as from_dict would.
+        record = Record.from_dict(record.to_dict(), source=f"record of {self.name}")
         if record.game != self.name:
             raise RecordError(f"the record is of {record.game!r}, not {self.name!r}")
         ours = self.state_type.rules_version
@@ -246,6 +250,8 @@ class Registry:
 
     def get(self, name: str) -> AnyGame:
         """The game called `name`; OptionsError suggesting the nearest names otherwise."""
+        if not isinstance(name, str):
+            raise OptionsError(f"a game is named by a string (got {clip(repr(name))})")
         info = self._loaded.get(name)
         if info is not None:
             return info

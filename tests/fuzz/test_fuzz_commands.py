@@ -149,4 +149,4 @@ def test_random_flag_sets_to_every_command(profile: str) -> None:
             for stray in ("new", "missing"):
                 files[stray].unlink(missing_ok=True)
 
-        fuzz(profile, "flag sets", flag_sets(files), check, short=60)
+        fuzz(profile, "flag sets", flag_sets(files), check, short=250)

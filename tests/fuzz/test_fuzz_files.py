@@ -147,7 +147,7 @@ def test_damaged_files_to_every_api_reader(profile: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "damaged.json"
         fuzz(profile, "damaged files (API)",
-             damaged(), lambda case: read_with_the_api(*case, path), short=150)
+             damaged(), lambda case: read_with_the_api(*case, path), short=500)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -177,7 +177,7 @@ def test_damaged_files_to_every_command(profile: str) -> None:
                 else:
                     path.write_bytes(data)  # a resumed game quit and saved: damage it again
 
-    fuzz(profile, "damaged files (commands)", damaged(), check, short=25)
+    fuzz(profile, "damaged files (commands)", damaged(), check, short=80)
 
 
 @pytest.mark.parametrize("name", sorted(n for n in DOCUMENTS if n.endswith("-save")))

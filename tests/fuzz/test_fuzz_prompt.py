@@ -138,4 +138,4 @@ def test_hostile_text_at_the_prompt(profile: str, game: str) -> None:
         session.state.check_invariants()
         assert "Traceback" not in screen.getvalue()
 
-    fuzz(profile, f"prompt sessions ({game})", sessions(game), check, short=12)
+    fuzz(profile, f"prompt sessions ({game})", sessions(game), check, short=40)

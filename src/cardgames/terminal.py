@@ -288,7 +288,8 @@ class _Autosave:
         return None
 
     def _move_to(self, path: Path) -> str | None:
-        """Lock `path` and save there; the reason it failed, or None (then it is in use)."""
+        """Lock `path` and save there, using it from now on; the reason it failed (another
+        process uses it, it cannot be written), or None."""
         lock = SaveLock(path)
         try:
             lock.acquire()

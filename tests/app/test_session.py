@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import cardgames
 from cardgames.app.base import TableContext
 from cardgames.app.games import adapter_for
-from cardgames.app.games.hanabi import card_status, clue_history
+from cardgames.app.games.hanabi import clue_history
 from cardgames.app.screens import HintScreen, TableScreen
 from cardgames.app.session import GameSession, new_session
 from cardgames.core.errors import OptionsError
+from cardgames.hanabi.hints import card_status
 from cardgames.terminal import HUMAN, SavedSession, load_session
 
 from .conftest import focus_card, settle
@@ -199,3 +202,40 @@ def test_resuming_replays_who_moved(tmp_path: Path) -> None:
     again = GameSession(session.info, SavedSession(saved.state, saved.seats, saved.bot_seed),
                         tmp_path / "save.json")
     assert again.actors == actors
+
+
+def _text(renderable: Any) -> str:
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_koikoi_ai_shows_the_banks_at_the_table_in_summaries_and_at_the_end(
+    tmp_path: Path,
+) -> None:
+    session = _session("koikoi", tmp_path, seed=3, humans=0,
+                       options={"preset": "koikoi-ai"})
+    adapter = adapter_for("koikoi")
+    view = session.state.view(0)
+    assert "banks You 30 – Greedy 30" in adapter.title(view)
+    header = adapter.rows(TableContext(view, frozenset()))[0].note
+    assert "bank 30" in _text(header)
+    summaries = []
+    while not session.state.is_over:
+        move = session.apply(session.bot_action())
+        summary = adapter.summary(move, session.state)
+        if summary is not None:
+            summaries.append(_text(summary))
+    state = session.state
+    assert summaries, "no round ended"
+    # Each round's summary gives the banks after it, which always add up to twice the start.
+    assert all("banks" in text and "match" not in text.split() for text in summaries)
+    final = _text(adapter.final(state))
+    banks = state.scores()
+    assert sum(banks) == 60
+    first, second = state.players
+    assert f"banks {first} {banks[0]} – {second} {banks[1]}" in final
+    # The rounds table ends with the banks (start, plus won, minus lost), not the points won.
+    row = next(line for line in final.splitlines() if "banks" in line and "│" in line)
+    assert [cell.strip() for cell in row.split("│")[-3:-1]] == [str(b) for b in banks]
+    assert "total" not in final

@@ -17,9 +17,10 @@ import attrs
 from rich.console import RenderableType
 from rich.text import Text
 
+from cardgames.core.agents import Hint
 from cardgames.core.game import Move, State
 
-__all__ = ["GameAdapter", "Hint", "Row", "TableContext", "Tile"]
+__all__ = ["GameAdapter", "Row", "TableContext", "Tile"]
 
 S = TypeVar("S", bound=State[Any])
 V = TypeVar("V")
@@ -59,14 +60,6 @@ class TableContext(Generic[V]):
     selected: str | None = None
 
 
-@attrs.frozen
-class Hint:
-    """What a bundled bot would do, and why, in words."""
-
-    action: Any
-    reason: str
-
-
 class GameAdapter(abc.ABC, Generic[S, V]):
     """One game's table, actions and words for the app."""
 
@@ -100,8 +93,9 @@ class GameAdapter(abc.ABC, Generic[S, V]):
         and colours; `viewer`: the seat called "You", None in a hot-seat game)."""
 
     @abc.abstractmethod
-    def hint(self, view: V, legal: Sequence[Any]) -> Hint:
-        """What the game's default bot would do in the view's seat, and why."""
+    def hint(self, view: V, legal: Sequence[Any]) -> Hint[Any]:
+        """What the game's default bot would do in the view's seat, and why (the game's
+        ``hints`` module says it, for the line mode too)."""
 
     @abc.abstractmethod
     def final(self, state: S) -> RenderableType:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Agent", "RandomAgent"]
+import attrs
+
+__all__ = ["Agent", "Hint", "RandomAgent"]
 
 A = TypeVar("A")
 
@@ -34,3 +36,14 @@ class RandomAgent:
 
     def __repr__(self) -> str:
         return "RandomAgent()"
+
+
+@attrs.frozen
+class Hint(Generic[A]):
+    """What a bundled bot would do in a seat, and why, in words: the answer to ``hint`` at
+    the line prompt and in the app. Each game's ``hints`` module gives them."""
+
+    action: A
+    """One of the legal actions."""
+    reason: str
+    """Why, from what the seat's view shows (a sentence without a final full stop)."""

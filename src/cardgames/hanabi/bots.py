@@ -61,7 +61,7 @@ from cardgames.hanabi.cards import START_RANK, Card
 from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot
 from cardgames.hanabi.variants import HanabiVariant, PlayOrder
 
-__all__ = ["ConventionBot", "RandomBot"]
+__all__ = ["ConventionBot", "RandomBot", "needed_cards"]
 
 
 class RandomBot(RandomAgent):
@@ -128,6 +128,12 @@ def _needed_cards(view: HanabiView, facts: _Facts, discarded: Counter[Card]) -> 
             if discarded[card] >= facts.copies[card]:
                 break  # every copy is gone: nothing above it can be played
     return needed
+
+
+def needed_cards(view: HanabiView) -> frozenset[Card]:
+    """The cards the view's fireworks can still use: not yet played, and not above a card
+    whose every copy is discarded (the bot's "needed"; the app marks the others trash)."""
+    return frozenset(_needed_cards(view, _facts(view.variant), Counter(view.discards)))
 
 
 # ------------------------------------------------------------------ the memory

@@ -10,13 +10,14 @@ every card they may still be has the mark.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardgames.app.base import GameAdapter, Hint, Row, TableContext, Tile
+from cardgames.app.base import GameAdapter, Row, TableContext, Tile
+from cardgames.core.agents import Hint
 from cardgames.core.game import Move
 from cardgames.hanabi import (
     BonusClue,
@@ -36,11 +37,11 @@ from cardgames.hanabi import (
     Play,
     Played,
 )
-from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.cards import rank_text
+from cardgames.hanabi.hints import card_status, hint, known_status
 from cardgames.hanabi.render import describe_event, final_summary, knowledge_text
 
-__all__ = ["ADAPTER", "HanabiAdapter", "card_status", "clue_history"]
+__all__ = ["ADAPTER", "HanabiAdapter", "clue_history"]
 
 MARKS: Final = {"critical": "!", "trash": "×", "playable": "✓"}
 """One letter per status a card can be known to have."""
@@ -53,26 +54,6 @@ def _style_class(style: str) -> str:
 
 def _value_text(value: str | int) -> str:
     return value if isinstance(value, str) else rank_text(value)
-
-
-def card_status(view: HanabiView, card: Card) -> str | None:
-    """``trash`` (already played), ``playable`` (fits a firework now), ``critical`` (the last
-    copy: every other one is discarded), or None."""
-    if any(card in stack for stack in view.fireworks):
-        return "trash"
-    if card in view.playable:
-        return "playable"
-    variant = view.variant
-    copies = variant.suits[variant.suit_of(card.suit)].copies(card.rank)
-    if Counter(view.discards)[card] >= copies - 1:
-        return "critical"
-    return None
-
-
-def known_status(view: HanabiView, possible: Iterable[Card]) -> str | None:
-    """The status every card in `possible` shares, or None (what a player can deduce)."""
-    statuses = {card_status(view, card) for card in possible}
-    return statuses.pop() if len(statuses) == 1 else None
 
 
 def _known(variant: HanabiVariant, possible: frozenset[Card]) -> str:
@@ -306,63 +287,8 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             self._discards(view),
         )
 
-    # ------------------------------------------------------------------ hints
-    def hint(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint:
-        # A fresh bot reads the seat's view and its history, like a partner joining now.
-        action = ConventionBot(0).act(view, legal)
-        return Hint(action, _reason(view, action))
-
-
-def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(sorted(map(str, cards)))
-
-
-def _reason(view: HanabiView, action: HanabiAction) -> str:
-    """Why the convention bot's move makes sense, from what the seat's view shows."""
-    if isinstance(action, Play):
-        own = view.own_hand[action.slot - 1]
-        if own.possible <= view.playable:
-            return (f"the clues leave #{action.slot} only {_cards_text(own.possible)}, and "
-                    f"every one of them is playable now")
-        if own.touched:
-            return (f"a clue touched #{action.slot}; in the convention bot's conventions the "
-                    f"focus of a clue is playable now, and of what it may be "
-                    f"({_cards_text(own.possible)}) the playable ones fit what the clue said")
-        return (f"the deck is empty and a fuse is to spare: #{action.slot} is the card most "
-                f"likely to be playable")
-    if isinstance(action, Discard):
-        own = view.own_hand[action.slot - 1]
-        if known_status(view, own.possible) == "trash":
-            return f"#{action.slot} can only be a card already played: it is no longer needed"
-        untouched = [slot.slot for slot in view.own_hand if not slot.touched]
-        if untouched and action.slot == untouched[-1]:
-            return (f"#{action.slot} is your chop, your oldest card no clue has touched: "
-                    f"discarding there regains a clue token, and partners save a critical "
-                    f"card on your chop before you lose it")
-        return (f"every card of yours is clued; #{action.slot} is the one least likely to "
-                f"still be needed")
-    if isinstance(action, Clue | BonusClue):
-        hand = view.other_hands[action.target]
-        name = view.players[action.target]
-        touched = [slot for slot in hand if view.variant.clue_touches(slot.card, action.value)]
-        if not touched:
-            return (f"an empty clue: it tells {name} what they do not hold, and spends a token "
-                    f"rather than discarding while tokens are plentiful")
-        parts: list[str] = []
-        for slot in touched:
-            status = card_status(view, slot.card)
-            parts.append(f"{slot.card} in #{slot.slot}" + (f" ({status})" if status else ""))
-        unclued = [slot for slot in hand if not slot.touched]
-        chop = unclued[-1] if unclued else None
-        why = f"it touches {', '.join(parts)} in {name}'s hand"
-        if chop is not None and chop in touched and card_status(view, chop.card) == "critical":
-            return why + f": it saves {name}'s chop, {chop.card}, the last copy left"
-        if any(card_status(view, slot.card) == "playable" for slot in touched):
-            return why + f": {name} can play the playable card it points at"
-        return why + ": a clue that only narrows cards already clued keeps every chop safe"
-    if isinstance(action, DeckPlay):
-        return "the deck's last card is played blind: one more chance to score"
-    return "the bonus tile's choice that helps the fireworks most"
+    def hint(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
+        return hint(view, legal)
 
 
 ADAPTER = HanabiAdapter()

@@ -12,12 +12,12 @@ from typing import Any, Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardgames.app.base import GameAdapter, Hint, Row, TableContext, Tile
+from cardgames.app.base import GameAdapter, Row, TableContext, Tile
+from cardgames.core.agents import Hint
 from cardgames.core.game import Move
 from cardgames.koikoi import (
     CARDS,
     MONTHS,
-    YAKU,
     CaptureChoice,
     Card,
     Kind,
@@ -28,17 +28,12 @@ from cardgames.koikoi import (
     RibbonKind,
     yaku_progress,
 )
-from cardgames.koikoi.bots import (
-    KOIKOI_MIN_HAND,
-    KOIKOI_MIN_OPPONENT_NEED,
-    GreedyBot,
-    YakuEvaluator,
-)
 from cardgames.koikoi.events import (
     MatchEnded,
     RoundEnded,
     RoundStarted,
 )
+from cardgames.koikoi.hints import hint
 from cardgames.koikoi.render import (
     describe_event,
     match_line,
@@ -127,7 +122,9 @@ def _name(view: KoiKoiView, seat: int) -> str:
 def _side(view: KoiKoiView, seat: int) -> list[Row]:
     """A player's header (points, dealer, hand size, koi-koi), pile and yaku."""
     head = Text(_name(view, seat), style="bold cyan" if seat == view.seat else "bold")
-    head.append(f" {view.scores[seat]} pts", style="bold")
+    # With banks the scores are the banks (the points won come out of the other's bank).
+    head.append(f" bank {view.scores[seat]}" if view.rules.banks else f" {view.scores[seat]} pts",
+                style="bold")
     if seat == view.dealer:
         head.append(" · dealer", style="dim")
     if seat != view.seat:
@@ -169,7 +166,8 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         )
         return (
             f"Koi-Koi · round {view.round_number}/{view.rules.rounds} · "
-            f"{month.abbreviation.capitalize()} ({month.flower}) · {scores}"
+            f"{month.abbreviation.capitalize()} ({month.flower}) · "
+            f"{'banks ' if view.rules.banks else ''}{scores}"
         )
 
     def rows(self, context: TableContext[KoiKoiView]) -> list[Row]:
@@ -228,6 +226,7 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
             if isinstance(event, RoundEnded):
                 lines.append(Text(
                     f"Round {event.result.round_number} over: "
+                    + ("banks " if event.banks else "")
                     + " – ".join(f"{players[s]} {t}" for s, t in enumerate(event.totals)),
                     style="bold",
                 ))
@@ -245,125 +244,25 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
     def summary(self, move: Move[Any], state: KoiKoiState) -> RenderableType | None:
         for event in move.events:
             if isinstance(event, RoundEnded):
-                return round_summary(event.result, state.players, event.totals)
+                return round_summary(
+                    event.result, state.players, event.totals, banks=event.banks
+                )
         return None
 
     def final(self, state: KoiKoiState) -> RenderableType:
-        first, second = state.scores()
+        ended = state.match_end
+        assert ended is not None  # the final screen is shown once the match is over
+        rules = state.rules
         return Group(
-            match_line(MatchEnded((first, second), state.winner()), state.players),
-            round_results_table(state.round_results, state.players),
+            match_line(ended, state.players),
+            round_results_table(
+                state.round_results, state.players,
+                rules.starting_bank if rules.banks else None,
+            ),
         )
 
-    def hint(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> Hint:
-        bot = GreedyBot(0)
-        evaluator = YakuEvaluator(view.rules)
-        if isinstance(view.pending, KoiKoiDecision):
-            action = bot.decide(view, legal, evaluator)
-            return Hint(action, _decision_reason(view, action, evaluator))
-        if len(legal) == 1:
-            return Hint(legal[0], "it is the only move")
-        scores = bot.score_moves(view, legal, evaluator)
-        ranked = sorted(zip(scores, range(len(legal)), strict=True), reverse=True)
-        best_score, best = ranked[0]
-        action = legal[best]
-        reason = _move_reason(view, action)
-        runner_score, runner = ranked[1]
-        reason += (
-            f". The greedy bot's evaluation (its yaku potential gained, plus what it denies "
-            f"the opponent, minus the risk of giving cards away) rates it {best_score:+.1f}, "
-            f"the next best ({legal[runner]}) {runner_score:+.1f}"
-        )
-        return Hint(action, reason)
-
-
-def _taken(view: KoiKoiView, action: KoiKoiAction) -> tuple[Card, ...]:
-    """The cards the action brings into the seat's pile (played or turned-over card too)."""
-    if action.kind == CAPTURE and isinstance(view.pending, CaptureChoice):
-        return (view.pending.card, CARDS[action.card])
-    card = CARDS[action.card]
-    if action.target >= 0:
-        return (card, CARDS[action.target])
-    matches = tuple(f for f in view.field if f.month == card.month)
-    return (card, *matches) if matches else ()
-
-
-def _move_reason(view: KoiKoiView, action: KoiKoiAction) -> str:
-    """What the move does for the seat's yaku and against the opponent's, in words."""
-    taken = _taken(view, action)
-    mine, theirs = view.piles[view.seat], view.piles[1 - view.seat]
-    if not taken:
-        return (f"{CARDS[action.card].code} captures nothing: of your cards it is the one the "
-                f"opponent is least likely to use")
-    before = {p.key: p for p in yaku_progress(mine, theirs, view.rules, view.month)}
-    after = yaku_progress((*mine, *taken), theirs, view.rules, view.month)
-    gains = [str(p) for p in after if p.key not in before or p.have > before[p.key].have]
-    reason = "it takes " + ", ".join(card.code for card in taken)
-    formed = view.yaku[view.seat]
-    if gains:
-        reason += " toward " + ", ".join(gains[:3])
-    elif not formed:
-        reason += " (no yaku closer, but the cards count)"
-    denied = [
-        str(p) for p in yaku_progress(theirs, mine, view.rules, view.month)
-        if any(card.id in _needed(p.key) for card in taken)
-    ]
-    if denied:
-        reason += "; it keeps them from the opponent's " + ", ".join(denied[:2])
-    return reason
-
-
-def _needed(key: str) -> frozenset[int]:
-    """The cards a yaku row counts (for saying what a capture denies)."""
-    return _YAKU_CARDS.get(key, frozenset())
-
-
-_YAKU_CARDS: Final = {row.key: row.cards for row in YAKU}
-
-
-def _decision_reason(view: KoiKoiView, action: KoiKoiAction, evaluator: YakuEvaluator) -> str:
-    """Why the greedy bot calls koi-koi or stops: the facts its risk rule weighs."""
-    seat, other = view.seat, 1 - view.seat
-    pending = view.pending
-    assert isinstance(pending, KoiKoiDecision)
-    points = pending.stop_points.points
-    if view.round_number >= view.rules.rounds:
-        mine, theirs = view.scores[seat], view.scores[other]
-        if action.kind == STOP:
-            return (f"the last round: stopping now scores {points}, and {mine} + {points} "
-                    f"beats the opponent's {theirs}")
-        return (f"the last round: stopping scores only {points}, and {mine} + {points} does "
-                f"not beat the opponent's {theirs}, so play on for more")
-    mine_mask = _mask(view.piles[seat])
-    theirs_mask = _mask(view.piles[other])
-    month = view.month if view.rules.tsuki_fuda else None
-    opponent_need = evaluator.cards_needed(theirs_mask, mine_mask | _mask(view.hand), month)
-    own_need = evaluator.cards_needed(mine_mask, theirs_mask, month)
-    facts = (
-        f"you hold {len(view.hand)} cards (it wants {KOIKOI_MIN_HAND}+), the opponent is "
-        f"{_cards(opponent_need)} from a yaku (it wants {KOIKOI_MIN_OPPONENT_NEED}+), and you "
-        f"are {_cards(own_need)} from more points (it wants 1)"
-    )
-    if action.kind == KOIKOI:
-        return f"koi-koi: {facts}, so the chance of more is worth the risk"
-    if not view.koikoi_allowed:
-        return f"stop and score {points}: koi-koi is not allowed any more this round"
-    if view.rules.double_at_7 and view.yaku[seat].total >= 7:
-        return f"stop and score {points}: your yaku already reach 7, so they are doubled"
-    return f"stop and score {points} now: {facts}"
-
-
-def _cards(count: int) -> str:
-    if count >= 99:
-        return "no card"
-    return f"{count} card{'' if count == 1 else 's'}"
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    bits = 0
-    for card in cards:
-        bits |= 1 << card.id
-    return bits
+    def hint(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> Hint[KoiKoiAction]:
+        return hint(view, legal)
 
 
 ADAPTER = KoiKoiAdapter()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +21,17 @@ from cardgames.app.screens import (
 from cardgames.app.widgets import ActionBar, CardTile
 
 Chooser = Callable[[TableScreen, list[Any]], Any]
+
+
+def screen_text(app: Any) -> list[str]:
+    """The lines the screen shows now, as text (from the screenshot the snapshots also use)."""
+    svg = app.export_screenshot()
+    lines: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in re.findall(
+        r'<text class="terminal-[\w-]*?r\d+" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', svg
+    ):
+        lines.setdefault(float(y), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return ["".join(text for _, text in sorted(parts)) for _, parts in sorted(lines.items())]
 
 
 def first_legal(screen: TableScreen, legal: list[Any]) -> Any:

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 import cardgames
+from cardgames.app.screens import PassScreen, TableScreen
 from cardgames.app.session import new_session
 from cardgames.terminal import load_session
 
-from .conftest import play_to_the_end
+from .conftest import act_by_keys, play_to_the_end, screen_text, settle
 
 
 def _session(game: str, tmp_path: Path, **kwargs: Any) -> Any:
@@ -45,3 +46,44 @@ def test_a_game_is_played_to_the_end(
     assert session.state.is_over
     saved = load_session(tmp_path / f"{game}.json", cardgames.get_game(game))
     assert saved.state == session.state
+
+
+def test_hot_seat_passes_the_screen_and_shows_no_hand_while_it_is_passed(
+    tmp_path: Path, run_app: Any
+) -> None:
+    # Three people at one screen: every turn is passed to the next player.
+    session = _session("hanabi", tmp_path, players=3, humans=3, seed=5)
+    state = session.state
+    passed_to: list[str] = []
+
+    async def play() -> None:
+        async with run_app(session) as pilot:
+            await settle(pilot)
+            for _ in range(3):
+                screen = pilot.app.screen
+                assert isinstance(screen, TableScreen)
+                seat = session.to_move
+                assert screen.viewer == seat
+                # The player at the screen sees the others' cards, not their own.
+                shown = "\n".join(screen_text(pilot.app))
+                for other in range(3):
+                    for card in state.hand(other):
+                        if other != seat:
+                            assert str(card) in shown
+                await act_by_keys(pilot, screen, state.legal_actions()[0])
+                await settle(pilot)
+                pass_screen = pilot.app.screen
+                assert isinstance(pass_screen, PassScreen)
+                passed_to.append(pass_screen.player)
+                text = "\n".join(screen_text(pilot.app))
+                assert f"Pass the screen to {pass_screen.player}" in text
+                # Nothing of any hand while the screen changes hands: no card, no slot.
+                for hand in range(3):
+                    for card in state.hand(hand):
+                        assert str(card) not in text
+                assert "#1" not in text
+                await pilot.press("enter")
+                await settle(pilot)
+
+    asyncio.run(play())
+    assert passed_to == [state.players[1], state.players[2], state.players[0]]

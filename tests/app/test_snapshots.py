@@ -9,7 +9,14 @@ import pytest
 
 import cardgames
 from cardgames.app.app import CardgamesApp
-from cardgames.app.screens import FinalScreen, SummaryScreen, TableScreen
+from cardgames.app.screens import (
+    FinalScreen,
+    HintScreen,
+    NoteScreen,
+    PassScreen,
+    SummaryScreen,
+    TableScreen,
+)
 from cardgames.app.session import new_session
 
 from .conftest import play_to_the_end, settle
@@ -71,3 +78,44 @@ def test_final_screen(snap_compare: Any, game: str, players: int, options: dict[
 
     assert snap_compare(_app(game, players, **options), terminal_size=(80, 24),
                         run_before=to_the_end)
+
+
+def test_hint_screen(snap_compare: Any) -> None:
+    # Koi-Koi's reasons are the longest: the dialog must still fit 80×24.
+    async def ask_for_a_hint(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, HintScreen)
+        # It fits: the whole reason shows without scrolling.
+        assert pilot.app.screen.query_one("#dialog-body").max_scroll_y == 0
+
+    assert snap_compare(_app("koikoi", 2), terminal_size=(80, 24), run_before=ask_for_a_hint)
+
+
+def test_note_screen(snap_compare: Any) -> None:
+    async def write_a_note(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("enter")  # select your slot 1
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NoteScreen)
+        await pilot.press(*"chop, keep")
+        await pilot.pause()
+
+    assert snap_compare(_app("hanabi", 3), terminal_size=(80, 24), run_before=write_a_note)
+
+
+def test_pass_screen(snap_compare: Any) -> None:
+    async def pass_the_screen(pilot: Any) -> None:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen)
+        await screen.perform(screen.session.state.legal_actions()[0])
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, PassScreen)
+
+    session, _ = new_session(cardgames.get_game("hanabi"), players=3, humans=3, seed=7,
+                             save=False)
+    assert snap_compare(CardgamesApp(session, speed="instant"), terminal_size=(80, 24),
+                        run_before=pass_the_screen)

@@ -109,6 +109,10 @@ class GameAdapter(abc.ABC, Generic[S, V]):
         """What the selected tile shows in detail (Hanabi: what you know, its clues)."""
         return None
 
+    def tile_name(self, view: V, key: str) -> str:
+        """The tile `key` in words, for the note dialog (``your #2``)."""
+        return key
+
     def note_id(self, view: V, key: str) -> int | None:
         """The card a note on tile `key` belongs to (None: no notes there)."""
         return None

@@ -444,12 +444,13 @@ class TableScreen(Screen[None]):
             self.notify("This game keeps no notes.", severity="warning")
             return
         key = self.selected
-        card = None if key is None else self.adapter.note_id(self._view(), key)
+        view = self._view()
+        card = None if key is None else self.adapter.note_id(view, key)
         if key is None or card is None:
             self.notify("Select a card first, then press n.", severity="warning")
             return
         self.app.push_screen(
-            NoteScreen(key, self.session.notes.get(card, "")),
+            NoteScreen(self.adapter.tile_name(view, key), self.session.notes.get(card, "")),
             lambda note: self._after_note(card, note),
         )
 

@@ -254,6 +254,15 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             lines.append(Text(f"note: {note}", style="italic"))
         return Group(*lines)
 
+    def tile_name(self, view: HanabiView, key: str) -> str:
+        kind, _, rest = key.partition("-")
+        if kind == "own":
+            return f"your #{rest}"
+        if kind == "card":
+            seat, slot = rest.split("-")
+            return f"{view.players[int(seat)]}'s #{slot}"
+        return key
+
     def note_id(self, view: HanabiView, key: str) -> int | None:
         kind, _, rest = key.partition("-")
         if kind == "own":

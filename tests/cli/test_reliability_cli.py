@@ -402,3 +402,15 @@ def test_ctrl_c_while_loading_a_game_prints_no_traceback(
     code, output = invoke("play", "hanabi", "--resume", str(tmp_path / "x.json"))
     assert code in (1, 130)
     assert "Traceback" not in output
+
+
+def test_replay_of_an_export_naming_a_player_unprintably_is_one_line(tmp_path: Path) -> None:
+    from cardgames.hanabi.hanablive import to_hanablive
+
+    state = cardgames.new_game("hanabi", seed=4)
+    state.apply(state.legal_actions()[0])
+    export = to_hanablive(state)
+    export["players"][1] = "\ufeffPlayer 2"
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    assert "printable" in one_error_line(*invoke("replay", str(path)))

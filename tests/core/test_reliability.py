@@ -227,3 +227,16 @@ def test_a_player_name_that_cannot_be_printed_on_one_line_is_refused(name: str) 
 def test_the_other_public_functions_refuse_wrong_types(call: Any, error: type) -> None:
     with pytest.raises(error):
         call()
+
+
+def test_a_hanablive_export_naming_a_player_unprintably_is_a_record_error() -> None:
+    # Found by the long fuzzing: the importer built the state itself and took the name
+    # "\ufeffPlayer 2", which `replay` then refused with a traceback when it showed the moves.
+    from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
+
+    state = cardgames.new_game("hanabi", seed=4)
+    state.apply(state.legal_actions()[0])
+    export = to_hanablive(state)
+    export["players"][1] = "\ufeffPlayer 2"
+    with pytest.raises(RecordError, match="printable"):
+        from_hanablive(export)

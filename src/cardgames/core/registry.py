@@ -20,7 +20,7 @@ from cardgames.core.game import Options, State
 from cardgames.core.options import options_from_preset
 from cardgames.core.record import Record
 
-__all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Registry"]
+__all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Registry", "check_names"]
 
 ENTRY_POINT_GROUP = "cardgames.games"
 """The entry-point group third-party games register under (the value names a GameInfo)."""
@@ -135,18 +135,7 @@ class GameInfo(Generic[S, Opts]):
         """A new game; options come ready-made (`options`) or as keyword values."""
         count = self.check_players(self.default_players if players is None else players)
         if names is not None:
-            if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != count:
-                raise OptionsError(
-                    f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
-                )
-            # Printable: a name with a line break or a lone surrogate (JSON can spell one)
-            # would break every line that shows it, or fail to print at all.
-            if not all(
-                isinstance(name, str) and name.strip() and name.isprintable() for name in names
-            ):
-                raise OptionsError(
-                    f"'names' must be non-empty printable strings (got {clip(repr(names))})"
-                )
+            check_names(names, count)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionsError(f"'seed' must be an integer (got {clip(repr(seed))})")
         if deck is not None and (
@@ -211,6 +200,23 @@ class GameInfo(Generic[S, Opts]):
 
 
 AnyGame = GameInfo[Any, Any]
+
+
+def check_names(names: object, count: int) -> None:
+    """OptionsError unless `names` holds `count` non-empty printable names, one per seat.
+
+    Printable: a name with a line break, a format character (a byte-order mark) or a lone
+    surrogate (JSON can spell one) would break every line that shows it, or fail to print.
+    Importers of foreign records that build a state directly call it too.
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != count:
+        raise OptionsError(
+            f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
+        )
+    if not all(isinstance(name, str) and name.strip() and name.isprintable() for name in names):
+        raise OptionsError(
+            f"'names' must be non-empty printable strings (got {clip(repr(names))})"
+        )
 
 
 def _load_target(target: str) -> AnyGame:

@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
+from cardgames.core.registry import check_names
 from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
 from cardgames.hanabi.cards import Card, counted
 from cardgames.hanabi.state import HanabiState
@@ -229,6 +230,7 @@ def _replay(
     variant: HanabiVariant, players: list[str], deck: list[str], actions: list[Any]
 ) -> HanabiState:
     try:
+        check_names(players, len(players))  # the registry's check: the state is built here
         state = HanabiState(variant, players=len(players), deck=deck, names=players)
     except OptionsError as exc:
         raise _fail(str(exc)) from None

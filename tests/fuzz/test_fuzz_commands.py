@@ -46,6 +46,8 @@ VALUES: dict[str, list[str]] = {
 """Values that mean something to a flag of that name (the rest come from HOSTILE)."""
 
 FILE_FLAGS = {"file", "record", "export", "resume", "save", "output", "out_file"}
+WRITTEN = {"save", "output", "out_file"}
+"""Flags naming a file to write: never /dev/null (a regression would replace the device)."""
 
 LONG_RUNNING = {"serve"}
 """Commands that run until stopped (a server): a flag set that starts one never ends."""
@@ -102,6 +104,7 @@ def flag_sets(draw: st.DrawFn, files: dict[str, Path]) -> list[str]:
     words, command = draw(st.sampled_from(COMMANDS))
     args = list(words)
     file_values = st.sampled_from(sorted(str(path) for path in files.values()))
+    written = st.sampled_from(sorted(str(path) for name, path in files.items() if name != "null"))
     for param in command.params:
         if param.param_type_name == "argument":
             chosen = (file_values if param.name in FILE_FLAGS else
@@ -115,7 +118,7 @@ def flag_sets(draw: st.DrawFn, files: dict[str, Path]) -> list[str]:
             args.append(draw(st.sampled_from([*param.opts, *param.secondary_opts])))
             continue
         if param.name in FILE_FLAGS:
-            value = draw(file_values)
+            value = draw(written if param.name in WRITTEN else file_values)
         else:
             value = draw(st.sampled_from(VALUES.get(param.name, []) + HOSTILE))
         args += [draw(st.sampled_from(param.opts)), value]

@@ -285,6 +285,9 @@ class _Autosave:
             save_session(path, self.session)
         except OSError as exc:
             return exc.strerror or str(exc)
+        except UnicodeEncodeError:
+            # Text a caller put into the game (a name, an option) that UTF-8 cannot hold.
+            return "the game holds text that cannot be written as UTF-8"
         return None
 
     def _move_to(self, path: Path) -> str | None:

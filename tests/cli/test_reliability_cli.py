@@ -417,3 +417,23 @@ def test_replay_of_an_export_naming_a_player_unprintably_is_one_line(tmp_path: P
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
     assert "printable" in one_error_line(*invoke("replay", str(path)))
+
+
+def test_a_save_holding_half_a_surrogate_pair_is_one_line(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    saved_hanabi(save)
+    save.write_text(save.read_text().replace('"style":"red"', '"style":"\\ud800"'))
+    assert "surrogate" in one_error_line(*invoke("play", "hanabi", "--resume", str(save)))
+
+
+def test_a_game_whose_text_utf8_cannot_hold_is_reported_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unencodable(path: Path, session: SavedSession[Any]) -> None:
+        "\ud800".encode()
+
+    monkeypatch.setattr(terminal, "save_session", unencodable)
+    code, screen, _ = session_screen("koikoi", "", tmp_path / "game.json")
+    assert code == 2
+    assert "cannot be written as UTF-8" in screen
+    assert "game saved" not in screen

@@ -30,7 +30,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "MAX_WORKERS",
     "as_index",
-    "check_depth",
+    "check_data",
     "check_seat",
     "load_json",
     "read_text",
@@ -140,17 +140,25 @@ def load_json(text: str, source: str) -> Any:
         raise RecordError(f"{source}: JSON nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:  # raised by the hooks above
         raise RecordError(f"{source}: not valid JSON ({exc})") from None
-    check_depth(data, source)
+    check_data(data, source)
     return data
 
 
-def check_depth(data: Any, source: str) -> None:
-    """RecordError if `data` (parsed JSON or data from a caller) nests deeper than
-    :data:`MAX_DEPTH` lists and objects. Iterative, so no depth can overflow it."""
+def check_data(data: Any, source: str) -> None:
+    """RecordError if `data` (parsed JSON, or data from a caller) nests deeper than
+    :data:`MAX_DEPTH` lists and objects, or holds a string with a lone surrogate (JSON can
+    spell ``"\\ud800"``; such text can be neither printed nor saved as UTF-8 again).
+    Iterative, so no depth can overflow it."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        if isinstance(value, str):
+            _check_text(value, source)
+            continue
         if isinstance(value, dict):
+            for key in value:
+                if isinstance(key, str):
+                    _check_text(key, source)
             children: Any = value.values()
         elif isinstance(value, list | tuple):
             children = value
@@ -159,3 +167,15 @@ def check_depth(data: Any, source: str) -> None:
         if depth > MAX_DEPTH:
             raise RecordError(f"{source}: JSON nested deeper than {MAX_DEPTH} levels")
         stack.extend((child, depth + 1) for child in children)
+
+
+def _check_text(text: str, source: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise RecordError(
+            f"{source}: the text {clip(repr(text), 60)} holds {text[exc.start]!r}, half of a "
+            "surrogate pair, which is no character"
+        ) from None

@@ -13,7 +13,7 @@ from typing import IO, Any
 import attrs
 
 from cardgames.core.errors import RecordError, clip
-from cardgames.core.limits import check_depth, load_json
+from cardgames.core.limits import check_data, load_json
 
 __all__ = ["FORMAT_VERSION", "Record", "read_records", "write_records"]
 
@@ -77,7 +77,7 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError(f"{source}: expected a JSON object, got {type(data).__name__}")
         # Data handed over by a caller was never through load_json's limits.
-        check_depth(data, source)
+        check_data(data, source)
         missing = [key for key in ("game", "options", "players", "actions") if key not in data]
         if missing:
             raise RecordError(

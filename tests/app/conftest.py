@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot  # the test extra brings Textual (pytest-textual-snapshot)
+import textual._wait  # the test extra brings Textual (pytest-textual-snapshot)
+from textual.pilot import Pilot
 
 from cardgames.app.app import CardgamesApp
 from cardgames.app.screens import (
@@ -39,6 +41,21 @@ def first_legal(screen: TableScreen, legal: list[Any]) -> Any:
     return legal[0]
 
 
+def hinted(screen: TableScreen, legal: list[Any]) -> Any:
+    """The move the hint proposes: a game played as the bundled bot plays it, to its real end
+    (Hanabi to the last card rather than three misplays)."""
+    return screen.adapter.hint(screen.session.state.view(screen.viewer), legal).action
+
+
+async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
+    """Let the app work until `condition` holds (a key or click has had its effect)."""
+    for _ in range(500):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"the app never got there: {what}")
+
+
 async def settle(pilot: Pilot[Any], limit: int = 2000) -> None:
     """Wait until the app waits for a person: a summary, the pass screen, the final screen,
     or the table with a human to move and the bots done."""
@@ -65,26 +82,41 @@ async def focus_card(pilot: Pilot[Any], key: str) -> None:
     raise AssertionError(f"Tab never reached the card {key}")
 
 
-async def act_by_keys(pilot: Pilot[Any], screen: TableScreen, action: Any) -> None:
-    """Select the action's card with Tab and Enter, then press the action's digit."""
+def _card_for(screen: TableScreen, action: Any) -> str | None:
+    """The card to select for `action`: of the cards it belongs to, the one with the fewest
+    actions (a Hanabi clue: a card it touches rather than the player, who has up to ten), so
+    that it is among the nine numbered actions. None: it needs no card."""
     view = screen.session.state.view(screen.viewer)
     keys = screen.adapter.keys_of(action, view)
-    if keys:
-        await focus_card(pilot, keys[0])
+    if not keys:
+        return None
+    legal = screen.session.state.legal_actions()
+    counts = Counter(key for other in legal for key in screen.adapter.keys_of(other, view))
+    return min(keys, key=lambda key: counts[key])
+
+
+def _offered(screen: TableScreen, card: str | None) -> Callable[[], bool]:
+    return lambda: card is None or screen.selected == card
+
+
+async def act_by_keys(pilot: Pilot[Any], screen: TableScreen, action: Any) -> None:
+    """Select the action's card with Tab and Enter, then press the action's digit."""
+    card = _card_for(screen, action)
+    if card is not None:
+        await focus_card(pilot, card)
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_until(pilot, _offered(screen, card), f"{card} selected")
     number = _number_of(screen, action)
     await pilot.press(str(number))
 
 
 async def act_by_mouse(pilot: Pilot[Any], screen: TableScreen, action: Any) -> None:
     """Click the action's card, then its button."""
-    view = screen.session.state.view(screen.viewer)
-    keys = screen.adapter.keys_of(action, view)
-    if keys:
-        card = next(c for c in screen.query(CardTile) if c.key == keys[0])
-        assert await pilot.click(card), f"the card {keys[0]} could not be clicked"
-        await pilot.pause()
+    card = _card_for(screen, action)
+    if card is not None:
+        tile = next(c for c in screen.query(CardTile) if c.key == card)
+        assert await pilot.click(tile), f"the card {card} could not be clicked"
+        await wait_until(pilot, _offered(screen, card), f"{card} selected")
     number = _number_of(screen, action)
     assert await pilot.click(f"#action-{number}"), f"action {number} could not be clicked"
 
@@ -109,20 +141,30 @@ async def play_to_the_end(
         screen = app.screen
         if isinstance(screen, FinalScreen):
             return screen
-        if isinstance(screen, SummaryScreen):
-            await (pilot.click("#continue") if mouse else pilot.press("enter"))
-            continue
-        if isinstance(screen, PassScreen):
-            await (pilot.click("#ready") if mouse else pilot.press("enter"))
+        if isinstance(screen, SummaryScreen | PassScreen):
+            button = "#continue" if isinstance(screen, SummaryScreen) else "#ready"
+            await (pilot.click(button) if mouse else pilot.press("enter"))
+            await wait_until(pilot, lambda gone=screen: app.screen is not gone, "dismissed")
             continue
         assert isinstance(screen, TableScreen)
         legal = screen.session.state.legal_actions()
         action = choose(screen, legal)
         before = screen.session.state.move_count
         await (act_by_mouse if mouse else act_by_keys)(pilot, screen, action)
-        await pilot.pause()
-        assert screen.session.state.move_count > before, f"{action} was not made"
+        session = screen.session
+        await wait_until(pilot, lambda s=session, n=before: s.state.move_count > n,
+                         f"{action} made")
     raise AssertionError("the game did not end")
+
+
+@pytest.fixture(autouse=True)
+def _quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot waits after each key and click until the app is idle, judged by the CPU it used
+    in 20 ms sleeps (at least 40 ms a key). Judged every 2 ms, by the same 5 % of CPU, whole
+    games play three times faster; the helpers above still wait for each effect they need.
+    """
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 0.002)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 0.002 / 20)
 
 
 @pytest.fixture

@@ -13,13 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, RichLog, Select, Static
+from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
 import cardgames
 from cardgames.app.base import GameAdapter, TableContext
 from cardgames.app.games import ADAPTERS, adapter_for
 from cardgames.app.session import GameSession, new_session
-from cardgames.app.widgets import ActionBar, ActionButton, CardTile, TableView
+from cardgames.app.widgets import ActionBar, ActionButton, CardTile, KeyFooter, TableView
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Move
 from cardgames.core.options import parse_option_pairs
@@ -107,7 +107,7 @@ class PassScreen(Screen[None]):
             yield Static(Text(f"Pass the screen to {self.player}", style="bold"), id="pass-to")
             yield Static("Only they should look now: their hand is shown next.")
             yield Button(f"I am {self.player}", id="ready", compact=True, variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ready").focus()
@@ -164,7 +164,7 @@ class FinalScreen(Screen[None]):
         with Horizontal(classes="buttons"):
             yield Button("New game", id="new-game", compact=True, variant="primary")
             yield Button("Quit", id="quit", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-game":
@@ -228,7 +228,7 @@ class TableScreen(Screen[None]):
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
         yield Static(id="details")
         yield ActionBar(id="actions")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         if self.session not in self.cardgames.sessions:
@@ -527,7 +527,7 @@ class NewGameScreen(Screen[None]):
             ))
             yield Static(id="problem")
             yield Button("Start", id="start", compact=True, variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     @staticmethod
     def _field(label: str, widget: Any) -> Horizontal:

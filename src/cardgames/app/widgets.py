@@ -10,12 +10,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Click
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from cardgames.app.base import Row, Tile
 
-__all__ = ["ActionBar", "ActionButton", "CardTile", "TableView"]
+__all__ = ["ActionBar", "ActionButton", "CardTile", "KeyFooter", "TableView"]
 
 
 def _id(key: str) -> str:
@@ -116,25 +117,36 @@ class RowView(Horizontal):
         super().__init__(*parts, classes="row")
 
     def update(self, row: Row, tile_class: str, selected: str | None) -> None:
-        """Show `row`, which has this line's shape, in the same widgets."""
+        """Show `row`, which has this line's shape, in the same widgets.
+
+        Only what changed is touched: every update or class change costs Textual a layout
+        and a restyle, and most of a table is the same after a move.
+        """
         widgets = list(self.children)
         if row.title:
-            title = widgets.pop(0)
-            assert isinstance(title, Static)
-            title.update(row.title)
+            _show(widgets.pop(0), row.title, None)
         for tile, widget in zip(row.tiles, widgets, strict=False):
-            assert isinstance(widget, Static)
-            widget.update(tile.face)
             classes = f"tile {tile_class} {tile.classes}"
             if tile.key is None:
                 classes += " shown"
             elif tile.key == selected:
                 classes += " -selected"
-            widget.set_classes(classes)
+            # A tile's size is fixed by its class: a new face needs no layout.
+            _show(widget, tile.face, classes, layout=False)
         if row.note:
-            note = widgets[-1]
-            assert isinstance(note, Static)
-            note.update(row.note)
+            _show(widgets[-1], row.note, None)
+
+
+def _show(
+    widget: Widget, content: RenderableType, classes: str | None, *, layout: bool = True
+) -> None:
+    """Give a Static of a row `content` and `classes` (None: keep them), if they changed."""
+    assert isinstance(widget, Static)
+    # Rich's Text compares by text and styles; other renderables by identity.
+    if content != widget.content:
+        widget.update(content, layout=layout)
+    if classes is not None and set(classes.split()) != set(widget.classes):
+        widget.set_classes(classes)
 
 
 class ActionButton(Button):
@@ -159,6 +171,10 @@ class ActionBar(Horizontal):
             for button, (label, action) in zip(buttons, actions, strict=True):
                 button.label = f"{button.number} {label}"
                 button.game_action = action
+                # A button ignores clicks for a moment after it was pressed (Textual's
+                # "-active" effect); relabelled, it offers a new move that a quick player
+                # may click at once.
+                button.remove_class("-active")
             return
         idle = list(self.query_children(".idle"))
         if not actions and idle:
@@ -181,3 +197,25 @@ class ActionBar(Horizontal):
             if button.number == number:
                 return button
         return None
+
+
+class KeyFooter(Footer):
+    """Textual's footer, redrawn only when the keys it shows change.
+
+    Textual rebuilds its footer whenever the focus moves (every card has bindings of its own,
+    hidden), which was most of the app's work per move; the keys shown seldom change.
+    """
+
+    _keys: tuple[tuple[str, str, bool], ...] | None = None
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        keys = tuple(
+            (binding.key, binding.description, enabled)
+            for _, binding, enabled, _ in screen.active_bindings.values()
+            if binding.show
+        )
+        if keys == self._keys:
+            return
+        super().bindings_changed(screen)
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self._keys = keys  # a redraw is on its way (Footer skips it otherwise)

@@ -3,7 +3,10 @@ them after a deliberate change; the README shows the tables' SVGs)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -19,7 +22,7 @@ from cardgames.app.screens import (
 )
 from cardgames.app.session import new_session
 
-from .conftest import play_to_the_end, settle
+from .conftest import hinted, play_to_the_end, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 GAMES = [("koikoi", 2, {}), ("hanabi", 3, {}), ("ikebana", 4, {})]
@@ -119,3 +122,29 @@ def test_pass_screen(snap_compare: Any) -> None:
                              save=False)
     assert snap_compare(CardgamesApp(session, speed="instant"), terminal_size=(80, 24),
                         run_before=pass_the_screen)
+
+
+def test_ikebana_in_progress(snap_compare: Any) -> None:
+    # The README's Ikebana screenshot: bouquets growing, discards to buy, prestige paid.
+    async def play_on(pilot: Any) -> None:
+        for _ in range(20):  # until your bouquet has four flowers
+            await settle(pilot)
+            screen = pilot.app.screen
+            assert isinstance(screen, TableScreen)
+            view = screen.session.state.view(0)
+            if len(view.bouquets[0]) == 4 and view.pending is None:
+                break
+            await screen.perform(hinted(screen, screen.session.state.legal_actions()))
+        assert len(view.bouquets[0]) == 4
+        assert any(view.discard_tops)
+
+    assert snap_compare(_app("ikebana", 4), terminal_size=(120, 40), run_before=play_on)
+
+
+def test_the_readme_shows_snapshots_that_exist() -> None:
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    shots = re.findall(r"!\[[^\]]*\]\((tests/app/__snapshots__/[^)]+\.svg)\)", readme)
+    assert len(shots) == 3, "one screenshot per game"
+    for shot in shots:
+        assert (root / unquote(shot)).is_file(), shot

@@ -2,7 +2,8 @@
 
 Text typed at a prompt, records and saves read from disk, and values passed to the public API
 can come from anywhere: a hostile or broken source must get one clear error, never a crash, a
-hang or a huge allocation. The limits (see ``docs/testing.md``) are generous for real use:
+hang or a huge allocation. The limits (documented for users in ``docs/cli.md``) are generous
+for real use:
 
 * a prompt line is at most :data:`MAX_LINE` characters;
 * a record, save or export file is at most :data:`MAX_RECORD_BYTES` bytes, its JSON nests at
@@ -19,14 +20,13 @@ import operator
 from pathlib import Path
 from typing import Any, Final
 
-from cardgames.core.errors import MAX_QUOTE, OptionsError, RecordError, clip
+from cardgames.core.errors import OptionsError, RecordError, clip
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_LINE",
     "MAX_NUMBER_DIGITS",
-    "MAX_QUOTE",
     "MAX_RECORD_BYTES",
     "MAX_WORKERS",
     "as_index",

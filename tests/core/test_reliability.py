@@ -203,7 +203,7 @@ def test_a_player_name_that_cannot_be_printed_on_one_line_is_refused(name: str) 
     data = cardgames.new_game("hanabi", seed=1).record().to_dict()
     data["players"] = [name, "b"]
     # Half a surrogate pair is refused as soon as the record is read; the rest on replay.
-    with pytest.raises(RecordError, match="printable|surrogate"):
+    with pytest.raises(RecordError, match=r"printable|surrogate"):
         cardgames.replay(Record.from_dict(data))
 
 

@@ -16,7 +16,7 @@ import inspect
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Generic, TypeVar
 
@@ -25,6 +25,7 @@ import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
+from cardgames.core.agents import Agent, Hint
 from cardgames.core.errors import (
     CardgamesError,
     IllegalActionError,
@@ -37,7 +38,7 @@ from cardgames.core.errors import (
     summarize,
 )
 from cardgames.core.files import SaveLock, check_writable_target, write_atomically
-from cardgames.core.game import Event, State
+from cardgames.core.game import Event, Move, State
 from cardgames.core.limits import MAX_LINE, read_text
 from cardgames.core.options import parse_option_pairs
 from cardgames.core.record import Record
@@ -45,20 +46,29 @@ from cardgames.core.registry import GameInfo
 
 __all__ = [
     "HUMAN",
+    "SESSION_WORDS",
+    "UNDO_WORDS",
+    "Autosave",
     "GameUI",
+    "LiveSession",
     "SavedSession",
+    "completions",
     "default_save_path",
     "fail",
+    "free_save_path",
     "full_screen",
     "game_app",
     "load_session",
     "make_play_command",
+    "move_seats",
     "option_values",
     "parse_bots",
     "play_command",
     "run_session",
     "save_session",
+    "seat_agents",
     "seat_bots",
+    "seat_names",
 ]
 
 S = TypeVar("S", bound=State[Any])
@@ -69,8 +79,15 @@ HUMAN = "human"
 SESSION_WORDS = {
     "help": "this help",
     "moves": "list the moves that are legal now",
+    "hint": "what a bundled bot would do in your seat, and why",
     "quit": "save the game and leave (continue later with --resume FILE); Ctrl-C too",
 }
+"""The prompt's own words besides moves; none of them changes the game."""
+
+UNDO_WORDS = {
+    "undo": "take back your last move and the bots' replies (with one human at the table)",
+}
+"""The prompt's word that changes the game without being a move."""
 
 
 def fail(message: str) -> typer.Exit:
@@ -123,7 +140,8 @@ class GameUI(Generic[S]):
     ``yaku``) drawn for the seat at the prompt, each explained in `help` by `command_help`.
     `final(state)` is the end-of-game summary of a finished game. `name_seats` names the
     human seat "You" and each bot seat after its bot (Koi-Koi's two-player table), instead of
-    the game's default names.
+    the game's default names. `hint(view, legal)` says what a bundled bot would do in the
+    view's seat and why (the ``hint`` word; the game's ``hints`` module).
     """
 
     render: Callable[[S, int], RenderableType]
@@ -136,6 +154,7 @@ class GameUI(Generic[S]):
     final: Callable[[S], RenderableType] | None = None
     prompt: Callable[[S, int], str] | None = None
     name_seats: bool = False
+    hint: Callable[[Any, Sequence[Any]], Hint[Any]] | None = None
 
 
 @attrs.frozen
@@ -170,11 +189,12 @@ def _taken(path: Path, info: GameInfo[Any, Any]) -> bool:
     return SaveLock.in_use(path) or (path.exists() and _unfinished(path, info))
 
 
-def _free_save_path(
+def free_save_path(
     info: GameInfo[Any, Any], seed: int | None, out: Console, *, quiet: bool = False
 ) -> Path:
-    """The default save file, moved aside when it holds an unfinished game or another
-    process is playing it (never lose one). `quiet`: do not say where the game went."""
+    """The file a new game saves to when none is given: :func:`default_save_path`, or the
+    first free ``GAME-SEED-N.json`` beside it when that file holds an unfinished game or
+    another process is playing it (never lose one). Says so on `out` unless `quiet`."""
     path = default_save_path(info.name, seed)
     if not _taken(path, info):
         return path
@@ -223,6 +243,106 @@ def load_session(path: Path, info: GameInfo[S, Any]) -> SavedSession[S]:
     return SavedSession(state, tuple(seats), bot_seed)
 
 
+def seat_agents(info: GameInfo[Any, Any], session: SavedSession[Any]) -> dict[int, Agent]:
+    """The session's bots by seat, each seeded from the session's bot seed and its seat, so a
+    resumed game (or one rebuilt by undo) plays on as it would have."""
+    return {
+        seat: info.bots[kind](session.bot_seed + seat)
+        for seat, kind in enumerate(session.seats)
+        if kind != HUMAN
+    }
+
+
+def move_seats(info: GameInfo[S, Any], state: S) -> list[int]:
+    """The seat that made each move of `state`, oldest first (a state keeps its actions, not
+    who took them: its record is replayed)."""
+    record = state.record()
+    replay = info.new_game(
+        len(record.players), record.seed, names=record.players, deck=record.deck,
+        options=state.options,
+    )
+    seats = []
+    for action in state.history:
+        seat = replay.current_player
+        assert seat is not None  # the game replayed, so each move had a seat to act
+        seats.append(seat)
+        replay.apply(action)
+    return seats
+
+
+class LiveSession(Generic[S]):
+    """A game being played, as the line mode and the app play it: the session (the state and
+    who sits where), its bots, who made each move, its autosave; and undo.
+
+    Moves go through :meth:`apply` (the caller saves with ``autosave.save()`` when it has
+    shown the move); :meth:`undo` rebuilds the game without the human's last move.
+    """
+
+    def __init__(
+        self, info: GameInfo[S, Any], session: SavedSession[S], save_path: Path | None,
+        out: Console,
+    ) -> None:
+        self.info = info
+        self.session = session
+        """The game now (replaced by :meth:`undo`)."""
+        self.agents = seat_agents(info, session)
+        self.movers = move_seats(info, session.state)
+        """The seat that made each move so far, oldest first."""
+        self.autosave = Autosave(info, session, save_path, out)
+
+    @property
+    def state(self) -> S:
+        """The game's state (a new object after :meth:`undo`)."""
+        return self.session.state
+
+    def bot_action(self) -> Any:
+        """The action the bot to move chooses on its own view."""
+        state = self.state
+        seat = state.current_player
+        assert seat is not None, "the game is over"
+        assert seat in self.agents, "no bot is to move"
+        return self.agents[seat].act(state.view(seat), state.legal_actions())
+
+    def apply(self, action: Any) -> Move[Any]:
+        """Make a move of the seat to act (IllegalActionError: nothing changed)."""
+        state = self.state
+        seat = state.current_player
+        assert seat is not None, "the game is over"
+        events = state.apply(action)
+        self.movers.append(seat)
+        return Move(seat, action, tuple(events))
+
+    def undo_seat(self) -> int | None:
+        """The seat whose moves undo takes back: the only human, once they have moved. None
+        with no human or several: in a hot-seat game taking back a move would show the next
+        player another's cards."""
+        humans = [seat for seat, kind in enumerate(self.session.seats) if kind == HUMAN]
+        if len(humans) != 1 or humans[0] not in self.movers:
+            return None
+        return humans[0]
+
+    def undo(self) -> int:
+        """Take back the human's last move and every bot move after it, save, and return how
+        many moves were taken back (0: nothing to undo, see :meth:`undo_seat`).
+
+        The game is rebuilt from its record without those moves, so it is exactly the state
+        it was in; the bots are made afresh and rebuild their memory from its history.
+        """
+        seat = self.undo_seat()
+        if seat is None:
+            return 0
+        keep = max(number for number, mover in enumerate(self.movers) if mover == seat)
+        record = self.state.record()
+        state = self.info.replay(attrs.evolve(record, actions=record.actions[:keep], meta={}))
+        self.session = SavedSession(state, self.session.seats, self.session.bot_seed)
+        self.autosave.session = self.session
+        taken = len(self.movers) - keep
+        del self.movers[keep:]
+        self.agents = seat_agents(self.info, self.session)
+        self.autosave.save()
+        return taken
+
+
 def _read_line(stream: IO[str] | None) -> str | None:
     """One line of input, or None at the end of input (or a closed stream).
 
@@ -237,10 +357,7 @@ def _read_line(stream: IO[str] | None) -> str | None:
         if len(line) > MAX_LINE and not line.endswith("\n"):
             while (rest := stream.readline(MAX_LINE)) and not rest.endswith("\n"):
                 pass
-            raise NotationError(
-                f"that line is longer than {MAX_LINE:,} characters, more than any move; "
-                "nothing changed"
-            )
+            raise _too_long()
     except (ValueError, OSError) as exc:
         if isinstance(exc, NotationError):
             raise
@@ -248,13 +365,18 @@ def _read_line(stream: IO[str] | None) -> str | None:
     return line if line else None
 
 
-class _Autosave:
+class Autosave:
     """Saves the session after every move, and never claims a save that did not happen.
 
     When the chosen file cannot be written (a full disk, no permission), the game moves to
     a free file in the default save folder, saying so; when that fails too the player is told
     plainly that the game is NOT saved, and :meth:`leave_unsaved` offers another file before
     the player leaves. Each file in use is locked (:class:`~cardgames.core.files.SaveLock`).
+
+    The line mode and the app save through it: :meth:`start` once, :meth:`save` after every
+    move, :meth:`close` at the end. `session` is what is saved (replace it when undo replaces
+    the game); `path` is where the game is now (None: not saved anywhere); `problem` says why
+    the last save failed (None when it did not); warnings are printed on `out`.
     """
 
     def __init__(
@@ -276,6 +398,7 @@ class _Autosave:
             self.save()
 
     def close(self) -> None:
+        """Release the save file's lock (the game is left)."""
         if self.lock is not None:
             self.lock.release()
 
@@ -316,7 +439,7 @@ class _Autosave:
             self.problem = None
             return True
         self.problem = f"cannot write {self.path}: {reason}"
-        fallback = _free_save_path(self.info, self.session.state.seed, self.out, quiet=True)
+        fallback = free_save_path(self.info, self.session.state.seed, self.out, quiet=True)
         if fallback != self.path and self._move_to(fallback) is None:
             self.out.print(
                 f"[yellow]warning: {escape(self.problem)}; the game is saved to "
@@ -387,120 +510,264 @@ def run_session(
     """Play `session` to the end or until the human leaves; return the exit code (0).
 
     Humans type moves in the game's notation or one of the words ``help``, ``moves``,
-    ``quit`` and the game's own commands. Invalid input re-prompts with the reason and changes
-    nothing. The game is saved after every move, so nothing is lost; Ctrl-C saves and leaves.
+    ``hint``, ``undo``, ``quit`` and the game's own commands. Invalid input re-prompts with
+    the reason and changes nothing. The game is saved after every move, so nothing is lost;
+    Ctrl-C saves and leaves. Undo replaces the state: after one, the game as it ends is in the
+    save file, not in `session`.
+
+    Without `input_stream`, at a terminal (stdin and stdout are TTYs), lines are read with
+    line editing, history and Tab completion of moves and words (Python's ``readline``, where
+    it exists); otherwise line by line from the stream, as piped input is.
     """
     out = console if console is not None else Console(highlight=False)
     stream: IO[str] | None = input_stream if input_stream is not None else sys.stdin
-    state = session.state
-    agents = {
-        seat: info.bots[kind](session.bot_seed + seat)
-        for seat, kind in enumerate(session.seats)
-        if kind != HUMAN
-    }
+    interactive = input_stream is None and _at_a_terminal()
+    live = LiveSession(info, session, save_path, out)
+    live.autosave.start()  # refuses a save another live process is playing, before any output
     humans = [seat for seat, kind in enumerate(session.seats) if kind == HUMAN]
-    viewer = humans[0] if humans else None
-    autosave = _Autosave(info, session, save_path, out)
-    autosave.start()  # refuses a save another live process is playing, before any output
+    seats_text = ", ".join(
+        f"{name} ({'you' if kind == HUMAN else kind})"
+        for name, kind in zip(session.state.players, session.seats, strict=True)
+    )
+    out.print(f"[bold]{escape(info.title)}[/] — {escape(seats_text)}")
+    if humans:
+        out.print("Type [bold]help[/] for the notation, [bold]moves[/] for what is legal now.")
+    reader = _LineReader(stream, interactive)
+    try:
+        return _LineSession(live, ui, out, reader, humans[0] if humans else None).play()
+    finally:
+        reader.close()
+        live.autosave.close()
 
-    def leave(reason: str) -> int:
-        if autosave.path is None or autosave.save():
-            out.print(f"{reason}: {autosave.where()}", soft_wrap=True)
-            return 0
-        # Never "game saved" when it is not: a player who typed quit can still name a file.
-        if reason == "quit" and autosave.leave_unsaved(lambda: _read_line(stream)):
-            out.print(f"{reason}: {autosave.where()}", soft_wrap=True)
-            return 0
-        out.print(f"[bold red]{reason}: the game is NOT saved ({escape(autosave.problem or '')})"
-                  "[/]", soft_wrap=True)
-        return 2
 
-    def help_text() -> str:
+def _at_a_terminal() -> bool:
+    stdin, stdout = sys.stdin, sys.stdout
+    return stdin is not None and stdout is not None and stdin.isatty() and stdout.isatty()
+
+
+def completions(line: str, moves: Iterable[str], words: Iterable[str] = ()) -> list[str]:
+    """What Tab offers for the word being typed at the end of `line` (the text before the
+    cursor): the next word of each legal move whose first words are those typed, and at the
+    start of a line the prompt's words too; by prefix, any case, sorted, once each.
+
+    >>> completions("play j", ["play jan-crane", "play jun-butterflies", "koikoi"])
+    ['jan-crane', 'jun-butterflies']
+    """
+    typed = [word.lower() for word in line.split()]
+    partial = "" if not line or line[-1].isspace() else typed.pop()
+    found = set()
+    for move in moves:
+        parts = move.split()
+        if (
+            len(parts) > len(typed)
+            and [part.lower() for part in parts[: len(typed)]] == typed
+            and parts[len(typed)].lower().startswith(partial)
+        ):
+            found.add(parts[len(typed)])
+    if not typed:
+        found.update(word for word in words if word.lower().startswith(partial))
+    return sorted(found)
+
+
+class _LineReader:
+    """The player's lines: from a stream line by line (pipes, tests), or at a terminal through
+    :func:`input` with readline's line editing, history and Tab completion.
+
+    Where Python has no ``readline`` (Windows) a terminal still reads through :func:`input`,
+    without them. `offer` sets what Tab completes at the next prompt.
+    """
+
+    def __init__(self, stream: IO[str] | None, interactive: bool) -> None:
+        self.stream = stream
+        self.interactive = interactive
+        self.offer: Callable[[], tuple[list[str], list[str]]] = lambda: ([], [])
+        """The legal moves and the prompt's words, asked for when Tab is pressed."""
+        self._matches: list[str] = []
+        self._restore: Callable[[], None] | None = None
+        if interactive:
+            self._install_completion()
+
+    def _install_completion(self) -> None:
+        try:
+            import readline
+        except ImportError:
+            return  # no line editing here; input() still reads the line
+        completer, delimiters = readline.get_completer(), readline.get_completer_delims()
+        # Card names hold '-' (jun-butterflies): only blanks separate words.
+        readline.set_completer_delims(" \t\n")
+        readline.set_completer(self._complete)
+        # macOS's readline is libedit, which spells its key bindings differently.
+        libedit = "libedit" in (readline.__doc__ or "")
+        readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+
+        def restore() -> None:
+            readline.set_completer(completer)
+            readline.set_completer_delims(delimiters)
+
+        self._restore = restore
+
+    def _complete(self, text: str, index: int) -> str | None:
+        """readline's completer: the `index`-th completion of the word being typed."""
+        if index == 0:
+            import readline
+
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            moves, words = self.offer()
+            self._matches = completions(line, moves, words)
+        return self._matches[index] if index < len(self._matches) else None
+
+    def read(self, prompt: str, out: Console) -> str | None:
+        """Show `prompt` and read a line; None at the end of input. NotationError for a line
+        longer than any move (nothing is read of it then)."""
+        if not self.interactive:
+            out.print(escape(prompt), end="")
+            return _read_line(self.stream)
+        # The prompt goes to input() itself, so that readline redraws it when editing; in
+        # what the terminal's encoding can show.
+        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+        shown = prompt.encode(encoding, "replace").decode(encoding, "replace")
+        try:
+            line = input(shown)
+        except EOFError:
+            return None
+        if len(line) > MAX_LINE:
+            raise _too_long()
+        return line
+
+    def close(self) -> None:
+        """Give readline back the completer it had."""
+        if self._restore is not None:
+            self._restore()
+
+
+def _too_long() -> NotationError:
+    return NotationError(
+        f"that line is longer than {MAX_LINE:,} characters, more than any move; nothing changed"
+    )
+
+
+class _LineSession(Generic[S]):
+    """The turn loop of :func:`run_session`: bots move, humans type."""
+
+    def __init__(
+        self, live: LiveSession[S], ui: GameUI[S], out: Console, reader: _LineReader,
+        viewer: int | None,
+    ) -> None:
+        self.live, self.ui, self.out, self.reader = live, ui, out, reader
+        self.viewer = viewer  # "you" in the move descriptions (None: bots only, or hot seat)
+
+    def play(self) -> int:
+        live, out, ui = self.live, self.out, self.ui
+        try:
+            while not live.state.is_over:
+                state = live.state
+                seat = state.current_player
+                assert seat is not None  # the game is not over, so a seat is to act
+                if seat in live.agents:
+                    move = live.apply(live.bot_action())
+                else:
+                    turn = self._human_turn(state, seat)
+                    if isinstance(turn, int):
+                        return turn  # the player left
+                    if turn is None:
+                        continue  # a move was taken back: the game is another state now
+                    move = turn
+                out.print(ui.describe(state, seat, move.action, move.events, self.viewer))
+                live.autosave.save()
+        except KeyboardInterrupt:
+            # Every move is saved as it is made, so an interrupted game loses nothing.
+            out.print()
+            return self.leave("interrupted")
+        state = live.state
+        out.print(ui.final(state) if ui.final else escape(state.result_text()))
+        return 0
+
+    def _human_turn(self, state: S, seat: int) -> Move[Any] | int | None:
+        """Read lines until `seat` moves (the move), leaves (the exit code) or undoes (None:
+        the state is replaced)."""
+        ui, out = self.ui, self.out
+        out.print(ui.render(state, seat))
+        words = [*SESSION_WORDS, *UNDO_WORDS, *ui.commands]
+        self.reader.offer = lambda: ([str(a) for a in state.legal_actions()], words)
+        while True:
+            label = ui.prompt(state, seat) if ui.prompt else ""
+            try:
+                line = self.reader.read(f"{label}{state.players[seat]}> ", out)
+            except NotationError as exc:
+                out.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            if line is None:
+                out.print()
+                return self.leave("end of input")
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                continue
+            if word in ("help", "?"):
+                out.print(escape(self.help_text()))
+            elif word == "moves":
+                out.print("legal now: " + escape(summarize(
+                    (str(a) for a in state.legal_actions()), limit=60)))
+            elif word == "hint":
+                self._hint(state, seat)
+            elif word in UNDO_WORDS:
+                if self._undo():
+                    return None
+            elif word in ("quit", "exit"):
+                return self.leave("quit")
+            elif word in ui.commands:
+                out.print(ui.commands[word](state, seat))
+            else:
+                try:
+                    return self.live.apply(state.parse(text))
+                except (NotationError, IllegalActionError) as exc:
+                    # Word-wrapped (not soft-wrapped): a narrow terminal breaks the line
+                    # between words, never inside one.
+                    out.print(f"[red]{escape(str(exc))}[/]")
+
+    def _hint(self, state: S, seat: int) -> None:
+        if self.ui.hint is None:
+            self.out.print("[yellow]this game has no hints[/]")
+            return
+        hint = self.ui.hint(state.view(seat), state.legal_actions())
+        self.out.print(f"[bold]hint: {escape(str(hint.action))}[/] — {escape(hint.reason)}")
+
+    def _undo(self) -> bool:
+        """Take the human's last move back; False (and why) when there is none to take."""
+        taken = self.live.undo()
+        if not taken:
+            self.out.print(
+                "[red]nothing to undo: undo takes back your last move and the bots' replies, "
+                "in a game with one human player[/]"
+            )
+            return False
+        self.out.print(f"took back {taken} move{'' if taken == 1 else 's'}")
+        return True
+
+    def help_text(self) -> str:
+        ui = self.ui
         words = {
             **SESSION_WORDS,
+            **UNDO_WORDS,
             **{word: ui.command_help.get(word, "show it") for word in ui.commands},
         }
         lines = [ui.help_text.rstrip(), "", "Other words:"]
         lines += [f"  {word:<8} {meaning}" for word, meaning in words.items()]
         return "\n".join(lines)
 
-    seats_text = ", ".join(
-        f"{name} ({'you' if kind == HUMAN else kind})"
-        for name, kind in zip(state.players, session.seats, strict=True)
-    )
-    out.print(f"[bold]{escape(info.title)}[/] — {escape(seats_text)}")
-    if humans:
-        out.print("Type [bold]help[/] for the notation, [bold]moves[/] for what is legal now.")
-
-    try:
-        return _play(state, ui, agents, viewer, out, stream, help_text, leave, autosave)
-    finally:
-        autosave.close()
-
-
-def _play(
-    state: S,
-    ui: GameUI[S],
-    agents: Mapping[int, Any],
-    viewer: int | None,
-    out: Console,
-    stream: IO[str] | None,
-    help_text: Callable[[], str],
-    leave: Callable[[str], int],
-    autosave: _Autosave,
-) -> int:
-    """The turn loop of :func:`run_session`."""
-    try:
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None  # the game is not over, so a seat is to act
-            if seat in agents:
-                action = agents[seat].act(state.view(seat), state.legal_actions())
-                events = state.apply(action)
-            else:
-                out.print(ui.render(state, seat))
-                while True:
-                    label = ui.prompt(state, seat) if ui.prompt else ""
-                    out.print(f"{escape(label)}{escape(state.players[seat])}> ", end="")
-                    try:
-                        line = _read_line(stream)
-                    except NotationError as exc:
-                        out.print(f"[red]{escape(str(exc))}[/]")
-                        continue
-                    if line is None:
-                        out.print()
-                        return leave("end of input")
-                    text = line.strip()
-                    word = text.lower()
-                    if not text:
-                        continue
-                    if word in ("help", "?"):
-                        out.print(escape(help_text()))
-                    elif word == "moves":
-                        out.print("legal now: " + escape(summarize(
-                            (str(a) for a in state.legal_actions()), limit=60)))
-                    elif word in ("quit", "exit"):
-                        return leave("quit")
-                    elif word in ui.commands:
-                        out.print(ui.commands[word](state, seat))
-                    else:
-                        try:
-                            action = state.parse(text)
-                            events = state.apply(action)
-                        except (NotationError, IllegalActionError) as exc:
-                            # Word-wrapped (not soft-wrapped): a narrow terminal breaks the
-                            # line between words, never inside one.
-                            out.print(f"[red]{escape(str(exc))}[/]")
-                            continue
-                        break
-            out.print(ui.describe(state, seat, action, events, viewer))
-            autosave.save()
-    except KeyboardInterrupt:
-        # Every move is saved as it is made, so an interrupted game loses nothing.
-        out.print()
-        return leave("interrupted")
-    out.print(ui.final(state) if ui.final else escape(state.result_text()))
-    return 0
+    def leave(self, reason: str) -> int:
+        """Leave the game (saved, or said plainly that it is not); the exit code."""
+        autosave, out = self.live.autosave, self.out
+        if autosave.path is None or autosave.save():
+            out.print(f"{reason}: {autosave.where()}", soft_wrap=True)
+            return 0
+        # Never "game saved" when it is not: a player who typed quit can still name a file.
+        if reason == "quit" and autosave.leave_unsaved(lambda: self.reader.read("", out)):
+            out.print(f"{reason}: {autosave.where()}", soft_wrap=True)
+            return 0
+        out.print(f"[bold red]{reason}: the game is NOT saved ({escape(autosave.problem or '')})"
+                  "[/]", soft_wrap=True)
+        return 2
 
 
 def parse_bots(text: str | None) -> tuple[str, ...]:
@@ -584,10 +851,10 @@ def play_command(
                 HUMAN if (seat == human_seat - 1 and not autoplay) else next(kinds)
                 for seat in range(count)
             )
-            names = _seat_names(seats) if ui.name_seats else None
+            names = seat_names(seats) if ui.name_seats else None
             state = info.new_game(count, seed, names=names, **values)
             session = SavedSession(state, seats, seed)
-            save_path = save or _free_save_path(info, seed, out)
+            save_path = save or free_save_path(info, seed, out)
         app = full_screen(plain)
         if app is not None:
             code = app(info, session, save_path=save_path, console=out)
@@ -612,8 +879,10 @@ def full_screen(plain: bool = False) -> Callable[..., int] | None:
     return play_in_app
 
 
-def _seat_names(seats: Sequence[str]) -> tuple[str, ...]:
-    """"You" for the human, the bot's name for a bot (numbered when two share it)."""
+def seat_names(seats: Sequence[str]) -> tuple[str, ...]:
+    """Player names for a table of `seats` (:data:`HUMAN` or a bot's name each), as games
+    with :attr:`GameUI.name_seats` use them: "You" for the human, the bot's name for a bot
+    (numbered when two share it): ``("You", "Greedy")``."""
     names = ["You" if kind == HUMAN else kind.capitalize() for kind in seats]
     for seat, name in enumerate(names):
         if names.count(name) > 1:

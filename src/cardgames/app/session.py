@@ -15,21 +15,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import attrs
 from rich.console import Console
 from rich.markup import escape
 
-from cardgames.core.agents import Agent
 from cardgames.core.errors import OptionsError
 from cardgames.core.game import Move, State
 from cardgames.core.registry import GameInfo
 from cardgames.terminal import (
     HUMAN,
+    LiveSession,
     SavedSession,
-    _Autosave,
-    _free_save_path,
-    _seat_names,
+    free_save_path,
     seat_bots,
+    seat_names,
 )
 
 __all__ = ["GameSession", "new_session"]
@@ -38,22 +36,24 @@ S = TypeVar("S", bound=State[Any])
 
 
 class GameSession(Generic[S]):
-    """One game at the table. Every move goes through :meth:`apply`, which saves."""
+    """One game at the table. Every move goes through :meth:`apply`, which saves.
+
+    The game itself, its bots, who moved and undo are the line mode's
+    (:class:`~cardgames.terminal.LiveSession`); this adds what the app needs around them.
+    """
 
     def __init__(
         self, info: GameInfo[S, Any], saved: SavedSession[S], save_path: Path | None
     ) -> None:
         self.info = info
-        self.saved = saved
         self.notes: dict[int, str] = {}
-        self.agents = self._make_agents()
-        self._actors = self._replay_actors()
         # The autosave's warnings (a file that cannot be written, where the game went
         # instead) are collected here and shown by the app as notifications.
         self._said = io.StringIO()
-        self._autosave = _Autosave(
+        self.live = LiveSession(
             info, saved, save_path, Console(file=self._said, width=400, highlight=False)
         )
+        self._autosave = self.live.autosave
         self._autosave.start()  # RecordError when another process plays this file
 
     @property
@@ -74,9 +74,14 @@ class GameSession(Generic[S]):
 
     # ------------------------------------------------------------------ who sits where
     @property
+    def saved(self) -> SavedSession[S]:
+        """The game and who sits where (replaced by :meth:`undo`)."""
+        return self.live.session
+
+    @property
     def state(self) -> S:
         """The game's state (replaced by :meth:`undo`)."""
-        return self.saved.state
+        return self.live.state
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -108,78 +113,28 @@ class GameSession(Generic[S]):
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that took each move so far, oldest first."""
-        return tuple(self._actors)
-
-    def _make_agents(self) -> dict[int, Agent]:
-        # Seeded as the line mode seeds them, so a resumed game plays on the same way.
-        return {
-            seat: self.info.bots[kind](self.saved.bot_seed + seat)
-            for seat, kind in enumerate(self.seats)
-            if kind != HUMAN
-        }
-
-    def _replay_actors(self) -> list[int]:
-        """Who took each move of the (possibly resumed) game, by replaying its record."""
-        record = self.state.record()
-        state = self.info.new_game(
-            len(record.players), record.seed, names=record.players, deck=record.deck,
-            options=self.state.options,
-        )
-        actors = []
-        for action in self.state.history:
-            seat = state.current_player
-            assert seat is not None  # the record replayed, so each move had a seat to act
-            actors.append(seat)
-            state.apply(action)
-        return actors
+        return tuple(self.live.movers)
 
     # ------------------------------------------------------------------ moves
     def apply(self, action: Any) -> Move[Any]:
         """Apply a legal action of the seat to move, save, and return the move."""
-        seat = self.to_move
-        assert seat is not None, "the game is over"
-        events = self.state.apply(action)
-        self._actors.append(seat)
+        move = self.live.apply(action)
         self.save()
-        return Move(seat, action, tuple(events))
+        return move
 
     def bot_action(self) -> Any:
         """The action the bot to move chooses on its own view."""
-        seat = self.to_move
-        assert seat in self.agents, "no bot is to move"
-        assert seat is not None
-        return self.agents[seat].act(self.state.view(seat), self.state.legal_actions())
+        return self.live.bot_action()
 
     # ------------------------------------------------------------------ undo
     def undo_seat(self) -> int | None:
-        """The seat whose moves undo takes back: the only human (None with none or several:
-        in a hot-seat game taking back a move would show the next player another's cards)."""
-        humans = self.humans
-        if len(humans) != 1:
-            return None
-        return humans[0] if humans[0] in self._actors else None
+        """The seat whose moves undo takes back (None: undo is not offered)."""
+        return self.live.undo_seat()
 
     def undo(self) -> int:
         """Take back the human's last move and every bot move after it; return how many moves
-        were taken back (0: nothing to undo).
-
-        The state is rebuilt from the record without those moves, so it is exactly the state
-        the game was in, and the bots start afresh (their memory follows the history).
-        """
-        seat = self.undo_seat()
-        if seat is None:
-            return 0
-        keep = max(i for i, actor in enumerate(self._actors) if actor == seat)
-        record = self.state.record()
-        shorter = attrs.evolve(record, actions=record.actions[:keep], meta={})
-        state = self.info.replay(shorter)
-        taken = len(self._actors) - keep
-        self.saved = SavedSession(state, self.seats, self.saved.bot_seed)
-        self._autosave.session = self.saved
-        del self._actors[keep:]
-        self.agents = self._make_agents()
-        self.save()
-        return taken
+        were taken back (0: nothing to undo). Saved at once."""
+        return self.live.undo()
 
     # ------------------------------------------------------------------ saving
     def save(self) -> bool:
@@ -238,10 +193,10 @@ def new_session(
     cli = info.load_cli()
     named = humans <= 1 and getattr(getattr(cli, "UI", None), "name_seats", False)
     state = info.new_game(
-        count, seed, names=_seat_names(seats) if named else None, **(options or {})
+        count, seed, names=seat_names(seats) if named else None, **(options or {})
     )
     said = io.StringIO()
-    path = (save_path or _free_save_path(info, seed, Console(file=said, width=400))
+    path = (save_path or free_save_path(info, seed, Console(file=said, width=400))
             if save else None)
     session = GameSession(info, SavedSession(state, seats, seed), path)
     return session, said.getvalue().strip()

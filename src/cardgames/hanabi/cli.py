@@ -23,9 +23,9 @@ from cardgames.core.game import Event
 from cardgames.core.limits import load_json, read_text
 from cardgames.core.record import Record
 from cardgames.hanabi import GAME
-from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.cards import counted
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
+from cardgames.hanabi.hints import hint
 from cardgames.hanabi.render import (
     card_text,
     describe_move,
@@ -100,8 +100,8 @@ def _discards(state: HanabiState, seat: int) -> RenderableType:
 
 
 def _suggest(state: HanabiState, seat: int) -> RenderableType:
-    # A fresh bot reads the seat's view and its move history, like a partner joining now.
-    move = ConventionBot(0).act(state.view(seat), state.legal_actions())
+    # The word from before hints; the hint's move without its reason.
+    move = hint(state.view(seat), state.legal_actions()).action
     return Text(f"the convention bot would play: {move}")
 
 
@@ -117,10 +117,11 @@ UI: GameUI[HanabiState] = GameUI(
     command_help={
         "discards": "list the discard pile",
         "table": "draw the table again",
-        "suggest": "the move the convention bot would make in your seat",
+        "suggest": "the move the convention bot would make in your seat (hint: and why)",
     },
     describe=_describe,
     final=_final,
+    hint=hint,
     prompt=_prompt,
 )
 """How Hanabi shows itself at the terminal."""

@@ -19,6 +19,7 @@ from rich.text import Text
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Event
 from cardgames.ikebana import GAME
+from cardgames.ikebana.hints import hint
 from cardgames.ikebana.render import (
     describe_event,
     presets_table,
@@ -153,6 +154,7 @@ UI: GameUI[IkebanaState] = GameUI(
     command_help={"scores": "every past round's bouquets with their scores"},
     describe=_describe,
     final=_final,
+    hint=hint,
     prompt=_prompt,
 )
 """How Ikebana shows itself in the shared terminal session."""

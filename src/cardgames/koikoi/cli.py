@@ -20,6 +20,7 @@ from cardgames.core.game import Event
 from cardgames.core.options import parse_option_pairs
 from cardgames.koikoi import GAME
 from cardgames.koikoi.cards import card_ids
+from cardgames.koikoi.hints import hint
 from cardgames.koikoi.render import (
     card_table,
     cards_grid,
@@ -211,6 +212,7 @@ UI: GameUI[KoiKoiState] = GameUI(
     },
     describe=_describe,
     final=_final,
+    hint=hint,
     prompt=_prompt,
     name_seats=True,
 )

@@ -613,7 +613,9 @@ class _LineReader:
 
             line = readline.get_line_buffer()[: readline.get_endidx()]
             moves, words = self.offer()
-            self._matches = completions(line, moves, words)
+            # Python's readline adds no space after a word it completes: the matches carry
+            # one, so that the next Tab goes on to the move's next word.
+            self._matches = [word + " " for word in completions(line, moves, words)]
         return self._matches[index] if index < len(self._matches) else None
 
     def read(self, prompt: str, out: Console) -> str | None:

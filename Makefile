@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test install package lint typecheck docs bench clean
+.PHONY: play test check install package lint typecheck docs bench clean
 
 # `make play` installs only what playing needs (the package and its few dependencies);
 # `make test` adds the test, docs and lint extras to the same virtualenv.
@@ -27,15 +27,19 @@ play: $(VENV)/play.stamp
 	@echo "(the command is $(BIN)/cardgames; 'source $(BIN)/activate' puts 'cardgames' on PATH)"
 	$(BIN)/cardgames play koikoi
 
-# The whole test suite: tests (with hypothesis), lint, types, and a strict docs build.
-test: install
+# The whole test suite: tests (with hypothesis), lint, types, a strict docs build, and the
+# package built and tested on its own (make package). README's test command; CI runs it.
+test: check package
+
+# The suite without the package step, for a quick run while working.
+check: install
 	$(BIN)/pytest -q -n 2
 	$(BIN)/ruff check src tests benchmarks docs/examples .ci
 	$(BIN)/mypy
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
 
 # Build the sdist and wheel, check them (twine, contents, metadata), install the wheel into a
-# fresh virtualenv outside the tree and smoke-test it there; .ci/run runs it after `make test`.
+# fresh virtualenv outside the tree and smoke-test it there; the last step of `make test`.
 package: $(VENV)/package.stamp
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .

@@ -143,7 +143,12 @@ def test_the_readme_says_what_each_extra_is_for() -> None:
 def test_ci_builds_checks_and_smoke_tests_the_package() -> None:
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
           .splitlines() if not line.lstrip().startswith("#")]
-    assert ci.index("make test") < ci.index("make package")
+    # CI runs exactly README's test command, and that command ends with the package step.
+    assert [line for line in ci if line.startswith("make")] == ["make test"]
+    test_plan = subprocess.run(
+        ["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout
+    assert test_plan.index("pytest") < test_plan.index(".ci/check_package.py")
     plan = subprocess.run(
         ["make", "-n", "package"], cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout

@@ -505,3 +505,15 @@ def test_a_finished_game_view_has_no_player_to_act() -> None:
     assert view.current_player is None
     assert view.next_refusal_payee is None
     assert [r.round for r in view.past_rounds] == [1]
+
+
+def test_clones_share_the_generator_until_one_shuffles_and_stay_independent() -> None:
+    # clone() shares the shuffling generator copy-on-write; every copy still deals the same
+    # rounds as the original, whichever of them shuffles first.
+    state = IkebanaState(IkebanaRules(), 3, seed=12)
+    first, second = state.clone(), state.clone()
+    for game in (first, state, second):  # a different order of first shuffles
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+    assert first == state == second
+    assert first.round_results == state.round_results

@@ -391,7 +391,7 @@ class IkebanaState(State[IkebanaAction]):
     """A whole game of Ikebana (every round) for 2-5 players."""
 
     game_name: ClassVar[str] = "ikebana"
-    derived_slots: ClassVar[frozenset[str]] = frozenset({"_move_log", "_moves"})
+    derived_slots: ClassVar[frozenset[str]] = frozenset({"_move_log", "_moves", "_rng_shared"})
     """The views' move history: what the actions so far caused, so replaying determines it."""
 
     __slots__ = (
@@ -410,6 +410,7 @@ class IkebanaState(State[IkebanaAction]):
         "_prestige",
         "_refusals",
         "_rng",
+        "_rng_shared",
         "_round",
         "_round_log",
         "_rules",
@@ -453,6 +454,7 @@ class IkebanaState(State[IkebanaAction]):
         self._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
         self._n = players
         self._rng = random.Random(0 if seed is None else seed)
+        self._rng_shared = False
         self._deals = deals
         self._prestige = [rules.starting_prestige] * players
         self._awarded = 0
@@ -474,7 +476,7 @@ class IkebanaState(State[IkebanaAction]):
             deck.reverse()  # our list keeps the top card at the end
         else:
             deck = list(FULL_DECK_CODES)
-            self._rng.shuffle(deck)
+            self._own_rng().shuffle(deck)
         self._deck = deck
         self._bouquets: list[list[int]] = [[] for _ in range(self._n)]
         self._discards: list[list[int]] = [[] for _ in range(self._n)]
@@ -482,6 +484,16 @@ class IkebanaState(State[IkebanaAction]):
         self._refusals = 0
         self._turns_taken = 0
         self._turn = self._starter
+
+    def _own_rng(self) -> random.Random:
+        """The generator, copied first if a clone shares it (copy on write: clone() then
+        costs no generator copy, and a game that is never cloned never copies one)."""
+        if self._rng_shared:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return self._rng
 
     def _reshufflable(self) -> int:
         return sum(len(pile) - 1 for pile in self._discards if pile)
@@ -492,7 +504,7 @@ class IkebanaState(State[IkebanaAction]):
             if len(pile) > 1:
                 deck.extend(pile[:-1])
                 del pile[:-1]
-        self._rng.shuffle(deck)
+        self._own_rng().shuffle(deck)
         events.append(Reshuffled(len(deck)))
 
     def _draw_card(self, turn: int, events: list[Event]) -> None:
@@ -923,8 +935,8 @@ class IkebanaState(State[IkebanaAction]):
         new._rules = self._rules
         new._eager_reshuffle = self._eager_reshuffle
         new._n = self._n
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared = True
         new._deals = self._deals
         new._deck = list(self._deck)
         new._bouquets = [list(b) for b in self._bouquets]

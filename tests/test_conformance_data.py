@@ -6,11 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance_data import CONFORMANCE, needs
-
-
-def test_the_shared_folder_is_found_beside_the_checkout() -> None:
-    assert CONFORMANCE.parts[-2:] == ("shared", "conformance")
+from conformance_data import needs
 
 
 def test_a_missing_folder_fails_in_ci(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,7 +6,8 @@
 
 The games are found through a registry: :func:`games` lists them, :func:`get_game` returns
 one's :class:`~cardgames.core.registry.GameInfo`, :func:`new_game` starts one, :func:`replay`
-rebuilds a recorded game.
+rebuilds a recorded game, :func:`simulate` plays many bot games (on a process pool or a
+cluster too).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from cardgames.core.loop import play
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo, Registry
 from cardgames.core.version import __version__
+from cardgames.simulate import simulate
 
 __all__ = [
     "Agent",
@@ -46,6 +48,7 @@ __all__ = [
     "play",
     "registry",
     "replay",
+    "simulate",
 ]
 
 registry = Registry(

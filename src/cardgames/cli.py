@@ -5,13 +5,17 @@ Bad input anywhere is one red line on stderr and exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
+import functools
 import io
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -29,9 +33,17 @@ from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
 from cardgames.core.limits import MAX_WORKERS, load_json, read_text
-from cardgames.core.loop import play as play_loop
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
+from cardgames.simulate import (
+    GameResult,
+    check_plot_path,
+    plot,
+    ray_address,
+    ray_cluster,
+    score_counts,
+    tally,
+)
 from cardgames.terminal import fail, option_values, parse_bots, seat_bots
 
 __all__ = ["app", "main"]
@@ -311,41 +323,8 @@ def replay(
 
 
 # -------------------------------------------------------------------------- simulate
-@attrs.frozen
-class _Job:
-    game: str
-    players: int | None
-    options: dict[str, str]
-    bots: tuple[str, ...]
-    seed: int
-    rotate: bool
-    keep_records: bool
-
-
-def _play_one(job: _Job, index: int) -> tuple[list[int], list[str], str | None, int]:
-    """Play game number `index` of a simulation; returns scores, bots by seat, record, moves."""
-    info = cardgames.get_game(job.game)
-    seed = job.seed + index
-    state = info.new_game(job.players, seed, **job.options)
-    count = len(state.players)
-    shift = index % count if job.rotate else 0
-    bots = [job.bots[(seat - shift) % len(job.bots)] for seat in range(count)]
-    agents = [info.bots[name](seed * 7919 + seat) for seat, name in enumerate(bots)]
-    record = play_loop(state, agents, max_moves=info.max_moves)
-    text = None
-    if job.keep_records:
-        text = attrs.evolve(record, meta={**record.meta, "bots": bots}).to_json()
-    return state.scores(), bots, text, state.move_count
-
-
-def _play_chunk(args: tuple[_Job, int, int]) -> list[tuple[list[int], list[str], str | None, int]]:
-    job, start, stop = args
-    return [_play_one(job, index) for index in range(start, stop)]
-
-
-def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
+HISTOGRAM_WIDTH = 40
+"""The longest bar of simulate's text histograms, in characters."""
 
 
 @app.command()
@@ -358,9 +337,14 @@ def simulate(
     ),
     players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Game i uses seed S+i."),
-    workers: int = typer.Option(
-        1, "--workers", "-w", min=1, max=MAX_WORKERS,
-        help=f"Processes to use (at most {MAX_WORKERS}).",
+    workers: int | None = typer.Option(
+        None, "--workers", "-w", min=1, max=MAX_WORKERS, show_default=False,
+        help=f"Processes to use (default 1; with --cluster local, the CPUs Ray may use: "
+        f"default all of this machine's). At most {MAX_WORKERS}.",
+    ),
+    cluster: str | None = typer.Option(
+        None, "--cluster", help="Run on Ray: 'local' starts it on this machine, 'auto' or "
+        "'ray://HOST:PORT' joins a running cluster (needs the cluster extra).",
     ),
     rotate: bool = typer.Option(
         True, "--rotate/--no-rotate", help="Rotate the bots through the seats game by game."
@@ -369,95 +353,167 @@ def simulate(
         [], "--option", "-o", help="A game option KEY=VALUE (repeatable), e.g. variant=rainbow."
     ),
     out_file: Path | None = typer.Option(
-        None, "--out", help="Write every game's record to this JSON Lines file."
+        None, "--out", help="Write every game's record to this JSON Lines file, as it comes."
+    ),
+    plot_file: Path | None = typer.Option(
+        None, "--plot", help="Draw the scores (Hanabi) or win rates to this PNG (needs the "
+        "plot extra; .svg and .pdf work too).",
     ),
 ) -> None:
-    """Play many bot games and report mean scores, win rates and games per second."""
+    """Play many bot games and report games per second, then scores or win rates."""
     info = _game(game)
     try:
         count = info.check_players(info.default_players if players is None else players)
-        names = tuple(seat_bots(info, parse_bots(bots), count, flag="--bots"))
-        if len(set(names)) == 1:
-            names = names[:1]
-        job = _Job(
-            info.name, count, option_values(option), names, seed, rotate,
-            out_file is not None,
+        names = seat_bots(info, parse_bots(bots), count, flag="--bots")
+        run = functools.partial(
+            cardgames.simulate, info.name, bots=names, players=count, seed=seed,
+            rotate=rotate, records=out_file is not None, options=option_values(option),
         )
-        _play_one(attrs.evolve(job, keep_records=False), 0)  # checks the options up front
+        run(games=1, records=False)  # checks the options before any process starts
+        if cluster is not None:
+            address = ray_address(cluster)
+            if address != "local" and workers is not None:
+                raise OptionsError(
+                    f"--workers sets the CPUs of --cluster local; --cluster {cluster} uses "
+                    "the CPUs of the cluster it joins"
+                )
+        if plot_file is not None:
+            check_plot_path(plot_file)
+        stream = None if out_file is None else out_file.open("w", encoding="utf-8")
     except CardgamesError as exc:
         raise fail(str(exc)) from None
-    chunk = max(1, min(50, games // (workers * 8) or 1))
-    results: list[tuple[list[int], list[str], str | None, int]] = []
-    started = time.perf_counter()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=err, transient=True,
-    )
-    with progress:
-        task = progress.add_task(f"{info.name}", total=games)
-        work = [(job, start, stop) for start, stop in _chunks(games, chunk)]
-        if workers == 1:
-            for item in work:
-                done = _play_chunk(item)
-                results.extend(done)
-                progress.advance(task, len(done))
-        else:
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for done in pool.imap(_play_chunk, work):
-                    results.extend(done)
-                    progress.advance(task, len(done))
-    elapsed = time.perf_counter() - started
-    if out_file is not None:
+    except OSError as exc:
+        raise fail(_cannot_write(plot_file if out_file is None else out_file, exc)) from None
+    with contextlib.ExitStack() as stack:
+        if stream is not None:
+            stack.enter_context(stream)
+        progress = stack.enter_context(Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, transient=True,
+        ))
+        task = progress.add_task(info.name, total=games)
         try:
-            with out_file.open("w", encoding="utf-8") as stream:
-                write_records(
-                    (Record.from_json(text) for _, _, text, _ in results if text), stream
-                )
-        except OSError as exc:
-            raise fail(f"cannot write {str(out_file)!r}: {exc.strerror}") from None
+            executor = _executor(stack, cluster, workers)
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+        started = time.perf_counter()
+        results = []
+        for result in run(
+            games, executor=executor, progress=lambda done, _: progress.update(task, completed=done)
+        ):
+            if stream is not None and result.record is not None:
+                try:
+                    write_records([result.record], stream)
+                except OSError as exc:
+                    raise fail(_cannot_write(out_file, exc)) from None
+                result = attrs.evolve(result, record=None)  # written: no need to hold it
+            results.append(result)
+        elapsed = time.perf_counter() - started
     _report(info, results, elapsed)
+    if plot_file is not None:
+        try:
+            plot(results, plot_file, title=_plot_title(info, results),
+                 cooperative=info.cooperative)
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+        except OSError as exc:
+            raise fail(_cannot_write(plot_file, exc)) from None
+        out.print(f"plot written to {escape(str(plot_file))}")
 
 
-def _report(
-    info: GameInfo[Any, Any],
-    results: list[tuple[list[int], list[str], str | None, int]],
-    elapsed: float,
-) -> None:
+def _cannot_write(path: Path | None, exc: OSError) -> str:
+    return f"cannot write {str(path)!r}: {exc.strerror or exc}"
+
+
+def _executor(
+    stack: contextlib.ExitStack, cluster: str | None, workers: int | None
+) -> concurrent.futures.Executor | None:
+    """Where simulate's games run: here, a process pool, or Ray (closed with `stack`)."""
+    if cluster is not None:
+        cpus = workers if cluster == "local" and workers is not None else _usable_cpus()
+        return stack.enter_context(ray_cluster(cluster, num_cpus=cpus))
+    if workers is None or workers == 1:
+        return None
+    # spawn: a forked child would inherit the progress bar's thread and its locks.
+    return stack.enter_context(concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn")
+    ))
+
+
+def _usable_cpus() -> int:
+    """The CPUs this process may run on, at most MAX_WORKERS."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        usable = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, usable))
+
+
+def _plot_title(info: GameInfo[Any, Any], results: list[GameResult]) -> str:
+    players = len(results[0].bots)
+    bots = ", ".join(dict.fromkeys(bot for result in results for bot in result.bots))
+    title = f"{info.title}: {len(results)} games, {players} players ({bots})"
+    if info.cooperative:
+        title += f", mean score {statistics.fmean(r.scores[0] for r in results):.2f}"
+    return title
+
+
+def _bar(fraction: float) -> str:
+    """A text bar of `fraction` of HISTOGRAM_WIDTH, in eighths of a character."""
+    eighths = round(fraction * HISTOGRAM_WIDTH * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + ("" if part == 0 else " ▏▎▍▌▋▊▉"[part])
+
+
+def _interval_line(rate: float, low: float, high: float) -> str:
+    """A win rate on a 0–100% scale of HISTOGRAM_WIDTH + 1 marks: ● the rate, ├─┤ its
+    interval."""
+    marks = [" "] * (HISTOGRAM_WIDTH + 1)
+    first, last = round(low * HISTOGRAM_WIDTH), round(high * HISTOGRAM_WIDTH)
+    for place in range(first, last + 1):
+        marks[place] = "─"
+    marks[first], marks[last] = "├", "┤"
+    marks[round(rate * HISTOGRAM_WIDTH)] = "●"
+    return "".join(marks)
+
+
+def _report(info: GameInfo[Any, Any], results: list[GameResult], elapsed: float) -> None:
     count = len(results)
-    moves = sum(r[3] for r in results)
+    moves = sum(result.moves for result in results)
     out.print(
         f"{count} games of {info.name} in {elapsed:.2f} s: {count / elapsed:,.1f} games/s, "
         f"{moves / elapsed:,.0f} moves/s"
     )
+    out.print(f"bots by seat: {escape(', '.join(results[0].bots))}")
     if info.cooperative:
-        team = [scores[0] for scores, _, _, _ in results]
+        team = [result.scores[0] for result in results]
         out.print(
             f"mean score {statistics.fmean(team):.3f} (sd {statistics.pstdev(team):.2f}, "
-            f"min {min(team)}, max {max(team)}); bots by seat: {', '.join(results[0][1])}"
+            f"min {min(team)}, max {max(team)})"
         )
+        counts = score_counts(results)
+        most = max(counts.values())
+        out.print("score  games")
+        for score, games in counts.items():
+            out.print(f"{score:>5}  {games:>5} {_bar(games / most)}")
         return
     table = Table(box=None, header_style="bold")
-    for column in ("bot", "seats played", "wins", "draws", "losses", "win rate", "mean score"):
+    columns = ("bot", "seats played", "wins", "draws", "losses", "win rate", "95% interval",
+               "mean score")
+    for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
-    tally: dict[str, list[float]] = {bot: [0, 0, 0, 0, 0.0] for bot in results[0][1]}
-    for scores, bots, _, _ in results:
-        best = max(scores)
-        winners = [seat for seat, s in enumerate(scores) if s == best]
-        for seat, bot in enumerate(bots):
-            row = tally.setdefault(bot, [0, 0, 0, 0, 0.0])
-            row[0] += 1
-            if seat in winners:
-                row[1 if len(winners) == 1 else 2] += 1
-            else:
-                row[3] += 1
-            row[4] += scores[seat]
-    # The tally was filled in seat order of the first game, so the rows keep that order.
-    for bot, (played, wins, draws, losses, total) in tally.items():
+    rows = tally(results)  # in the seat order of the first game
+    for row in rows:
+        low, high = row.interval
         table.add_row(
-            bot, str(int(played)), str(int(wins)), str(int(draws)), str(int(losses)),
-            f"{wins / played:.1%}", f"{total / played:.2f}",
+            escape(row.bot), str(row.played), str(row.wins), str(row.draws), str(row.losses),
+            f"{row.win_rate:.1%}", f"{low:.1%}–{high:.1%}", f"{row.mean_score:.2f}",
         )
     out.print(table)
+    out.print("win rates: ● and its 95% interval ├─┤")
+    out.print(f" 0%{'100%':>{HISTOGRAM_WIDTH - 1}}")
+    for row in rows:
+        out.print(f"|{_interval_line(row.win_rate, *row.interval)}| {escape(row.bot)}")
 
 
 # ----------------------------------------------------------------------------- bench

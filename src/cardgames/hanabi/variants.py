@@ -24,7 +24,7 @@ import enum
 import functools
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -148,6 +148,81 @@ def _enum(kind: type[enum.Enum], value: Any, field: str) -> Any:
         ) from None
 
 
+def _ranks(value: Any, field: str) -> tuple[int, ...]:
+    """Clue ranks: a sequence of whole numbers, or one comma-separated string (``-o``)."""
+    items = [p for p in value.split(",") if p.strip()] if isinstance(value, str) else value
+    problem = OptionsError(f"{field!r} must be a list of ranks 1-9 such as 1,2,3 "
+                           f"(got {clip(repr(value))})")
+    try:
+        ranks = tuple(_whole(item.strip() if isinstance(item, str) else item)
+                      for item in items)
+    except (TypeError, ValueError):
+        raise problem from None
+    if any(not 1 <= rank <= 9 for rank in ranks):
+        raise problem
+    return ranks
+
+
+def _optional_rank(value: Any, field: str) -> int | None:
+    """A rank or None (``none`` or empty on a command line)."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return None
+    try:
+        return _whole(value.strip() if isinstance(value, str) else value)
+    except (TypeError, ValueError):
+        raise OptionsError(
+            f"{field!r} must be a rank such as 1 or none (got {clip(repr(value))})"
+        ) from None
+
+
+def _suit_colours(value: Any) -> tuple[str, ...]:
+    return _names(value, "colours")
+
+
+def _clue_colours(value: Any) -> tuple[str, ...]:
+    # None stays None until __attrs_post_init__ derives the list (the type is what it holds
+    # after construction).
+    return cast("tuple[str, ...]", None) if value is None else _names(value, "clue_colours")
+
+
+def _clue_ranks(value: Any) -> tuple[int, ...]:
+    return cast("tuple[int, ...]", None) if value is None else _ranks(value, "clue_ranks")
+
+
+def _special_rank_value(value: Any) -> int | None:
+    return _optional_rank(value, "special_rank")
+
+
+def _critical_rank_value(value: Any) -> int | None:
+    return _optional_rank(value, "critical_rank")
+
+
+def _flag(value: Any, field: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise OptionsError(f"suit {field!r} must be true or false (got {clip(repr(value))})")
+
+
+def _names(value: Any, field: str) -> tuple[str, ...]:
+    """Colour names: a sequence of words, or one comma-separated string (``-o``); lower case."""
+    if value is None:
+        return ()
+    if isinstance(value, str) and not value.strip():
+        return ()
+    items = value.split(",") if isinstance(value, str) else value
+    try:
+        names = tuple(str(item).strip().lower() for item in items)
+    except TypeError:
+        raise OptionsError(
+            f"{field!r} must be a list of colour names (got {clip(repr(value))})"
+        ) from None
+    if any(not _SUIT_NAME.match(name) for name in names):
+        raise OptionsError(
+            f"{field!r} must be a list of colour names such as red, blue (got {clip(repr(value))})"
+        )
+    return names
+
+
 def _counts(value: Any) -> tuple[tuple[int, int], ...]:
     items = value.items() if isinstance(value, Mapping) else value
     try:
@@ -184,6 +259,19 @@ class Suit:
     """How its firework scores."""
     style: str = "white"
     """A display colour for renderers (a rich colour name)."""
+    prism: bool = False
+    """hanab.live prism: a colour clue touches a card by its rank, not its suit -- rank r by
+    the variant's clue colour number (r - 1) modulo their count, START by the last one."""
+    inverted: bool = False
+    """hanab.live orange: while the game is live, playing one of its cards discards it and
+    discarding plays it (the engine swaps the two actions)."""
+    colours: tuple[str, ...] = attrs.field(default=(), converter=_suit_colours)
+    """The colour clues that touch it when `colour_clues` is own: empty means its own name;
+    dual-colour suits list two or more (hanab.live Tangerine: red and yellow) and ambiguous
+    suits share one (Tomato and Mahogany: red)."""
+    display_name: str = ""
+    """Its hanab.live name ("Dark Rainbow", "Sky EA", "Purple Reversed"); empty: its name
+    in title case."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not _SUIT_NAME.match(self.name):
@@ -264,8 +352,27 @@ class Suit:
 
     @property
     def has_own_colour(self) -> bool:
-        """Whether some card of the suit is touched by a clue naming this suit's colour."""
-        return any(self.colour_touch(rank) is ClueTouch.OWN for rank in self.ranks)
+        """Whether the suit brings clue colours of its own (:attr:`own_colours` not empty)."""
+        return bool(self.own_colours)
+
+    @property
+    def own_colours(self) -> tuple[str, ...]:
+        """The colour clues that touch its cards by suit, as hanab.live derives a suit's clue
+        colours: none for prism suits and suits touched by every colour or by none, else
+        :attr:`colours`, else its own name."""
+        if self.prism or self.colour_clues is not ClueTouch.OWN:
+            return ()
+        return self.colours or (self.name,)
+
+    @property
+    def one_of_each(self) -> bool:
+        """Whether every card of the suit is unique (hanab.live "dark" suits)."""
+        return all(copies == 1 for _, copies in self.counts)
+
+    @property
+    def hanablive_name(self) -> str:
+        """Its name on hanab.live: :attr:`display_name`, else the name in title case."""
+        return self.display_name or " ".join(w.capitalize() for w in self.name.split("-"))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data; :meth:`from_dict` reads it back."""
@@ -280,6 +387,10 @@ class Suit:
             "order": self.order.value,
             "score_rule": self.score_rule.value,
             "style": self.style,
+            "prism": self.prism,
+            "inverted": self.inverted,
+            "colours": list(self.colours),
+            "display_name": self.display_name,
         }
 
     @classmethod
@@ -306,6 +417,10 @@ class Suit:
             order=_enum(PlayOrder, data.get("order", "ascending"), "order"),
             score_rule=_enum(ScoreRule, data.get("score_rule", "normal"), "score_rule"),
             style=str(data.get("style", "white")),
+            prism=_flag(data.get("prism", False), "prism"),
+            inverted=_flag(data.get("inverted", False), "inverted"),
+            colours=data.get("colours", ()),
+            display_name=str(data.get("display_name", "")),
         )
 
 
@@ -363,15 +478,74 @@ class HanabiVariant:
     hanablive_name: str | None = None
     """The hanab.live name of the same variant, when there is one (for exports)."""
 
+    # ------------------------------------------------------------------ clue lists
+    clue_colours: tuple[str, ...] = attrs.field(
+        default=None, converter=_clue_colours)
+    """The colours a clue may name (lower case), in hanab.live's order. Not given (None):
+    derived as hanab.live derives them -- the :attr:`Suit.own_colours` of every suit, in suit
+    order, each once. Given: exactly these (hanab.live's mute variants give none)."""
+    clue_ranks: tuple[int, ...] = attrs.field(
+        default=None, converter=_clue_ranks)
+    """The ranks a clue may name (START is never named). Not given (None): derived -- the
+    ranks of the suits' rows, without the special rank when its rank clues are changed
+    (all, none or deceptive), just 1 and 2 with :attr:`odds_and_evens`, none with
+    :attr:`synesthesia`."""
+
+    # ------------------------------------------------------------------ hanab.live rules
+    special_rank: int | None = attrs.field(default=None, converter=_special_rank_value)
+    """hanab.live's special rank (Rainbow-Ones: 1), whose cards are touched as the
+    ``special_*`` flags say; a suit's own all/no property still wins over them."""
+    special_all_colours: bool = False
+    """Every colour clue touches the special rank (Rainbow-Ones)."""
+    special_no_colours: bool = False
+    """No colour clue touches the special rank (White-Ones)."""
+    special_all_ranks: bool = False
+    """Every rank clue touches the special rank (Pink-Ones)."""
+    special_no_ranks: bool = False
+    """No rank clue touches the special rank (Brown-Ones)."""
+    special_deceptive: bool = False
+    """The special rank is touched by one rank clue chosen by its suit's position: clue
+    rank number (suit index modulo the number of clue ranks) (Deceptive-Ones)."""
+    critical_rank: int | None = attrs.field(default=None, converter=_critical_rank_value)
+    """Every suit has one copy of this rank (hanab.live Critical Fours: 4)."""
+    scarce_ones: bool = False
+    """Every suit with three 1s has two (hanab.live Scarce Ones)."""
+    sudoku: bool = False
+    """hanab.live Sudoku: two copies of every rank; a firework may start at any rank (each
+    at a different one) and wraps around; completing one gives a clue token."""
+    clue_starved: bool = False
+    """Clue tokens count in halves: a clue costs two, a discard or a completed firework
+    gives one."""
+    alternating_clues: bool = False
+    """A clue must be of the other kind (colour / rank) than the last clue given."""
+    cow_and_pig: bool = False
+    """The receiver is told only "moo" (a colour clue) or "oink" (a rank clue), not which."""
+    duck: bool = False
+    """The receiver is told only "quack": not the kind or value of the clue."""
+    throw_it_in_a_hole: bool = False
+    """Plays are hidden from everyone until the game ends, and a completed firework gives
+    no clue token."""
+    synesthesia: bool = False
+    """No rank clues; a colour clue also touches every card whose rank maps to that colour
+    (rank r: clue colour number (r - 1) modulo their count), except in suits no rank clue
+    touches."""
+    funnels: bool = False
+    """A rank clue touches cards of that rank and every lower rank."""
+    chimneys: bool = False
+    """A rank clue touches cards of that rank and every higher rank."""
+    odds_and_evens: bool = False
+    """Rank clues are "odd" (value 1: touches 1, 3, 5) and "even" (value 2: touches 2, 4)."""
+    colour_clues_touch_nothing: bool = False
+    """hanab.live Color Blind: colour clues touch no card (and may be given, even empty)."""
+    rank_clues_touch_nothing: bool = False
+    """hanab.live Number Blind: rank clues touch no card (and may be given, even empty)."""
+
     # ------------------------------------------------------------------ derived, computed once
-    clue_colours: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
-    """The colours a clue may name, in suit order (suits with their own colour)."""
-    clue_ranks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """The ranks a clue may name (START is never named)."""
     card_types: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
     """Every distinct card, suit by suit, rank ascending; the engine's card ints index this."""
     max_score: int = attrs.field(init=False, eq=False, repr=False)
     """The score of a perfect game."""
+    _given_clue_lists: tuple[bool, bool] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -392,18 +566,49 @@ class HanabiVariant:
             raise OptionsError(
                 f"'hanablive_name' must be a string or None (got {self.hanablive_name!r})"
             )
-        colours = tuple(suit.name for suit in self.suits if suit.has_own_colour)
-        ranks = tuple(sorted({rank for suit in self.suits for rank in suit.row_ranks}))
+        row_ranks = sorted({rank for suit in self.suits for rank in suit.row_ranks})
+        for field in ("special_rank", "critical_rank"):
+            rank = getattr(self, field)
+            if rank is not None and rank not in row_ranks:
+                raise OptionsError(
+                    f"{field!r} must be a rank of the suits ({row_ranks}) or none (got {rank!r})"
+                )
+        if self.special_rank is None and any(
+                (self.special_all_colours, self.special_no_colours, self.special_all_ranks,
+                 self.special_no_ranks, self.special_deceptive)):
+            raise OptionsError(
+                "the special_* options need 'special_rank' (e.g. special_rank=1 for the ones)"
+            )
+        colours = tuple(dict.fromkeys(c for suit in self.suits for c in suit.own_colours))
+        ranks = self._derived_clue_ranks(row_ranks)
+        # A list equal to the derived one counts as not given (attrs.evolve and the options
+        # round trip pass every field back in), so that to_dict writes only real choices.
+        object.__setattr__(self, "_given_clue_lists", (
+            self.clue_colours is not None and self.clue_colours != colours,
+            self.clue_ranks is not None and self.clue_ranks != ranks))
+        if self.clue_colours is None:
+            object.__setattr__(self, "clue_colours", colours)
+        if self.clue_ranks is None:
+            object.__setattr__(self, "clue_ranks", ranks)
         types = tuple(Card(suit.letter, rank) for suit in self.suits for rank in suit.ranks)
         best = sum(suit.row_length for suit in self.suits
                    if suit.score_rule is ScoreRule.NORMAL)
-        object.__setattr__(self, "clue_colours", colours)
-        object.__setattr__(self, "clue_ranks", ranks)
         object.__setattr__(self, "card_types", types)
         object.__setattr__(self, "max_score", best)
         # After the derived fields: check_options reads every field, and a frozen slot
         # class has none unset.
         check_options(self)
+
+    def _derived_clue_ranks(self, row_ranks: list[int]) -> tuple[int, ...]:
+        """The rank clues hanab.live offers when the variant does not list them."""
+        if self.synesthesia:
+            return ()
+        if self.odds_and_evens:
+            return (1, 2)
+        if self.special_rank is not None and (
+                self.special_all_ranks or self.special_no_ranks or self.special_deceptive):
+            return tuple(rank for rank in row_ranks if rank != self.special_rank)
+        return tuple(row_ranks)
 
     # ------------------------------------------------------------------ questions
     def hand_size(self, players: int) -> int:
@@ -413,7 +618,17 @@ class HanabiVariant:
     @property
     def deck_size(self) -> int:
         """How many cards the deck holds."""
-        return sum(suit.card_count for suit in self.suits)
+        return len(self.deck_cards())
+
+    @property
+    def suit_names(self) -> tuple[str, ...]:
+        """The suits' hanab.live names, in order (:attr:`Suit.hanablive_name`)."""
+        return tuple(suit.hanablive_name for suit in self.suits)
+
+    @property
+    def up_or_down(self) -> bool:
+        """Whether the fireworks are played "up or down" (hanab.live Up or Down)."""
+        return any(suit.order is PlayOrder.UP_OR_DOWN for suit in self.suits)
 
     def suit_of(self, letter: str) -> int:
         """The index of the suit with `letter`; OptionsError listing the letters if none."""
@@ -425,46 +640,160 @@ class HanabiVariant:
             f"{', '.join(s.letter for s in self.suits)}"
         )
 
+    def copies(self, suit_index: int, rank: int) -> int:
+        """How many copies of `rank` (START = 7) suit number `suit_index` has in the deck.
+
+        The suit's own counts, changed as hanab.live changes them: a one-of-each suit keeps
+        one of each; the critical rank has one copy; sudoku two of every rank; scarce ones
+        leave at most two 1s.
+        """
+        suit = self.suits[suit_index]
+        base = suit.copies(rank)
+        if base == 0 or suit.one_of_each or rank == START_RANK:
+            return base
+        if rank == self.critical_rank:
+            return 1
+        if self.sudoku:
+            return 2
+        if rank == 1 and self.scarce_ones:
+            return min(base, 2)
+        return base
+
     def deck_cards(self) -> list[Card]:
         """Every card of the deck (copies included), suit by suit, rank ascending."""
-        return [Card(suit.letter, rank) for suit in self.suits
-                for rank, copies in suit.counts for _ in range(copies)]
+        return [Card(suit.letter, rank) for index, suit in enumerate(self.suits)
+                for rank in suit.ranks for _ in range(self.copies(index, rank))]
+
+    def touches(self, suit_index: int, rank: int, clue: str | int) -> bool:
+        """Whether a clue touches the card `rank` (START = 7) of suit number `suit_index`.
+
+        `clue` is a colour name (any case) or a rank number. This is the one place clue
+        touching is decided, in hanab.live's precedence (see the rules file): blind
+        variants; the suit's own all/no property (per rank if it has overrides); synesthesia;
+        the special rank; prism; the suit's colours -- and for rank clues funnels, chimneys,
+        odds and evens, the special rank, then the card's own rank.
+        """
+        suit = self.suits[suit_index]
+        if isinstance(clue, str):
+            return self._colour_touches(suit, rank, clue.lower())
+        return self._rank_touches(suit_index, suit, rank, clue)
+
+    def _colour_touches(self, suit: Suit, rank: int, colour: str) -> bool:
+        if self.colour_clues_touch_nothing:
+            return False
+        own = suit.colour_touch(rank)
+        if own is not ClueTouch.OWN:
+            return own is ClueTouch.ALL
+        colours = self.clue_colours
+        if (self.synesthesia and suit.rank_clues is not ClueTouch.NONE and colours
+                and colours[(rank - 1) % len(colours)] == colour):
+            return True
+        if rank == self.special_rank:
+            if self.special_all_colours:
+                return True
+            if self.special_no_colours:
+                return False
+        if suit.prism:
+            if not colours:
+                return False
+            index = len(colours) - 1 if rank == START_RANK else (rank - 1) % len(colours)
+            return colours[index] == colour
+        return colour in suit.own_colours
+
+    def _rank_touches(self, suit_index: int, suit: Suit, rank: int, clue: int) -> bool:
+        if self.rank_clues_touch_nothing:
+            return False
+        own = suit.rank_touch(rank)
+        if own is not ClueTouch.OWN:
+            return own is ClueTouch.ALL
+        if self.funnels:
+            return rank <= clue
+        if self.chimneys:
+            return rank >= clue
+        if self.odds_and_evens:
+            return rank in ((1, 3, 5) if clue == 1 else (2, 4))
+        if rank == self.special_rank:
+            if self.special_all_ranks:
+                return True
+            if self.special_no_ranks:
+                return False
+            if self.special_deceptive and self.clue_ranks:
+                return clue == self.clue_ranks[suit_index % len(self.clue_ranks)]
+        return clue == rank
 
     def clue_touches(self, card: Card, clue: str | int) -> bool:
-        """Whether a clue naming colour `clue` (a name) or rank `clue` (an int) touches `card`."""
-        suit = self.suits[self.suit_of(card.suit)]
-        if isinstance(clue, str):
-            touch = suit.colour_touch(card.rank)
-            return touch is ClueTouch.ALL or (touch is ClueTouch.OWN and clue == suit.name)
-        touch = suit.rank_touch(card.rank)
-        return touch is ClueTouch.ALL or (touch is ClueTouch.OWN and clue == card.rank)
+        """Whether a clue naming colour `clue` (a name) or rank `clue` (an int) touches `card`
+        (:meth:`touches` for the card's suit)."""
+        return self.touches(self.suit_of(card.suit), card.rank, clue)
 
     def describe(self) -> str:
-        """A one-line summary: suits and the options that differ from the rulebook."""
-        parts = [", ".join(s.name for s in self.suits)]
+        """A one-line summary: the suits (with what is special about each) and every option
+        that differs from the rulebook."""
+        parts = [", ".join(_describe_suit(suit) for suit in self.suits)]
         if self.clue_tokens != 8:
             parts.append(counted(self.clue_tokens, "clue token"))
         if self.fuses != 3:
             parts.append(counted(self.fuses, "fuse"))
         if self.hand_size_delta:
             parts.append(f"hand size {self.hand_size_delta:+d}")
-        for flag, text in ((not self.empty_clues, "no empty clues"),
-                           (self.score_after_strikeout, "score kept after the last fuse"),
-                           (self.all_or_nothing, "all or nothing"),
-                           (self.bonus_tiles, "bonus tiles"),
-                           (self.deck_plays, "deck plays"),
-                           (self.early_end, "early end when nothing can be played")):
+        if self._given_clue_lists[0]:
+            parts.append("colour clues: " + (", ".join(self.clue_colours) or "none"))
+        if self._given_clue_lists[1] and not (self.synesthesia or self.odds_and_evens):
+            parts.append("rank clues: " + (", ".join(map(str, self.clue_ranks)) or "none"))
+        if self.special_rank is not None:
+            parts.append(self._describe_special_rank())
+        if self.critical_rank is not None:
+            parts.append(f"one copy of each {self.critical_rank}")
+        for flag, text in (
+                (self.scarce_ones, "two 1s a suit"),
+                (self.sudoku, "sudoku: two of each rank, each firework starts at a different "
+                              "rank and wraps around"),
+                (self.clue_starved, "clue starved: a discard gives half a clue token"),
+                (self.alternating_clues, "clues alternate between colour and rank"),
+                (self.cow_and_pig, "clues are only told as moo (colour) or oink (rank)"),
+                (self.duck, "clues are only told as quack"),
+                (self.throw_it_in_a_hole, "plays are hidden until the end; a finished firework "
+                                          "gives no clue token"),
+                (self.synesthesia, "synesthesia: no rank clues, a colour clue also touches "
+                                   "the ranks of its colour"),
+                (self.funnels, "funnels: a rank clue touches that rank and lower"),
+                (self.chimneys, "chimneys: a rank clue touches that rank and higher"),
+                (self.odds_and_evens, "rank clues are odd or even"),
+                (self.colour_clues_touch_nothing, "colour clues touch nothing"),
+                (self.rank_clues_touch_nothing, "rank clues touch nothing"),
+                (not self.empty_clues, "no empty clues"),
+                (self.score_after_strikeout, "score kept after the last fuse"),
+                (self.all_or_nothing, "all or nothing"),
+                (self.bonus_tiles, "bonus tiles"),
+                (self.deck_plays, "deck plays"),
+                (self.early_end, "early end when nothing can be played")):
             if flag:
                 parts.append(text)
         if self.starting_player:
             parts.append(f"player {self.starting_player + 1} starts")
         return "; ".join(parts)
 
+    def _describe_special_rank(self) -> str:
+        touched = [text for flag, text in (
+            (self.special_all_colours, "touched by every colour"),
+            (self.special_no_colours, "touched by no colour"),
+            (self.special_all_ranks, "touched by every rank"),
+            (self.special_no_ranks, "touched by no rank"),
+            (self.special_deceptive, "touched by one other rank clue, by suit"))
+            if flag]
+        return f"special rank {self.special_rank}: " + (", ".join(touched) or "as usual")
+
     # ------------------------------------------------------------------ data round trip
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data holding everything (suits included); :meth:`from_dict` reads it,
         and so does :func:`~cardgames.core.options.options_from_dict`."""
-        return {**options_to_dict(self), "suits": [suit.to_dict() for suit in self.suits]}
+        data = options_to_dict(self)
+        # Derived clue lists are written as not given, so that the data stays right when
+        # someone edits the suits.
+        given_colours, given_ranks = self._given_clue_lists
+        data["clue_colours"] = list(self.clue_colours) if given_colours else None
+        data["clue_ranks"] = list(self.clue_ranks) if given_ranks else None
+        return {**data, "suits": [suit.to_dict() for suit in self.suits]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HanabiVariant:
@@ -476,6 +805,38 @@ class HanabiVariant:
             base = variant_from_name(str(data.get("name", "standard")))
             data = {**options_to_dict(base), **data}
         return options_from_dict(cls, data, label="Hanabi")
+
+
+def _describe_suit(suit: Suit) -> str:
+    """A suit's name with what is special about it: ``"rainbow (every colour)"``."""
+    notes = []
+    if suit.prism:
+        notes.append("colour by rank")
+    elif suit.colour_clues is ClueTouch.ALL:
+        notes.append("every colour")
+    elif suit.colour_clues is ClueTouch.NONE:
+        notes.append("no colour")
+    elif suit.colours and suit.colours != (suit.name,):
+        notes.append("touched by " + " and ".join(suit.colours))
+    if suit.rank_clues is ClueTouch.ALL:
+        notes.append("every rank")
+    elif suit.rank_clues is ClueTouch.NONE:
+        notes.append("no rank")
+    for rank, touch in suit.colour_clues_by_rank:
+        notes.append(f"{rank}s: {touch.value} colours")
+    for rank, touch in suit.rank_clues_by_rank:
+        notes.append(f"{rank}s: {touch.value} ranks")
+    if suit.one_of_each:
+        notes.append("one of each")
+    if suit.order is PlayOrder.DESCENDING:
+        notes.append("5 down to 1")
+    elif suit.order is PlayOrder.UP_OR_DOWN:
+        notes.append("up or down")
+    if suit.score_rule is ScoreRule.BLACK_POWDER:
+        notes.append("minus 1 a missing card")
+    if suit.inverted:
+        notes.append("play and discard swapped")
+    return f"{suit.name} ({', '.join(notes)})" if notes else suit.name
 
 
 # ---------------------------------------------------------------------- the suit library

@@ -791,7 +791,7 @@ def seat_bots(
         if name not in info.bots:
             raise OptionsError(
                 f"unknown bot {name!r}{did_you_mean(name, info.bots)}; bots: "
-                f"{', '.join(info.bots)}"
+                f"{', '.join(info.bot_names())}"
             )
     if len(chosen) == 1:
         return chosen * count
@@ -929,7 +929,8 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
         seat: int = typer.Option(1, "--seat", "-k", help="Your seat, 1 = the first seat."),
         bot: str | None = typer.Option(
             None, "--bot", "-b", help=f"The bot in every other seat, or one per seat in seat "
-            f"order, comma-separated ({', '.join(info.bots)}; default {info.default_bot})."
+            f"order, comma-separated ({', '.join(info.bot_names())}; default "
+            f"{info.default_bot})."
         ),
         seed: int | None = typer.Option(
             None, "--seed", "-s", help="Seed of the deal (random if not given)."

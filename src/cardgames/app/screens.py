@@ -519,7 +519,8 @@ class NewGameScreen(Screen[None]):
                 value=1, allow_blank=False, id="humans", compact=True,
             ))
             yield self._field("Bots", Select(
-                [(name, name) for name in info.bots], value=info.default_bot,
+                [(label, label.split(" ")[0]) for label in info.bot_names()],
+                value=info.default_bot,
                 allow_blank=False, id="bot", compact=True,
             ))
             yield self._field("Seed", Input(

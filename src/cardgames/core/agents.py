@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["Agent", "Hint", "RandomAgent"]
+__all__ = [
+    "LEVELS", "Agent", "Explainer", "Hint", "RandomAgent", "Sloppy", "explain", "sloppy_factory",
+]
 
 A = TypeVar("A")
 
@@ -20,6 +22,20 @@ class Agent(Protocol):
     def act(self, view: Any, legal: Sequence[A]) -> A:
         """Return one element of `legal`."""
         ...
+
+
+@runtime_checkable
+class Explainer(Protocol):
+    """A bot that can say why: every bundled bot is one (``hint`` at the prompt uses it)."""
+
+    def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
+        """The action `act` would choose from this view, and one sentence saying why."""
+        ...
+
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The difficulty levels every bundled game offers as bot names (``--bot hard``): each names
+one of the game's bots (``GameInfo.levels``); ``hard`` is the strongest."""
 
 
 class RandomAgent:
@@ -34,8 +50,76 @@ class RandomAgent:
         """A uniformly random legal action."""
         return legal[self._rng.randrange(len(legal))]
 
+    def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
+        """The random choice, said as such (the generator advances as `act` would)."""
+        return Hint(self.act(view, legal), f"it was drawn at random among {_moves(len(legal))}")
+
     def __repr__(self) -> str:
         return "RandomAgent()"
+
+
+class Sloppy:
+    """Another bot that, now and then, makes a random move instead: an easier opponent.
+
+    With probability `mistake_rate` a move is drawn uniformly from the legal ones (from this
+    agent's own seeded generator, so the whole agent stays seeded); otherwise the inner bot
+    chooses. The inner bot still sees every view, so a bot with memory stays in step.
+    """
+
+    __slots__ = ("_inner", "_rate", "_rng")
+
+    def __init__(self, inner: Agent, mistake_rate: float, seed: int | None = None) -> None:
+        if not 0.0 <= mistake_rate <= 1.0:
+            raise ValueError(f"'mistake_rate' must be in 0..1 (got {mistake_rate!r})")
+        self._inner = inner
+        self._rate = mistake_rate
+        self._rng = random.Random(seed)
+
+    def act(self, view: Any, legal: Sequence[A]) -> A:
+        """The inner bot's move, or now and then a random one."""
+        chosen = self._inner.act(view, legal)
+        if len(legal) > 1 and self._rng.random() < self._rate:
+            return legal[self._rng.randrange(len(legal))]
+        return chosen
+
+    def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
+        """The inner bot's reason, or that this move is one of its deliberate slips."""
+        inner = explain(self._inner, view, legal)
+        if len(legal) > 1 and self._rng.random() < self._rate:
+            action = legal[self._rng.randrange(len(legal))]
+            if action != inner.action:
+                return Hint(action, (
+                    f"this easier bot makes a random move about {self._rate:.0%} of the "
+                    "time, and this is one"
+                ))
+        return inner
+
+    def __repr__(self) -> str:
+        return f"Sloppy({self._inner!r}, {self._rate})"
+
+
+def sloppy_factory(
+    factory: Callable[[int], Agent], mistake_rate: float
+) -> Callable[[int], Agent]:
+    """A seeded factory of :class:`Sloppy` bots around the bots `factory` makes."""
+
+    def make(seed: int) -> Agent:
+        # The slips draw from their own stream, apart from the inner bot's seed.
+        return Sloppy(factory(seed), mistake_rate, seed * 2 + 1)
+
+    return make
+
+
+def explain(agent: Agent, view: Any, legal: Sequence[A]) -> Hint[A]:
+    """What `agent` chooses and why: its own `explain`, or for a bot without one its move
+    with a plain reason (third-party bots need not explain themselves)."""
+    if isinstance(agent, Explainer):
+        return agent.explain(view, legal)
+    return Hint(agent.act(view, legal), f"{type(agent).__name__} chose it (it gives no reason)")
+
+
+def _moves(count: int) -> str:
+    return "the only legal move" if count == 1 else f"the {count} legal moves"
 
 
 @attrs.frozen

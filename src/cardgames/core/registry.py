@@ -29,6 +29,11 @@ S = TypeVar("S", bound=State[Any])
 Opts = TypeVar("Opts", bound=Options)
 
 
+def _bot_table(bots: Mapping[str, Callable[[int], Agent]]) -> dict[str, Callable[[int], Agent]]:
+    """The entry's own copy of its bots (the levels are added to it)."""
+    return dict(bots)
+
+
 @attrs.frozen(kw_only=True)
 class GameInfo(Generic[S, Opts]):
     """Everything the command line, the loop and the conformance kit need about a game.
@@ -64,8 +69,13 @@ class GameInfo(Generic[S, Opts]):
     OptionsError for a name it does not know. None: only `presets` are accepted."""
     test_options: Mapping[str, Opts] = attrs.field(factory=dict)
     """Further option combinations the conformance kit runs besides the presets."""
-    bots: Mapping[str, Callable[[int], Agent]]
-    """Seeded bot factories by name; always includes ``"random"``."""
+    bots: Mapping[str, Callable[[int], Agent]] = attrs.field(converter=_bot_table)
+    """Seeded bot factories by name (the public way to make a bot:
+    ``get_game("koikoi").bots["hard"](seed)``); always includes ``"random"``. The names of
+    `levels` are added to it, each the factory of the bot it names."""
+    levels: Mapping[str, str] = attrs.field(factory=dict)
+    """Difficulty levels (``easy``, ``normal``, ``hard``; see ``cardgames.core.agents.LEVELS``)
+    by the bot each one is; ``hard`` is the strongest. Empty for a game without levels."""
     default_bot: str = "random"
     """The bot used when none is named."""
     cooperative: bool = False
@@ -76,6 +86,25 @@ class GameInfo(Generic[S, Opts]):
     """The module holding the game's Typer ``app`` and its terminal ``UI``."""
     importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
+
+    def __attrs_post_init__(self) -> None:
+        bots = self.bots
+        for level, name in self.levels.items():
+            if level in bots:
+                raise ValueError(f"{self.name}: level {level!r} is also the name of a bot")
+            if name not in bots:
+                raise ValueError(f"{self.name}: level {level!r} names no bot ({name!r})")
+        # The levels become bot names of their own, so every place that takes a bot name
+        # (play, simulate, the app, cardgames.rl) takes a level too.
+        assert isinstance(bots, dict)  # the converter made it one, owned by this entry
+        bots.update({level: bots[name] for level, name in self.levels.items()})
+        if "random" not in bots or self.default_bot not in bots:
+            raise ValueError(f"{self.name}: bots must include 'random' and the default bot")
+
+    def bot_names(self) -> list[str]:
+        """The bots by name, levels first, each level followed by the bot it is."""
+        named = [name for name in self.bots if name not in self.levels]
+        return [f"{level} (= {bot})" for level, bot in self.levels.items()] + named
 
     @property
     def conformance_options(self) -> dict[str, Opts]:

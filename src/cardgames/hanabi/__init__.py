@@ -23,7 +23,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgames.core.agents import Agent, RandomAgent
+from cardgames.core.agents import Agent, RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
 from cardgames.hanabi.actions import (
     BonusChoice,
@@ -119,6 +119,11 @@ def _bot(name: str) -> Callable[[int], Agent]:
     return factory
 
 
+CASUAL_MISTAKE_RATE = 0.1
+"""How often the ``casual`` bot (the easy level) makes a random move instead of the
+convention bot's (a team mate's slips cost fuses, so fewer than in the duels)."""
+
+
 def _random_bot(seed: int) -> Agent:
     return RandomAgent(seed)
 
@@ -153,7 +158,9 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     default_preset="standard",
     preset_word="variant",
     resolve_preset=variant_from_name,
-    bots={"random": _random_bot, "convention": _bot("ConventionBot")},
+    bots={"random": _random_bot, "convention": _bot("ConventionBot"),
+          "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE)},
+    levels={"easy": "casual", "normal": "convention", "hard": "convention"},
     cooperative=True,
     default_bot="convention",
     max_moves=2_000,

@@ -10,7 +10,7 @@ The engine is :class:`IkebanaState` (2-5 players, four rounds), its options
 
 from __future__ import annotations
 
-from cardgames.core.agents import RandomAgent
+from cardgames.core.agents import RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
 from cardgames.ikebana.bots import GreedyBot
 from cardgames.ikebana.cards import FULL_DECK, Card
@@ -90,6 +90,10 @@ MAX_MOVES = 12 * 5 * 5 * (2 + _MAX_TOTAL_PRESTIGE)
 refusals that each cost the refuser at least 1 of the prestige they hold (bounded above)."""
 
 
+CASUAL_MISTAKE_RATE = 0.3
+"""How often the ``casual`` bot (the easy level) makes a random move instead of the greedy
+bot's."""
+
 GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     name="ikebana",
     title="Ikebana",
@@ -100,7 +104,9 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     default_players=2,
     presets=PRESETS,
     default_preset=DEFAULT_PRESET,
-    bots={"random": RandomAgent, "greedy": GreedyBot},
+    bots={"random": RandomAgent, "greedy": GreedyBot,
+          "casual": sloppy_factory(GreedyBot, CASUAL_MISTAKE_RATE)},
+    levels={"easy": "casual", "normal": "greedy", "hard": "greedy"},
     default_bot="greedy",
     max_moves=MAX_MOVES,
     cli_module="cardgames.ikebana.cli",

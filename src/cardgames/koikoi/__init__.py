@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 
-from cardgames.core.agents import Agent, RandomAgent
+from cardgames.core.agents import Agent, RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
 from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind, Month, RibbonKind, parse_card
 from cardgames.koikoi.events import (
@@ -132,6 +132,11 @@ __all__ = [
 ]
 
 
+CASUAL_MISTAKE_RATE = 0.3
+"""How often the ``casual`` bot (the easy level) makes a random move instead of the greedy
+bot's."""
+
+
 def _greedy(seed: int) -> Agent:
     # The bots module is optional at import time: loading it only when a greedy bot is asked
     # for keeps `import cardgames.koikoi` light.
@@ -176,7 +181,9 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
             koikoi_penalty="growing", own_koikoi_bonus=True,
         ),
     },
-    bots={"random": RandomAgent, "greedy": _greedy},
+    bots={"random": RandomAgent, "greedy": _greedy,
+          "casual": sloppy_factory(_greedy, CASUAL_MISTAKE_RATE)},
+    levels={"easy": "casual", "normal": "greedy", "hard": "greedy"},
     default_bot="greedy",
     max_moves=24 * 16 * 3,
     cli_module="cardgames.koikoi.cli",

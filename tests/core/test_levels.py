@@ -1,0 +1,143 @@
+"""Difficulty levels (easy, normal, hard) as bot names, the sloppy easy bots, and explain()."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import cardgames
+from cardgames.cli import app
+from cardgames.core.agents import LEVELS, Hint, RandomAgent, Sloppy, explain, sloppy_factory
+from cardgames.core.loop import play
+from tinygame import make_info
+
+GAMES = ("hanabi", "ikebana", "koikoi")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_offers_the_three_levels_as_seeded_bot_factories(game: str) -> None:
+    info = cardgames.get_game(game)
+    assert tuple(info.levels) == LEVELS
+    for level, name in info.levels.items():
+        assert name in info.bots
+        assert name not in LEVELS
+        made, named = info.bots[level](5), info.bots[name](5)
+        assert type(made) is type(named)
+    labels = info.bot_names()
+    assert labels[:3] == [f"{level} (= {info.levels[level]})" for level in LEVELS]
+
+
+def test_a_level_must_name_a_bot_and_must_not_shadow_one() -> None:
+    with pytest.raises(ValueError, match="names no bot"):
+        make_info(levels={"hard": "genius"})
+    with pytest.raises(ValueError, match="also the name of a bot"):
+        make_info(levels={"random": "random"})
+    info = make_info(levels={"easy": "random"})
+    assert set(info.bots) == {"random", "easy"}
+
+
+class _First:
+    """Always the first legal move, with a reason."""
+
+    def act(self, view: Any, legal: Sequence[int]) -> int:
+        return legal[0]
+
+    def explain(self, view: Any, legal: Sequence[int]) -> Hint[int]:
+        return Hint(legal[0], "it is first")
+
+
+class _Silent:
+    def act(self, view: Any, legal: Sequence[int]) -> int:
+        return legal[-1]
+
+
+def test_sloppy_follows_its_inner_bot_except_for_its_share_of_random_moves() -> None:
+    legal = list(range(10))
+    never = Sloppy(_First(), 0.0, seed=1)
+    assert [never.act(None, legal) for _ in range(50)] == [0] * 50
+    always = Sloppy(_First(), 1.0, seed=1)
+    moves = [always.act(None, legal) for _ in range(400)]
+    assert len(set(moves)) == 10
+    some = Sloppy(_First(), 0.3, seed=2)
+    slips = sum(some.act(None, legal) != 0 for _ in range(2000))
+    # A slip picks the inner move again one time in ten: about 27% differ.
+    assert 0.2 < slips / 2000 < 0.34
+
+
+def test_sloppy_is_seeded() -> None:
+    legal = list(range(6))
+    one, two = Sloppy(_First(), 0.5, seed=9), Sloppy(_First(), 0.5, seed=9)
+    assert [one.act(None, legal) for _ in range(100)] == [two.act(None, legal) for _ in range(100)]
+
+
+def test_sloppy_rejects_a_rate_outside_zero_to_one() -> None:
+    with pytest.raises(ValueError, match="mistake_rate"):
+        Sloppy(_First(), 1.5)
+
+
+def test_explain_uses_the_bots_reason_and_says_so_when_it_has_none() -> None:
+    assert explain(_First(), None, [4, 5]) == Hint(4, "it is first")
+    silent = explain(_Silent(), None, [4, 5])
+    assert silent.action == 5
+    assert "gives no reason" in silent.reason
+    assert "at random among the 2 legal moves" in explain(RandomAgent(1), None, [4, 5]).reason
+    slips = [explain(Sloppy(_First(), 1.0, seed=s), None, list(range(5))) for s in range(40)]
+    assert {hint.reason for hint in slips if hint.action != 0} == {
+        "this easier bot makes a random move about 100% of the time, and this is one"
+    }
+    assert all(hint.reason == "it is first" for hint in slips if hint.action == 0)
+
+
+def test_explain_chooses_what_act_chooses() -> None:
+    legal = list(range(8))
+    for seed in range(30):
+        acting, explaining = Sloppy(_First(), 0.4, seed), Sloppy(_First(), 0.4, seed)
+        for _ in range(10):
+            assert explaining.explain(None, legal).action == acting.act(None, legal)
+
+
+@pytest.mark.parametrize("game", ["koikoi", "ikebana"])
+def test_the_easy_bot_loses_to_the_normal_bot_and_beats_random(game: str) -> None:
+    info = cardgames.get_game(game)
+
+    def wins(first: str, second: str, games: int) -> float:
+        won = 0.0
+        for seed in range(games):
+            names = (first, second) if seed % 2 == 0 else (second, first)
+            state = info.new_game(2, seed)
+            agents = [info.bots[name](seed * 2 + seat) for seat, name in enumerate(names)]
+            play(state, agents)
+            scores = state.scores()
+            mine = names.index(first)
+            if scores[mine] > scores[1 - mine]:
+                won += 1
+            elif scores[mine] == scores[1 - mine]:
+                won += 0.5
+        return won / games
+
+    assert wins("normal", "easy", 40) >= 0.6
+    assert wins("easy", "random", 40) >= 0.6
+
+
+def test_sloppy_factory_makes_seeded_bots() -> None:
+    factory = sloppy_factory(lambda seed: _First(), 0.5)
+    legal = list(range(9))
+    one, two = factory(3), factory(3)
+    assert [one.act(None, legal) for _ in range(40)] == [two.act(None, legal) for _ in range(40)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_are_accepted_by_play_and_simulate(game: str) -> None:
+    runner = CliRunner()
+    played = runner.invoke(app, ["play", game, "--autoplay", "--bot", "easy", "--seed", "3"])
+    assert played.exit_code == 0, played.output
+    simulated = runner.invoke(app, ["simulate", game, "--games", "2", "--bots", "hard,normal",
+                                    "--seed", "1"])
+    assert simulated.exit_code == 0, simulated.output
+    refused = runner.invoke(app, ["play", game, "--autoplay", "--bot", "hardest"])
+    assert refused.exit_code != 0
+    assert "unknown bot 'hardest'" in refused.output
+    assert "hard (= " in refused.output

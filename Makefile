@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test check install package lint typecheck docs bench clean
+.PHONY: play test check install package lint typecheck docs bench strength clean
 
 # `make play` installs only what playing needs (the package and its few dependencies);
 # `make test` adds the test, docs and lint extras to the same virtualenv.
@@ -48,6 +48,10 @@ package: $(VENV)/package.stamp
 
 bench: install
 	for script in benchmarks/*_bench.py; do $(BIN)/python $$script; done
+
+# The bots' strength against their targets (slow: see benchmarks/strength.py for --games).
+strength: install
+	$(BIN)/python benchmarks/strength.py --games 200
 
 clean:
 	rm -rf $(VENV) site dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

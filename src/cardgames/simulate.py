@@ -20,6 +20,7 @@ import contextlib
 import importlib.util
 import logging
 import math
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
@@ -312,6 +313,11 @@ def score_counts(results: Iterable[GameResult]) -> dict[int, int]:
     return {score: counts.get(score, 0) for score in range(min(counts), max(counts) + 1)}
 
 
+def installed(module: str) -> bool:
+    """Whether `module` can be imported, without importing it (an optional extra's)."""
+    return importlib.util.find_spec(module) is not None
+
+
 # -------------------------------------------------------------------------------- pictures
 def check_plot_path(path: Path) -> None:
     """OSError or CardgamesError (one line) if :func:`plot` could not write `path`; checked
@@ -321,7 +327,7 @@ def check_plot_path(path: Path) -> None:
             f"cannot plot to {clip(str(path))!r}: the file must end in "
             f"{', '.join(PLOT_FORMATS)}"
         )
-    if importlib.util.find_spec("matplotlib") is None:
+    if not installed("matplotlib"):
         raise CardgamesError(f"plotting needs matplotlib, the plot extra: {PLOT_EXTRA}")
     if path.is_dir():
         raise CardgamesError(f"cannot plot to {clip(str(path))!r}: it is a folder")
@@ -415,9 +421,9 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
     installed or the cluster cannot be reached.
     """
     address = ray_address(cluster)
-    if importlib.util.find_spec("ray") is None:
+    if not installed("ray"):
         raise CardgamesError(f"--cluster needs Ray, the cluster extra: {CLUSTER_EXTRA}")
-    if address.startswith("ray://") and importlib.util.find_spec("grpc") is None:
+    if address.startswith("ray://") and not installed("grpc"):
         raise CardgamesError(
             f"--cluster ray://... needs Ray's client (grpcio): {CLUSTER_EXTRA}"
         )
@@ -427,8 +433,16 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
     if address == "local":
         settings.update(num_cpus=num_cpus, include_dashboard=False)
     try:
-        ray.init(address=address, **settings)
+        with warnings.catch_warnings():
+            # Ray warns on stderr, at length, before it raises the error said below.
+            warnings.simplefilter("ignore")
+            ray.init(address=address, **settings)
     except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+        if address == "auto" and isinstance(exc, ConnectionError):
+            raise CardgamesError(
+                "--cluster auto found no Ray cluster that this machine belongs to: start one "
+                "with 'ray start --head', or use --cluster local"
+            ) from None
         raise CardgamesError(f"cannot start or join Ray at {address!r}: {exc}") from None
     try:
         yield RayExecutor()

@@ -68,12 +68,13 @@ def test_greedy_buys_a_cheap_card_it_needs() -> None:
 
 
 def test_the_bot_factories_are_registered_and_seeded() -> None:
-    assert set(GAME.bots) == {"random", "greedy"}
-    state = cardgames.new_game("ikebana", players=3, seed=4)
-    record = play(state, [GAME.bots["greedy"](s) for s in range(3)])
-    again = play(cardgames.new_game("ikebana", players=3, seed=4),
-                 [GAME.bots["greedy"](s) for s in range(3)])
-    assert record.actions == again.actions
+    assert {"random", "greedy"} <= set(GAME.bots)
+    for name, factory in GAME.bots.items():
+        state = cardgames.new_game("ikebana", players=3, seed=4)
+        record = play(state, [factory(s) for s in range(3)])
+        again = play(cardgames.new_game("ikebana", players=3, seed=4),
+                     [factory(s) for s in range(3)])
+        assert record.actions == again.actions, name
 
 
 def test_greedy_wins_at_least_75_percent_of_two_player_games_against_random() -> None:
@@ -90,3 +91,20 @@ def test_greedy_wins_at_least_75_percent_of_two_player_games_against_random() ->
         assert isinstance(state, IkebanaState)
         wins += state.winners() == [greedy_seat]
     assert wins / games >= 0.75, f"greedy won only {wins} of {games}"
+
+
+def test_greedy_explains_the_move_it_plays() -> None:
+    for players in (2, 4):
+        state = cardgames.new_game("ikebana", players=players, seed=players)
+        bots = [GreedyBot(seat) for seat in range(players)]
+        twins = [GreedyBot(seat) for seat in range(players)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            hint = twins[seat].explain(view, legal)
+            action = bots[seat].act(view, legal)
+            assert hint.action == action
+            assert hint.reason
+            assert not hint.reason.endswith(".")
+            state.apply(action)

@@ -25,9 +25,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from operator import mul
 from typing import TypeVar, cast
 
-from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE
+from cardgames.core.agents import Hint
+from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE, Card
 from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
 from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
@@ -38,13 +40,26 @@ from cardgames.ikebana.scoring import (
 )
 from cardgames.ikebana.state import DRAW, KEEP, REFUSE, Buy, IkebanaAction, IkebanaView
 
-__all__ = ["GreedyBot", "bouquet_potential"]
+__all__ = [
+    "GreedyBot",
+    "bouquet_key",
+    "bouquet_potential",
+    "greedy_reason",
+    "greedy_values",
+    "next_potentials",
+]
 
 A = TypeVar("A")
 
 _KEY_SPAN = 6**6  # colour keys are below this, so value_key * span + colour_key is unique
 _TABLE_REFUSAL_PRICE = 2.0  # the refusal cost assumed inside the table (a 2-player price 1)
+_TIE = 1e-9  # estimates this close are a tie, broken by the bot's generator
 _DECK_ODDS = tuple(COPIES[code] / DECK_SIZE for code in range(30))
+_SHARES = tuple(
+    tuple(n / total if total else 0.0 for n in range(max(COPIES) + 1))
+    for total in range(DECK_SIZE + 1)
+)
+"""``_SHARES[total][n]`` is ``n / total``: the next card's odds are looked up, not divided."""
 
 
 @cache
@@ -92,6 +107,39 @@ def bouquet_potential(codes: Sequence[int], multicolour_wild: bool = True) -> fl
     return _potential_table(multicolour_wild)[value_key * _KEY_SPAN + colour_key]
 
 
+def bouquet_key(codes: Sequence[int]) -> int:
+    """The key of a bouquet's value and colour multisets (what its potential depends on)."""
+    return sum(_KEY_STEP[c] for c in codes)
+
+
+_KEY_STEP = tuple(VALUE_WEIGHT[c] * _KEY_SPAN + COLOUR_WEIGHT[c] for c in range(30))
+"""What adding a card code adds to a bouquet's key."""
+
+
+@cache
+def next_potentials(key: int, size: int, multicolour_wild: bool, factor: int = 1) -> tuple[
+    float, ...
+]:
+    """`factor` times the potential of the bouquet (`size` cards, `key`) with each card code
+    0..29 added: ``bouquet_potential`` of the bouquet plus that card, from a table.
+
+    Cached: a few thousand bouquets occur, and each decision asks for one or two of them.
+    """
+    value_key, colour_key = divmod(key, _KEY_SPAN)
+    if size + 1 >= BOUQUET_SIZE:
+        multipliers = multiplier_table(multicolour_wild)
+        return tuple(
+            factor
+            * float(
+                COMBO_POINTS[value_key + VALUE_WEIGHT[c]]
+                * multipliers[colour_key + COLOUR_WEIGHT[c]]
+            )
+            for c in range(30)
+        )
+    table = _potential_table(multicolour_wild)
+    return tuple(factor * table[key + step] for step in _KEY_STEP)
+
+
 class GreedyBot:
     """Picks the action with the best estimated gain in prestige relative to the others."""
 
@@ -108,59 +156,85 @@ class GreedyBot:
         """The legal action with the highest estimated value."""
         if len(legal) == 1:
             return legal[0]
-        values = [self._value(view, cast(IkebanaAction, action)) for action in legal]
-        best = max(values)
-        choices = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
+        values = greedy_values(view, cast(Sequence[IkebanaAction], legal))
+        least = max(values) - _TIE
+        choices = [a for a, v in zip(legal, values, strict=True) if v >= least]
         return choices[0] if len(choices) == 1 else self._rng.choice(choices)
 
-    # ------------------------------------------------------------------ valuation
-    def _value(self, view: IkebanaView, action: IkebanaAction) -> float:
-        seat = view.seat
-        mine = [card.code for card in view.bouquets[seat]]
-        factor = view.score_factor
-        pending = view.pending
-        wild = view.rules.multicolour_wild
-        if action is KEEP:
-            assert pending is not None  # keep is only legal with a drawn card
-            return factor * bouquet_potential([*mine, pending.card.code], wild)
-        odds = _unseen_odds(view)
-        if action is DRAW:
-            return self._draw_value(view, mine, odds, view.next_refusal_price)
-        if action is REFUSE:
-            assert pending is not None  # refuse is only legal with a drawn card
-            cost = pending.paid * _payment_weight(view, pending.payee)
-            gift = _gift_to_others(view, pending.card.code)
-            return self._draw_value(view, mine, odds, pending.price + 1) - cost - gift
-        assert isinstance(action, Buy)
-        card = view.discard_tops[action.seat]
-        assert card is not None
-        price = card.value
-        gain = factor * bouquet_potential([*mine, card.code], wild)
-        return gain - price * _payment_weight(view, action.seat)
+    def explain(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
+        """The move :meth:`act` would choose from `view`, and why."""
+        action = self.act(view, legal)
+        return Hint(action, greedy_reason(view, action))
 
-    def _draw_value(
-        self, view: IkebanaView, mine: list[int], odds: list[float], refusal_price: int
-    ) -> float:
-        """Expected value of drawing: keep the card, or refuse it once at `refusal_price`."""
-        factor = view.score_factor
-        wild = view.rules.multicolour_wild
-        nexts = [
-            factor * bouquet_potential([*mine, c], wild) if p else 0.0
-            for c, p in enumerate(odds)
-        ]
-        keep_any = sum(p * x for p, x in zip(odds, nexts, strict=True))
-        seat = view.seat
-        pays_what_it_has = (
-            view.rules.unaffordable_refusal is UnaffordableRefusal.PAY_WHAT_YOU_HAVE
-        )
-        refusal_ok = view.prestige[seat] >= refusal_price or (
-            pays_what_it_has and view.prestige[seat] > 0
-        )
-        if not refusal_ok:
-            return keep_any
-        weight = _payment_weight(view, _payee_after(view, refusal_price))
-        floor = keep_any - min(refusal_price, view.prestige[seat]) * weight
-        return sum(p * (x if x > floor else floor) for p, x in zip(odds, nexts, strict=True))
+
+def greedy_values(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[float]:
+    """The greedy bot's estimate of each legal action, in prestige relative to the others.
+
+    Everything an estimate needs is worked out once per decision: the bouquet's key, the
+    chances of the next card, the value of each card joining the bouquet and what a point
+    paid to each seat costs. One shortcut: a refusal that loses to keeping by more than the
+    tie margin before its gift to the other players is counted (the gift only lowers it)
+    gets that gift-free value, which is enough to pass it over.
+    """
+    bouquet = view.bouquets[view.seat]
+    key = 0
+    for card in bouquet:
+        key += _KEY_STEP[card.colour * 5 + card.value - 1]
+    joined = next_potentials(key, len(bouquet), view.rules.multicolour_wild, view.score_factor)
+    weights = _payment_weights(view)
+    pending = view.pending
+    if pending is not None:
+        # keep, or keep and refuse
+        keeping = joined[pending.card.code]
+        if len(legal) == 1:
+            return [keeping]
+        odds = _unseen_odds(view)
+        cost = pending.paid * (1.0 if pending.payee is None else weights[pending.payee])
+        refusing = _draw_value(view, joined, odds, weights, pending.price + 1) - cost
+        if refusing >= keeping - _TIE:
+            refusing -= _gift_to_others(view, pending.card.code)
+        return [keeping, refusing]
+    values: list[float] = []
+    tops = view.discard_tops
+    for action in legal:
+        if action is DRAW:
+            values.append(
+                _draw_value(view, joined, _unseen_odds(view), weights, view.next_refusal_price)
+            )
+        else:
+            assert isinstance(action, Buy)
+            top = tops[action.seat]
+            assert top is not None
+            values.append(joined[top.colour * 5 + top.value - 1] - top.value * weights[action.seat])
+    return values
+
+
+def _draw_value(
+    view: IkebanaView,
+    joined: Sequence[float],
+    odds: list[float],
+    weights: Sequence[float],
+    refusal_price: int,
+) -> float:
+    """Expected value of drawing: keep the card, or refuse it once at `refusal_price`.
+
+    `joined` is the bouquet's value with each card code, `odds` each code's chance and
+    `weights` what a point paid to each seat costs.
+    """
+    # The chance of a card never seen is 0, and 0 times its value adds 0.0 to a sum:
+    # summing every code gives the same float as skipping the unseen ones.
+    keep_any: float = sum(map(mul, odds, joined))
+    seat = view.seat
+    have = view.prestige[seat]
+    pays_what_it_has = (
+        view.rules.unaffordable_refusal is UnaffordableRefusal.PAY_WHAT_YOU_HAVE
+    )
+    if not (have >= refusal_price or (pays_what_it_has and have > 0)):
+        return keep_any
+    payee = _payee_after(view, refusal_price)
+    floor = keep_any - min(refusal_price, have) * (1.0 if payee is None else weights[payee])
+    total: float = sum(map(mul, odds, [x if x > floor else floor for x in joined]))
+    return total
 
 
 def _unseen_odds(view: IkebanaView) -> list[float]:
@@ -168,14 +242,15 @@ def _unseen_odds(view: IkebanaView) -> list[float]:
     left = list(COPIES)
     for bouquet in view.bouquets:
         for card in bouquet:
-            left[card.code] -= 1
+            left[card.colour * 5 + card.value - 1] -= 1
     for top in view.discard_tops:
         if top is not None:
-            left[top.code] -= 1
+            left[top.colour * 5 + top.value - 1] -= 1
     if view.pending is not None:
         left[view.pending.card.code] -= 1
-    total = sum(n for n in left if n > 0)
-    return [n / total if n > 0 else 0.0 for n in left] if total else list(_DECK_ODDS)
+    # A view shows each card at most as often as the deck holds it, so no count is negative.
+    total = sum(left)
+    return list(map(_SHARES[total].__getitem__, left)) if total else list(_DECK_ODDS)
 
 
 def _payee_after(view: IkebanaView, price: int) -> int | None:
@@ -186,30 +261,84 @@ def _payee_after(view: IkebanaView, price: int) -> int | None:
     return (view.seat + 1 + (price - 1) % (players - 1)) % players
 
 
-def _payment_weight(view: IkebanaView, payee: int | None) -> float:
-    """What paying one point to `payee` costs us relative to the table."""
-    if payee is None:
-        return 1.0
-    others = len(view.players) - 1
-    leader = max(p for s, p in enumerate(view.prestige) if s != view.seat)
+def _payment_weights(view: IkebanaView) -> Sequence[float]:
+    """What paying one point to each seat costs us relative to the table (a payment to the
+    bank costs just the point)."""
+    prestige = view.prestige
+    players = len(prestige)
+    if players == 2:
+        return _TWO_PLAYER_WEIGHTS
+    seat = view.seat
+    leader = max(prestige[:seat] + prestige[seat + 1 :])
     # Feeding the strongest opponent hurts more than feeding one far behind.
-    boost = 1.0 if view.prestige[payee] >= leader else 0.5
-    return 1.0 + (1.0 if others == 1 else boost / others * 2)
+    high, low = _MANY_PLAYER_WEIGHTS[players]
+    return [high if p >= leader else low for p in prestige]
+
+
+_TWO_PLAYER_WEIGHTS = (2.0, 2.0)  # the point paid, and the opponent's gain of it
+_MANY_PLAYER_WEIGHTS = {
+    players: (1.0 + 1.0 / (players - 1) * 2, 1.0 + 0.5 / (players - 1) * 2)
+    for players in range(3, 6)
+}
+"""The point, and a share of the payee's gain: all of it for a leader, half for another."""
 
 
 def _gift_to_others(view: IkebanaView, code: int) -> float:
     """How much a refused card (on top of our pile) helps the player who would buy it."""
     price = CARDS[code].value
     factor = view.score_factor
+    wild = view.rules.multicolour_wild
+    table = _potential_table(wild)
     best = 0.0
     for seat, bouquet in enumerate(view.bouquets):
         if seat == view.seat or len(bouquet) >= BOUQUET_SIZE or view.prestige[seat] < price:
             continue
-        held = [card.code for card in bouquet]
-        wild = view.rules.multicolour_wild
-        gain = factor * (
-            bouquet_potential([*held, code], wild) - bouquet_potential(held, wild)
-        ) - price
+        key = sum(_KEY_STEP[card.colour * 5 + card.value - 1] for card in bouquet)
+        with_card = next_potentials(key, len(bouquet), wild)[code]
+        gain = factor * (with_card - table[key]) - price
         best = max(best, gain)
     share = 1.0 if len(view.players) == 2 else 1.0 / (len(view.players) - 1)
     return best * share
+
+
+# ------------------------------------------------------------------ reasons in words
+def _estimate(view: IkebanaView, cards: Sequence[Card]) -> float:
+    return view.score_factor * bouquet_potential(
+        [card.code for card in cards], view.rules.multicolour_wild
+    )
+
+
+def greedy_reason(view: IkebanaView, action: IkebanaAction) -> str:
+    """Why the greedy bot picks `action`, from its estimate: a bouquet's expected final score
+    (its ``bouquet_potential``) against the prices."""
+    mine = view.bouquets[view.seat]
+    now = _estimate(view, mine)
+    if action is KEEP or action is REFUSE:
+        pending = view.pending
+        assert pending is not None
+        kept = _estimate(view, [*mine, pending.card])
+        if action is KEEP:
+            why = (f"with {pending.card} your bouquet's expected final score is {kept:.1f} "
+                   f"(now {now:.1f})")
+            if not pending.can_refuse:
+                return why + "; and you cannot afford to refuse it"
+            return why + f", worth more than refusing for {pending.paid} and drawing again"
+        return (f"{pending.card} would leave your bouquet's expected final score at "
+                f"{kept:.1f}; a fresh card is expected to do better than the {pending.paid} "
+                f"prestige the refusal costs")
+    if isinstance(action, Buy):
+        top = view.discard_tops[action.seat]
+        assert top is not None
+        bought = _estimate(view, [*mine, top])
+        return (f"{top} raises your bouquet's expected final score from {now:.1f} to "
+                f"{bought:.1f}, more than its price of {top.value}")
+    buys = [
+        (top, _estimate(view, [*mine, top]) - top.value)
+        for seat, top in enumerate(view.discard_tops)
+        if top is not None and seat != view.seat
+    ]
+    if not buys:
+        return "no discard pile has a card to buy, so draw"
+    best, gain = max(buys, key=lambda item: item[1])
+    return (f"the best buy, {best}, would leave an expected {gain + best.value:.1f} less its "
+            f"price {best.value}; a drawn card (keep it or refuse it) is expected to do better")

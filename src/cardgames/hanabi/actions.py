@@ -48,8 +48,11 @@ __all__ = [
     "FuseLost",
     "GameEnded",
     "HanabiAction",
+    "HiddenClue",
+    "HiddenClued",
     "Play",
     "Played",
+    "Thrown",
     "TileDrawn",
     "TokenRegained",
 ]
@@ -65,6 +68,8 @@ class EndReason(enum.StrEnum):
     """All or nothing: a firework can no longer be completed."""
     STUCK = "no player can act"
     """All or nothing: every hand is empty and no clue can be given."""
+    SOFTLOCK = "the player to move has no card and no clue token"
+    """All or nothing with hanab.live's end rules (``early_end``): its softlock ending."""
     NOTHING_PLAYABLE = "no card left can be played"
     """The early-end option (hanab.live's rule)."""
 
@@ -231,8 +236,23 @@ class BonusPlay:
         return f"bonus play {self.card}"
 
 
-HanabiAction = Play | Discard | Clue | DeckPlay | BonusClue | BonusReshuffle | BonusPlay
-"""Any Hanabi action."""
+@attrs.frozen(slots=True)
+class HiddenClue:
+    """A clue as its receiver sees it in hanab.live's Cow & Pig and Duck variants: to seat
+    `target`, with `word` ("moo" for a colour, "oink" for a rank, "quack" for either) in
+    place of the colour or rank. Only views hold it (never a legal action); the other seats
+    and the record see the :class:`Clue` that was given."""
+
+    target: int
+    word: str
+
+    def __str__(self) -> str:
+        return f"clue {self.target + 1} {self.word}"
+
+
+HanabiAction = (Play | Discard | Clue | DeckPlay | BonusClue | BonusReshuffle | BonusPlay
+                | HiddenClue)
+"""Any Hanabi action (a :class:`HiddenClue` only ever in a view's history)."""
 
 
 @attrs.frozen(slots=True)
@@ -276,6 +296,37 @@ class Clued:
         kind = "free clue" if self.free else "clue"
         return (f"player {self.seat + 1} gives player {self.target + 1} a {kind}: "
                 f"{_value_text(self.value)} ({self.touched_text})")
+
+
+@attrs.frozen(slots=True)
+class HiddenClued:
+    """The event of a :class:`HiddenClue`: `seat` clued `target`, who hears only `word`;
+    `slots` are the cards it touched."""
+
+    seat: int
+    target: int
+    word: str
+    slots: tuple[int, ...]
+
+    def __str__(self) -> str:
+        touched = Clued(self.seat, self.target, self.word, self.slots).touched_text
+        return (f"player {self.seat + 1} gives player {self.target + 1} a clue: "
+                f"{self.word} ({touched})")
+
+
+@attrs.frozen(slots=True)
+class Thrown:
+    """Throw it in a hole: `seat` played the card at deck position `order` from `slot`
+    (None: from the deck) face down. What it was, and whether it fitted, stay hidden until
+    the game ends."""
+
+    seat: int
+    slot: int | None
+    order: int
+
+    def __str__(self) -> str:
+        origin = "the deck" if self.slot is None else f"slot {self.slot}"
+        return f"player {self.seat + 1} throws the card from {origin} into the hole"
 
 
 @attrs.frozen(slots=True)

@@ -31,7 +31,7 @@ def card_status(view: HanabiView, card: Card) -> str | None:
     card whose every copy is discarded), ``playable`` (fits a firework now), ``critical``
     (the last copy: every other one is discarded), or None."""
     variant = view.variant
-    copies = variant.suits[variant.suit_of(card.suit)].copies(card.rank)
+    copies = variant.copies(variant.suit_of(card.suit), card.rank)
     discarded = Counter(view.discards)[card]
     # needed_cards keeps the lowest card of a cut-off row (every copy gone) as needed.
     if card not in needed_cards(view) or discarded >= copies:

@@ -109,6 +109,7 @@ class HanabiView:
     playable: frozenset[Card]
     """The cards that would fit on a firework now."""
     clue_tokens: int
+    """Whole clue tokens available (see `half_clue_token`)."""
     max_clue_tokens: int
     fuses: int
     """Fuse tokens left."""
@@ -136,6 +137,17 @@ class HanabiView:
     is_over: bool
     can_deck_play: bool
     """Whether ``play deck`` is available now (deck-plays option, one card left)."""
+    half_clue_token: bool = False
+    """Clue starved: whether half a clue token is there besides `clue_tokens` (a discard or
+    a completed firework gives half a token there, a clue costs a whole one)."""
+    next_clue_kind: str | None = None
+    """Alternating clues: ``"colour"`` or ``"rank"``, the kind the next clue must be (the
+    other kind than the last clue's); None when any kind may be given."""
+    hole: tuple[int, ...] | None = None
+    """Throw it in a hole: the deck positions of the cards played face down so far (None in
+    other variants). While the game goes on, `fireworks`, `playable`, `score`, `fuses` and
+    `discards` leave out everything the hole hides: no played card, no misplay, no burned
+    fuse; the history shows each play as a :class:`~cardgames.hanabi.actions.Thrown`."""
 
     @property
     def hand_size(self) -> int:

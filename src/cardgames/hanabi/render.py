@@ -18,18 +18,22 @@ from rich.table import Table
 from rich.text import Text
 
 from cardgames.hanabi.actions import (
+    Clue,
     Clued,
     Discarded,
     Drew,
     FireworkCompleted,
     FuseLost,
     GameEnded,
+    HiddenClued,
     Played,
+    Thrown,
     TileDrawn,
     TokenRegained,
 )
 from cardgames.hanabi.cards import Card, counted, rank_text
 from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.state import hidden_clue_word
 from cardgames.hanabi.variants import CATALOGUE, HanabiVariant
 
 __all__ = [
@@ -80,11 +84,15 @@ def knowledge_text(possible: Iterable[Card], variant: HanabiVariant) -> Text:
     return text
 
 
-def _tokens(filled: int, total: int, glyph: str, style: str) -> Text:
+def _tokens(filled: int, total: int, glyph: str, style: str, *, half: bool = False) -> Text:
+    """`filled` of `total` tokens as glyphs and numbers; `half`: half a token more (clue
+    starved), drawn ◐ and written ½."""
     text = Text()
     text.append(glyph * filled, style=style)
-    text.append("·" * (total - filled), style="dim")
-    text.append(f" {filled}/{total}")
+    if half:
+        text.append("◐", style=style)
+    text.append("·" * (total - filled - half), style="dim")
+    text.append(f" {filled}{'½' if half else ''}/{total}")
     return text
 
 
@@ -97,16 +105,27 @@ def _status(view: HanabiView) -> Text:
         who = "your" if turn == view.seat else f"{view.players[turn]}'s"
         text.append(f"turn {view.turn + 1}: {who} move", style="bold")
     text.append("  clues ")
-    text.append_text(_tokens(view.clue_tokens, view.max_clue_tokens, "●", "bold cyan"))
+    text.append_text(_tokens(view.clue_tokens, view.max_clue_tokens, "●", "bold cyan",
+                             half=view.half_clue_token))
+    if view.next_clue_kind is not None:
+        text.append(f" (next clue: {view.next_clue_kind})", style="cyan")
+    hidden = view.hole is not None and not view.is_over
     text.append("  fuses ")
-    text.append_text(_tokens(view.fuses, view.max_fuses, "▲", "bold red"))
+    if hidden:  # a misplay in the hole burns a fuse nobody sees
+        text.append(f"? of {view.max_fuses}", style="bold red")
+    else:
+        text.append_text(_tokens(view.fuses, view.max_fuses, "▲", "bold red"))
     text.append(f"  deck {view.deck_size}")
     if view.final_round_turns is not None:
         text.append(f"  final round: {counted(view.final_round_turns, 'turn')} left",
                     style="yellow")
     if view.variant.bonus_tiles:
         text.append(f"  bonus tiles {view.bonus_tiles_left}")
-    text.append(f"  score {view.score}/{view.max_score}")
+    if hidden:
+        assert view.hole is not None
+        text.append(f"  hole {counted(len(view.hole), 'card')}  score ?/{view.max_score}")
+    else:
+        text.append(f"  score {view.score}/{view.max_score}")
     return text
 
 
@@ -116,6 +135,12 @@ def _fireworks(view: HanabiView) -> Table:
     table.add_column("suit")
     table.add_column("cards")
     table.add_column("next")
+    if view.hole is not None and not view.is_over:
+        # Throw it in a hole: every play lies face down until the game ends.
+        for suit in variant.suits:
+            table.add_row(Text(suit.name, style=f"bold {suit.style}"),
+                          Text("hidden in the hole", style="dim"), Text(""))
+        return table
     for suit, stack in zip(variant.suits, view.fireworks, strict=True):
         cards = Text(" ").join(card_text(c, variant) for c in stack) if stack else Text(
             "-", style="dim")
@@ -194,7 +219,20 @@ def describe_event(
     event: object, players: Sequence[str], variant: HanabiVariant, viewer: int | None = None
 ) -> Text:
     """One event as a line, with player names and coloured cards; a clue to `viewer` (the
-    human's seat) stands out."""
+    human's seat) stands out. In Cow & Pig and Duck a clue to `viewer` says only the word
+    its receiver hears."""
+    if isinstance(event, Clued) and event.target == viewer:
+        word = hidden_clue_word(variant, event.value)
+        if word is not None:
+            event = HiddenClued(event.seat, event.target, word, event.slots)
+    if isinstance(event, HiddenClued):
+        touched = Clued(event.seat, event.target, event.word, event.slots).touched_text
+        return Text(f"{players[event.seat]} gives {players[event.target]} a clue: "
+                    f"{event.word} → {touched}",
+                    style="bold yellow" if event.target == viewer else "")
+    if isinstance(event, Thrown):
+        where = "the deck" if event.slot is None else f"slot {event.slot}"
+        return Text(f"{players[event.seat]} throws the card from {where} into the hole")
     if isinstance(event, Clued):
         kind = "a free clue" if event.free else "a clue"
         value = event.value if isinstance(event.value, str) else rank_text(event.value)
@@ -232,7 +270,13 @@ def describe_move(
     actor: str, move: str, events: Sequence[object], players: Sequence[str],
     variant: HanabiVariant, viewer: int | None = None,
 ) -> RenderableType:
-    """A move and what it caused, one line each (a clue to `viewer` stands out)."""
+    """A move and what it caused, one line each (a clue to `viewer` stands out; in Cow & Pig
+    and Duck it names only the word its receiver hears)."""
+    for event in events:
+        if isinstance(event, Clued) and event.target == viewer:
+            word = hidden_clue_word(variant, event.value)
+            if word is not None:
+                move = str(Clue(event.target, word))
     lines = [Text(f"{actor}: ", style="bold").append(move, style="")]
     lines += [Text("  ").append_text(describe_event(e, players, variant, viewer))
               for e in events]

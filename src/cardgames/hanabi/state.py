@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
@@ -59,8 +59,11 @@ from cardgames.hanabi.actions import (
     FuseLost,
     GameEnded,
     HanabiAction,
+    HiddenClue,
+    HiddenClued,
     Play,
     Played,
+    Thrown,
     TileDrawn,
     TokenRegained,
 )
@@ -80,6 +83,7 @@ __all__ = [
     "BONUS_TILES",
     "HLE_COLOUR_ORDER",
     "HanabiState",
+    "hidden_clue_word",
     "id_clue_values",
     "rating",
     "suit_id_order",
@@ -144,13 +148,24 @@ def suit_id_order(variant: HanabiVariant) -> tuple[int, ...]:
 
 
 
+def hidden_clue_word(variant: HanabiVariant, value: str | int) -> str | None:
+    """The word a clue's receiver hears instead of `value`: "moo" for a colour and "oink"
+    for a rank in Cow & Pig, "quack" for any clue in Duck; None when the value is told."""
+    if variant.duck:
+        return "quack"
+    if variant.cow_and_pig:
+        return "moo" if isinstance(value, str) else "oink"
+    return None
+
+
 @functools.lru_cache(maxsize=256)
 def id_clue_values(variant: HanabiVariant) -> tuple[str | int, ...]:
-    """The clue values in action-id and observation order: the colours in
-    :func:`suit_id_order`, then the ranks ascending."""
-    suits = variant.suits
-    colours = (suits[s].name for s in suit_id_order(variant) if suits[s].has_own_colour)
-    return (*colours, *variant.clue_ranks)
+    """The clue values in action-id and observation order: the clue colours HLE knows in
+    HLE's order, then the other clue colours in the variant's order, then the ranks."""
+    colours = variant.clue_colours
+    return (*sorted(colours, key=lambda c: (
+        HLE_COLOUR_ORDER.index(c) if c in HLE_COLOUR_ORDER else len(HLE_COLOUR_ORDER),
+        colours.index(c))), *variant.clue_ranks)
 
 
 class _Tables:
@@ -169,7 +184,7 @@ class _Tables:
         self.type_rank = tuple(card.rank for card in types)
         self.type_of_card = {card: t for t, card in enumerate(types)}
         self.type_copies = tuple(
-            variant.suits[self.type_suit[t]].copies(card.rank) for t, card in enumerate(types))
+            variant.copies(self.type_suit[t], card.rank) for t, card in enumerate(types))
         self.suit_types = tuple(
             sum(1 << t for t in range(len(types)) if self.type_suit[t] == s)
             for s in range(len(variant.suits)))
@@ -181,10 +196,10 @@ class _Tables:
         self.clue_index = {value: c for c, value in enumerate(self.clue_values)}
         self.clue_is_colour = tuple(isinstance(v, str) for v in self.clue_values)
         touch = []
-        for card in types:
+        for t, card in enumerate(types):
             bits = 0
             for c, value in enumerate(self.clue_values):
-                if variant.clue_touches(card, value):
+                if variant.touches(self.type_suit[t], card.rank, value):
                     bits |= 1 << c
             touch.append(bits)
         self.touch = tuple(touch)
@@ -195,6 +210,42 @@ class _Tables:
             1 << c for c, colour in enumerate(self.clue_is_colour) if colour)
         self.rank_clue_bits = sum(
             1 << c for c, colour in enumerate(self.clue_is_colour) if not colour)
+        # Clues allowed even when they touch nothing: every clue with the empty-clues option,
+        # and a kind that touches nothing by the variant's rule (colour or number blind).
+        self.empty_ok_bits = (
+            (1 << len(self.clue_values)) - 1 if variant.empty_clues else
+            (self.colour_clue_bits if variant.colour_clues_touch_nothing else 0)
+            | (self.rank_clue_bits if variant.rank_clues_touch_nothing else 0))
+        # Alternating clues: the clue bits allowed after a colour clue (0) or a rank clue (1).
+        self.alternating = variant.alternating_clues
+        self.after_kind = (self.rank_clue_bits, self.colour_clue_bits)
+        # Cow & Pig and Duck: per clue, the word its receiver hears instead of the value
+        # (None: the value is told), and the cards a touched card may then be.
+        words = [hidden_clue_word(variant, value) for value in self.clue_values]
+        told: list[int] = []
+        all_touched = 0
+        for types_touched in self.clue_types:
+            all_touched |= types_touched
+        for c, colour in enumerate(self.clue_is_colour):
+            same_kind = 0
+            for d, other in enumerate(self.clue_is_colour):
+                if other == colour:
+                    same_kind |= self.clue_types[d]
+            told.append(self.clue_types[c] if words[c] is None
+                        else all_touched if variant.duck else same_kind)
+        self.clue_word = tuple(words)
+        self.hides_clues = variant.duck or variant.cow_and_pig
+        self.told_types = tuple(told)
+        # Clue tokens are counted in units: halves with clue starved (a clue costs two, a
+        # discard or a completed firework gives one), whole tokens otherwise.
+        self.unit = 2 if variant.clue_starved else 1
+        self.max_units = variant.clue_tokens * self.unit
+        # Orange (inverted) suits: playing one of their cards discards it and discarding
+        # plays it; with one in the game a discard is legal with every token available.
+        self.inverted_types = sum(
+            1 << t for t in range(len(types)) if variant.suits[self.type_suit[t]].inverted)
+        self.hole = variant.throw_it_in_a_hole
+        self.sudoku = variant.sudoku
         max_hand = self.hand_size
         self.plays = tuple(Play(slot) for slot in range(1, max_hand + 1))
         self.discards = tuple(Discard(slot) for slot in range(1, max_hand + 1))
@@ -227,7 +278,8 @@ class _Tables:
             for suit in variant.suits)
         self.default_names = tuple(f"Player {seat + 1}" for seat in range(players))
         first_ranks = tuple(
-            (1, 5, START_RANK) if suit.order is PlayOrder.UP_OR_DOWN else (sequence[0],)
+            suit.row_ranks if self.sudoku
+            else (1, 5, START_RANK) if suit.order is PlayOrder.UP_OR_DOWN else (sequence[0],)
             for suit, sequence in zip(variant.suits, self.play_sequence, strict=True))
         self.initial_playable = sum(
             1 << self.suit_type_by_rank[s][rank]
@@ -235,8 +287,8 @@ class _Tables:
             if rank in self.suit_type_by_rank[s])
         # Knowledge masks -> card sets, filled by views; bounded by the clue combinations.
         self.mask_cards: dict[int, frozenset[Card]] = {}
-        self.max_tokens = variant.clue_tokens
-        self.empty_clues = variant.empty_clues
+        # Whether every clue to another player is legal whenever a token is there.
+        self.all_clues_legal = variant.empty_clues and not self.alternating
         self.deck_plays = variant.deck_plays
         self.all_or_nothing = variant.all_or_nothing
         self.early_end = variant.early_end
@@ -288,6 +340,17 @@ def _tables(variant: HanabiVariant, players: int) -> _Tables:
     return _Tables(variant, players)
 
 
+def _into_the_hole(events: Sequence[object]) -> Iterator[object]:
+    """`events` as throw it in a hole shows them while the game goes on: a play is a card
+    thrown face down; whether it fitted (the fuse it burned, the firework it completed) is
+    not shown."""
+    for event in events:
+        if type(event) is Played:
+            yield Thrown(event.seat, event.slot, event.order)
+        elif type(event) is not FuseLost and type(event) is not FireworkCompleted:
+            yield event
+
+
 class HanabiState(State[HanabiAction]):
     """One game of Hanabi in any variant; see the module docstring for the rules.
 
@@ -318,7 +381,9 @@ class HanabiState(State[HanabiAction]):
         "_fw",
         "_fw_dir",
         "_hands",
+        "_hole",
         "_know",
+        "_last_clue",
         "_log",
         "_moves",
         "_order_type",
@@ -403,6 +468,8 @@ class HanabiState(State[HanabiAction]):
         self._over = False
         self._end_reason: EndReason | None = None
         self._pending: BonusEffect | None = None
+        self._last_clue = -1  # the kind of the last clue: 0 colour, 1 rank, -1 none yet
+        self._hole: list[int] = []  # throw it in a hole: the orders played face down
         if variant.bonus_tiles:
             tiles = list(BONUS_TILES)
             rng.shuffle(tiles)
@@ -495,8 +562,19 @@ class HanabiState(State[HanabiAction]):
 
     @property
     def clue_tokens(self) -> int:
-        """Clue tokens available."""
-        return self._clue_tokens
+        """Whole clue tokens available (clue starved: a half token is not counted here, see
+        :attr:`half_clue_token`)."""
+        return self._clue_tokens // self._t.unit
+
+    @property
+    def half_clue_token(self) -> bool:
+        """Clue starved: whether half a token is there besides :attr:`clue_tokens`."""
+        return self._clue_tokens % self._t.unit == 1
+
+    @property
+    def hole(self) -> tuple[int, ...]:
+        """Throw it in a hole: the deck positions of the cards played face down so far."""
+        return tuple(self._hole)
 
     @property
     def fuses(self) -> int:
@@ -721,18 +799,22 @@ class HanabiState(State[HanabiAction]):
         actions: list[HanabiAction] = list(t.plays[:size])
         if t.deck_plays and len(self._deck_orders) == 1:
             actions.append(t.deck_play)
-        if self._clue_tokens < t.max_tokens:
+        if self._clue_tokens < t.max_units or t.inverted_types:
             actions.extend(t.discards[:size])
-        if self._clue_tokens > 0:
-            if t.empty_clues:
+        if self._clue_tokens >= t.unit:
+            if t.all_clues_legal:
                 actions.extend(t.all_clues[seat])
             else:
-                actions.extend(self._touching_clues(t.clues[seat]))
+                allowed = -1 if self._last_clue < 0 or not t.alternating else (
+                    t.after_kind[self._last_clue])
+                actions.extend(self._touching_clues(t.clues[seat], allowed))
         return actions
 
     def _touching_clues(
-        self, per_target: Sequence[Sequence[Any]]
+        self, per_target: Sequence[Sequence[Any]], allowed: int = -1
     ) -> list[Any]:
+        """The clues of `per_target` (per seat, in clue-value order) that may be given: those
+        in the bits `allowed` that touch a card of the target, or may touch none."""
         t = self._t
         touch = t.touch
         order_type = self._order_type
@@ -740,9 +822,10 @@ class HanabiState(State[HanabiAction]):
         for target, actions in enumerate(per_target):
             if not actions:
                 continue
-            bits = 0
+            bits = t.empty_ok_bits
             for order in self._hands[target]:
                 bits |= touch[order_type[order]]
+            bits &= allowed
             found.extend(action for c, action in enumerate(actions) if bits >> c & 1)
         return found
 
@@ -752,12 +835,7 @@ class HanabiState(State[HanabiAction]):
         seat = self._seat
         if tile in (BonusEffect.COLOUR_CLUE, BonusEffect.RANK_CLUE):
             wanted = t.colour_clue_bits if tile is BonusEffect.COLOUR_CLUE else t.rank_clue_bits
-            per_target = t.bonus_clues[seat]
-            if self.variant.empty_clues:
-                candidates = [a for actions in per_target for a in actions]
-            else:
-                candidates = self._touching_clues(per_target)
-            return [a for a in candidates if wanted >> t.clue_index[a.value] & 1]
+            return self._touching_clues(t.bonus_clues[seat], wanted)
         types = sorted({self._order_type[o] for o in self._discards})
         if tile is BonusEffect.RESHUFFLE:
             return [t.bonus_reshuffles[x] for x in types]
@@ -785,7 +863,8 @@ class HanabiState(State[HanabiAction]):
             return (f"the draw pile holds {counted(len(self._deck_orders), 'card')}; deck plays "
                     f"need 1")
         if isinstance(action, Clue | BonusClue):
-            if isinstance(action, BonusClue) and not pending:
+            if isinstance(action, BonusClue) and pending not in (
+                    BonusEffect.COLOUR_CLUE, BonusEffect.RANK_CLUE):
                 return "no bonus clue is due"
             if action.value not in self._t.clue_index:
                 clues = ", ".join(map(str, self._t.clue_values))
@@ -794,15 +873,20 @@ class HanabiState(State[HanabiAction]):
                 return "you cannot clue yourself"
             if action.target >= len(self.players):
                 return f"there are {len(self.players)} players"
-            if isinstance(action, Clue) and self._clue_tokens == 0:
-                return "no clue token is left"
+            if isinstance(action, Clue) and self._clue_tokens < self._t.unit:
+                return ("no clue token is left" if not self._clue_tokens
+                        else "half a clue token is left; a clue costs a whole one")
+            if (isinstance(action, Clue) and self._t.alternating and self._last_clue >= 0
+                    and isinstance(action.value, str) == (self._last_clue == 0)):
+                last, next_ = ("colour", "rank") if self._last_clue == 0 else ("rank", "colour")
+                return (f"clues alternate: the last clue was a {last} clue, so this one must "
+                        f"be a {next_} clue")
             colour = pending is BonusEffect.COLOUR_CLUE
             if isinstance(action, BonusClue) and pending in (
                     BonusEffect.COLOUR_CLUE, BonusEffect.RANK_CLUE) and (
                     isinstance(action.value, str) != colour):
                 return f"bonus tile {pending} gives a {'colour' if colour else 'rank'} clue"
-            if not self.variant.empty_clues:
-                return "the clue touches no card and empty clues are off"
+            return "the clue touches no card and empty clues are off"
         if isinstance(action, BonusReshuffle | BonusPlay):
             if pending is not (BonusEffect.RESHUFFLE if isinstance(action, BonusReshuffle)
                                else BonusEffect.PLAY_DISCARD):
@@ -818,20 +902,22 @@ class HanabiState(State[HanabiAction]):
         seat = self._seat
         # Dispatch on the exact class: `type(...) is` tests cost a fraction of structural
         # pattern matching on this hot path, and mypy narrows on them just the same.
+        t = self._t
         if type(action) is Play:
-            self._play_card(self._take_from_hand(seat, action.slot), action.slot, events)
+            order = self._take_from_hand(seat, action.slot)
+            if t.inverted_types >> self._order_type[order] & 1:
+                self._discard_card(order, action.slot, events)
+            else:
+                self._play_card(order, action.slot, events)
         elif type(action) is Clue:
-            self._clue_tokens -= 1
+            self._clue_tokens -= t.unit
             events.append(self._give_clue(action.target, action.value, free=False))
         elif type(action) is Discard:
             order = self._take_from_hand(seat, action.slot)
-            kind = self._order_type[order]
-            self._discards.append(order)
-            self._discard_count[kind] += 1
-            self._clue_tokens += 1
-            events.append(Discarded(seat, self._t.card_types[kind], action.slot, order))
-            if self._t.all_or_nothing and not self._all_completable():
-                self._finish(EndReason.CARD_GONE, events)
+            if t.inverted_types >> self._order_type[order] & 1:
+                self._play_card(order, action.slot, events)
+            else:
+                self._discard_card(order, action.slot, events)
         elif type(action) is DeckPlay:
             self._play_card(self._deck_orders.pop(), None, events)
         elif type(action) is BonusClue:
@@ -852,9 +938,26 @@ class HanabiState(State[HanabiAction]):
             self._play_card(order, None, events, from_discards=True)
         if not self._over and self._pending is None:
             self._end_turn(events)
-        # Every Hanabi event is public, so one log serves every seat's view.
+        # The log keeps what happened; views hide from each seat what it may not know yet
+        # (see _seen_by), and so does the list returned here, which every seat may see.
         self._log.append((seat, action, tuple(events)))
+        if t.hole and not self._over:
+            return list(_into_the_hole(events))
         return events
+
+    def _discard_card(self, order: int, slot: int, events: list[object]) -> None:
+        """Put the card `order` (from `slot` of the current player's hand) on the discard
+        pile; a token unit returns unless every token is there (possible only with an
+        orange suit in the game)."""
+        t = self._t
+        kind = self._order_type[order]
+        self._discards.append(order)
+        self._discard_count[kind] += 1
+        if self._clue_tokens < t.max_units:
+            self._clue_tokens += 1
+        events.append(Discarded(self._seat, t.card_types[kind], slot, order))
+        if t.all_or_nothing and not self._all_completable():
+            self._finish(EndReason.CARD_GONE, events)
 
     def _take_from_hand(self, seat: int, slot: int) -> int:
         """Remove the card in `slot` of `seat`'s hand (with its knowledge); its order."""
@@ -867,8 +970,10 @@ class HanabiState(State[HanabiAction]):
     def _give_clue(self, target: int, value: str | int, *, free: bool) -> Clued:
         t = self._t
         c = t.clue_index[value]
-        bit_types = t.clue_types[c]
-        anti = ~bit_types
+        if not free:
+            self._last_clue = 0 if t.clue_is_colour[c] else 1
+        bit_types = t.told_types[c]
+        anti = ~t.clue_types[c] if t.clue_word[c] is None else -1
         touch = t.touch
         order_type = self._order_type
         hand = self._hands[target]
@@ -901,6 +1006,8 @@ class HanabiState(State[HanabiAction]):
     ) -> None:
         t = self._t
         kind = self._order_type[order]
+        if t.hole and not from_discards:
+            self._hole.append(order)
         if self._playable >> kind & 1:
             suit = t.type_suit[kind]
             stack = self._fw[suit]
@@ -914,6 +1021,12 @@ class HanabiState(State[HanabiAction]):
                     self._fw_dir[suit] = _DOWN
             bits = self._next_playable(suit)
             self._playable = (self._playable & ~t.suit_types[suit]) | bits
+            if t.sudoku and len(stack) == 1:
+                # A sudoku start rank is taken: the other empty fireworks cannot start there.
+                for other, other_stack in enumerate(self._fw):
+                    if not other_stack:
+                        self._playable = ((self._playable & ~t.suit_types[other])
+                                          | self._next_playable(other))
             if not from_discards:
                 events.append(Played(self._seat, t.card_types[kind], slot, True, order))
             if len(stack) == t.row_length[suit]:
@@ -921,12 +1034,13 @@ class HanabiState(State[HanabiAction]):
                 if all(len(self._fw[s]) == t.row_length[s] for s in range(len(self._fw))):
                     # The last firework still returns its token (hanab.live counts it in the
                     # final tally); a bonus tile would have nothing left to do.
-                    if self._clue_tokens < t.variant.clue_tokens:
+                    if self._clue_tokens < t.max_units and not t.hole:
                         self._clue_tokens += 1
-                        events.append(TokenRegained(self._clue_tokens))
+                        events.append(TokenRegained(self.clue_tokens))
                     self._finish(EndReason.PERFECT, events)
                     return
-                self._firework_completed(events)
+                if not t.hole:  # a firework completed in the hole returns nothing
+                    self._firework_completed(events)
         else:
             self._discards.append(order)
             self._discard_count[kind] += 1
@@ -948,10 +1062,19 @@ class HanabiState(State[HanabiAction]):
         if len(stack) >= row:
             return 0
         order = t.orders[suit]
-        if order is PlayOrder.UP_OR_DOWN:
+        ranks: tuple[int, ...]
+        if t.sudoku:
+            row_ranks = t.play_sequence[suit]
+            if stack:  # the next rank up, wrapping from the highest to the lowest
+                last = t.type_rank[stack[-1]]
+                ranks = (last + 1 if last < row_ranks[-1] else row_ranks[0],)
+            else:  # any rank no other firework started with
+                taken = {t.type_rank[other[0]] for other in self._fw if other}
+                ranks = tuple(rank for rank in row_ranks if rank not in taken)
+        elif order is PlayOrder.UP_OR_DOWN:
             direction = self._fw_dir[suit]
             if not stack:
-                ranks: tuple[int, ...] = (1, 5, START_RANK)
+                ranks = (1, 5, START_RANK)
             elif direction == _UNDECIDED:
                 ranks = (2, 4)  # only the START card is down
             else:
@@ -1000,14 +1123,14 @@ class HanabiState(State[HanabiAction]):
                 self._pending = None
                 events.append(TileDrawn(tile, f"{effect.text}: not possible, lost"))
             return
-        if self._clue_tokens < variant.clue_tokens:
+        if self._clue_tokens < self._t.max_units:
             self._clue_tokens += 1
-            events.append(TokenRegained(self._clue_tokens))
+            events.append(TokenRegained(self.clue_tokens))
 
     def _regain_token(self) -> str:
-        if self._clue_tokens < self.variant.clue_tokens:
+        if self._clue_tokens < self._t.max_units:
             self._clue_tokens += 1
-            return "a clue token returns"
+            return "a clue token returns" if self._t.unit == 1 else "half a clue token returns"
         return "every clue token is already available"
 
     def _end_turn(self, events: list[object]) -> None:
@@ -1030,6 +1153,11 @@ class HanabiState(State[HanabiAction]):
             self._final_turns = players
         self._seat = (seat + 1) % players
         if self._t.all_or_nothing:
+            if (self._t.early_end and not self._hands[self._seat]
+                    and self._clue_tokens < self._t.unit):
+                # hanab.live's softlock: it ends the game rather than skip the player.
+                self._finish(EndReason.SOFTLOCK, events)
+                return
             for _ in range(players):
                 if self._legal_actions():
                     break
@@ -1091,6 +1219,9 @@ class HanabiState(State[HanabiAction]):
             return True
 
         order = t.orders[suit]
+        if t.sudoku:  # a sudoku row needs every rank it does not hold yet, wherever it starts
+            held = {t.type_rank[kind] for kind in stack}
+            return available(*(rank for rank in t.play_sequence[suit] if rank not in held))
         if order is not PlayOrder.UP_OR_DOWN:
             row_ranks = t.variant.suits[suit].row_ranks
             sequence = row_ranks[::-1] if order is PlayOrder.DESCENDING else row_ranks
@@ -1112,12 +1243,43 @@ class HanabiState(State[HanabiAction]):
         events.append(GameEnded(reason, self.score, self.rating))
 
     # ================================================================= views
-    def _history_moves(self) -> tuple[Move[HanabiAction], ...]:
-        """The moves so far as Move values, built once each from the log."""
-        moves = self._moves
-        if len(moves) < len(self._log):
-            moves.extend(Move(*entry) for entry in self._log[len(moves):])
+    def _history_moves(self, seat: int) -> tuple[Move[HanabiAction], ...]:
+        """The moves so far as `seat` sees them, as Move values.
+
+        Every event is public but two: throw it in a hole hides each play (its card, whether
+        it fitted, the fuse it burned, the firework it completed) until the game ends, and
+        Cow & Pig and Duck tell a clue's receiver only a word for its value. The moves every
+        seat sees alike are built once each from the log.
+        """
+        t = self._t
+        if t.hole and self._over:
+            moves = [Move(*entry) for entry in self._log]  # the end reveals every play
+        else:
+            moves = self._moves
+            if len(moves) < len(self._log):
+                if t.hole:
+                    moves.extend(Move(who, action, tuple(_into_the_hole(events)))
+                                 for who, action, events in self._log[len(moves):])
+                else:
+                    moves.extend(Move(*entry) for entry in self._log[len(moves):])
+        if t.hides_clues:
+            return tuple(self._told(move, seat) for move in moves)
         return tuple(moves)
+
+    def _told(self, move: Move[HanabiAction], seat: int) -> Move[HanabiAction]:
+        """`move` as `seat` sees it in Cow & Pig or Duck: a clue to `seat` names only the
+        word its receiver hears."""
+        action = move.action
+        if type(action) is not Clue or action.target != seat:
+            return move
+        t = self._t
+        word = t.clue_word[t.clue_index[action.value]]
+        assert word is not None  # every clue hides its value in these variants
+        events = tuple(
+            HiddenClued(event.seat, event.target, word, event.slots)
+            if type(event) is Clued else event
+            for event in move.events)
+        return Move(move.seat, HiddenClue(action.target, word), events)
 
     def view(self, seat: int) -> HanabiView:
         """What `seat` may know now (its own cards' identities are absent)."""
@@ -1142,6 +1304,18 @@ class HanabiState(State[HanabiAction]):
 
         own = tuple(OwnSlot(slot, possible(mask), touched, order)
                     for slot, order, mask, touched in slots_of(seat))
+        variant = self.variant
+        if t.hole and not self._over:
+            # The hole hides every play: the fireworks, their score and what fits them
+            # next, and each misplay's card and fuse.
+            thrown = set(self._hole)
+            fireworks: tuple[tuple[Card, ...], ...] = tuple(() for _ in self._fw)
+            discards = tuple(types[order_type[o]] for o in self._discards if o not in thrown)
+            playable: frozenset[Card] = frozenset()
+            fuses, score = variant.fuses, t.start_score
+        else:
+            fireworks, discards, playable = self.fireworks, self.discards, self.playable_cards()
+            fuses, score = self._fuses, self.score
         others = tuple(
             () if owner == seat else tuple(
                 SeenSlot(slot, types[order_type[order]], possible(mask), touched, order)
@@ -1153,13 +1327,13 @@ class HanabiState(State[HanabiAction]):
             variant=self.variant,
             own_hand=own,
             other_hands=others,
-            fireworks=self.fireworks,
-            discards=self.discards,
-            playable=self.playable_cards(),
-            clue_tokens=self._clue_tokens,
-            max_clue_tokens=self.variant.clue_tokens,
-            fuses=self._fuses,
-            max_fuses=self.variant.fuses,
+            fireworks=fireworks,
+            discards=discards,
+            playable=playable,
+            clue_tokens=self.clue_tokens,
+            max_clue_tokens=variant.clue_tokens,
+            fuses=fuses,
+            max_fuses=variant.fuses,
             deck_size=len(self._deck_orders),
             current_player=self.current_player,
             turn=len(self._history),
@@ -1167,12 +1341,16 @@ class HanabiState(State[HanabiAction]):
             bonus_tiles_left=len(self._tiles),
             bonus_tiles_used=tuple(self._tiles_used),
             pending=None if self._pending is None else BonusChoice(self._seat, self._pending),
-            history=self._history_moves(),
-            score=self.score,
+            history=self._history_moves(seat),
+            score=score,
             max_score=self.max_score,
             is_over=self._over,
-            can_deck_play=(not self._over and self._pending is None and self.variant.deck_plays
+            can_deck_play=(not self._over and self._pending is None and variant.deck_plays
                            and len(self._deck_orders) == 1),
+            half_clue_token=self.half_clue_token,
+            next_clue_kind=(None if not t.alternating or self._last_clue < 0
+                            else ("rank", "colour")[self._last_clue]),
+            hole=tuple(self._hole) if t.hole else None,
         )
 
     # ================================================================= copying, equality
@@ -1196,6 +1374,8 @@ class HanabiState(State[HanabiAction]):
         new._over = self._over
         new._end_reason = self._end_reason
         new._pending = self._pending
+        new._last_clue = self._last_clue
+        new._hole = list(self._hole)
         new._tiles = list(self._tiles)
         new._tiles_used = list(self._tiles_used)
         new._log = list(self._log)
@@ -1226,6 +1406,8 @@ class HanabiState(State[HanabiAction]):
             self._over,
             self._end_reason,
             self._pending,
+            self._last_clue,
+            tuple(self._hole),
             tuple(self._tiles),
             tuple(self._tiles_used),
             None if self._rng is None else self._rng.getstate(),
@@ -1270,6 +1452,21 @@ class HanabiState(State[HanabiAction]):
         for other in range(len(self.players)):
             if other != seat:
                 assert tuple(s.card for s in view.other_hands[other]) == self.hand(other)
+        events = [event for move in view.history for event in move.events]
+        if self._t.hole and not self._over:
+            assert not any(view.fireworks), "the hole shows a firework"
+            assert not view.playable, "the hole shows what fits the fireworks"
+            assert view.fuses == view.max_fuses, "the hole shows a burned fuse"
+            thrown = set(self._hole)
+            assert len(view.discards) == sum(o not in thrown for o in self._discards), (
+                "the hole shows a misplayed card")
+            assert not any(isinstance(e, Played | FuseLost | FireworkCompleted)
+                           for e in events), "the history shows a play in the hole"
+        if self._t.hides_clues:
+            assert not any(isinstance(e, Clued) and e.target == seat for e in events), (
+                "the history tells a clue's value to its receiver")
+            assert not any(isinstance(m.action, Clue) and m.action.target == seat
+                           for m in view.history), "the history shows a clue to its receiver"
 
     def check_invariants(self) -> None:
         """AssertionError when a rule invariant breaks.
@@ -1289,7 +1486,7 @@ class HanabiState(State[HanabiAction]):
             everywhere.update(stack)
         everywhere.update(self.discards)
         assert everywhere == Counter(variant.deck_cards()), "cards lost or duplicated"
-        assert 0 <= self.clue_tokens <= variant.clue_tokens, f"clue tokens {self.clue_tokens}"
+        assert 0 <= self._clue_tokens <= self._t.max_units, f"clue tokens {self._clue_tokens}"
         assert 0 <= self.fuses <= variant.fuses, f"fuses {self.fuses}"
         if not self.is_over:
             assert self.fuses > 0, "the game goes on without fuses"
@@ -1304,9 +1501,21 @@ class HanabiState(State[HanabiAction]):
             ranks = [card.rank for card in stack]
             assert len(ranks) <= suit.row_length, f"{suit.name} firework too long"
             assert all(card.suit == suit.letter for card in stack), f"{suit.name} mixes suits"
-            if suit.order is PlayOrder.ASCENDING:
+            if variant.sudoku:
+                row = suit.row_ranks
+                if ranks:
+                    start = row.index(ranks[0])
+                    wrapped = [row[(start + i) % len(row)] for i in range(len(ranks))]
+                    assert ranks == wrapped, f"{suit.name} sudoku firework out of order"
+            elif suit.order is PlayOrder.ASCENDING:
                 assert ranks == list(suit.row_ranks[: len(ranks)]), f"{suit.name} out of order"
             elif suit.order is PlayOrder.DESCENDING:
                 assert ranks == list(suit.row_ranks[::-1][: len(ranks)]), f"{suit.name} order"
+        if variant.sudoku:
+            starts = [stack[0].rank for stack in self.fireworks if stack]
+            assert len(starts) == len(set(starts)), "two sudoku fireworks start alike"
+        held = {order for hand in self._hands for order in hand}
+        assert not set(self._hole) & (held | set(self._deck_orders)), (
+            "a card in the hole is still in a hand or the pile")
         if not self.is_over:
             assert self.legal_actions(), "the game goes on with no legal action"

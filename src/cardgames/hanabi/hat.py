@@ -234,12 +234,10 @@ class _Question:
         raise NotImplementedError
 
 
-def _narrow(masks: list[int], index: int, keep: int, board: _Board) -> None:
-    """Keep only the possibilities in `keep` (unless none would be left: then the answer
-    came from a partner who does not follow this strategy, and it is ignored)."""
-    narrowed = masks[index] & keep
-    if narrowed & board.alive:
-        masks[index] = narrowed
+def _narrow(masks: list[int], index: int, keep: int) -> None:
+    """Keep only the possibilities in `keep` (none left means a partner misled the table:
+    the replay notices an empty card of its own and stops following the strategy)."""
+    masks[index] &= keep
 
 
 class _FirstInGroup(_Question):
@@ -264,9 +262,9 @@ class _FirstInGroup(_Question):
         for number, (useless, index) in enumerate(self.asks[:last + 1]):
             group = board.dead if useless else board.playable
             if number == answer - 1:
-                _narrow(masks, index, group, board)
+                _narrow(masks, index, group)
             else:
-                _narrow(masks, index, ~group, board)
+                _narrow(masks, index, ~group)
 
 
 class _IsPlayable(_Question):
@@ -280,7 +278,7 @@ class _IsPlayable(_Question):
         return board.playable >> cards[self.index] & 1
 
     def learn(self, answer: int, masks: list[int], board: _Board) -> None:
-        _narrow(masks, self.index, board.playable if answer else ~board.playable, board)
+        _narrow(masks, self.index, board.playable if answer else ~board.playable)
 
 
 class _Partition(_Question):
@@ -310,7 +308,7 @@ class _Partition(_Question):
         return 0  # not among the possibilities: a partner misled the table
 
     def learn(self, answer: int, masks: list[int], board: _Board) -> None:
-        _narrow(masks, self.index, self.groups[answer], board)
+        _narrow(masks, self.index, self.groups[answer])
 
 
 def _ask(masks: Sequence[int], most: int, board: _Board) -> _Question | None:
@@ -397,6 +395,10 @@ class _Table:
         self.seen = 0  # moves replayed
         self.history: tuple[Move[HanabiAction], ...] = ()
         self.broken = False  # a move this strategy cannot follow: fall back for good
+        variant = rules.variant
+        # While no more cards than this are discarded, a fairly safe guess may be played.
+        self.threshold = (rules.deck_total - rules.row_total
+                          - self.players * variant.hand_size(self.players))
 
     # ------------------------------------------------------------ public reasoning
     def others(self, seat: int) -> list[int]:
@@ -473,7 +475,7 @@ class _Table:
             if seat != actor and not self.knows_playable(seat):
                 masks = self.masks[seat]
                 for i in range(len(masks)):
-                    _narrow(masks, i, ~playable, self.board)
+                    _narrow(masks, i, ~playable)
 
     def useless(self, masks: Sequence[int], weight_alive: int) -> list[int]:
         """Indices of cards known useless: every possibility is, or a card known exactly
@@ -514,6 +516,8 @@ class _Table:
                 board.fuses = event.left
             elif isinstance(event, TokenRegained):
                 board.tokens = event.tokens
+        if any(not mask & board.alive for mask in self.masks[self.seat]):
+            self.broken = True  # a card of this seat can be nothing: a partner misled it
         self.seen += 1
 
     def _clued(self, giver: int, event: Clued) -> None:
@@ -527,7 +531,9 @@ class _Table:
         for seat, index, kinds in layout:
             if seat == target:
                 meaning = (kind, index in touched)
-                if total > 1 and meaning in kinds:
+                if meaning not in kinds:
+                    self.broken = True  # no clue of this strategy means that
+                elif total > 1:
                     self.hat(giver, total, offset + kinds.index(meaning))
                 break
             offset += len(kinds)
@@ -535,6 +541,41 @@ class _Table:
         masks = self.masks[target]
         for i in range(len(masks)):
             masks[i] &= touch if i in touched else ~touch
+
+    def _breaks_strategy(self, seat: int, index: int, event: Played | Discarded) -> bool:
+        """Whether a partner's play or discard is one this strategy never makes (the partner
+        follows other conventions, so its clues mean nothing here)."""
+        board, rules = self.board, self.rules
+        if isinstance(event, Discarded):
+            if len(self.useless(self.masks[seat], board.alive)) > 1:
+                return index not in self.useless(self.masks[seat], board.alive)
+            if board.tokens > 0:
+                # It would have clued a third player who holds a playable card unknowingly.
+                for other in range(self.players):
+                    if other in (seat, self.seat) or self.knows_playable(other):
+                        continue
+                    if any(board.playable >> c & 1 for c in self.cards(other) or ()):
+                        return True
+            return False
+        if not event.success and (board.fuses <= 1 or board.discard_total > self.threshold):
+            return True
+        # It plays a card only when every possibility it sees is playable (or useless): a
+        # possibility with more copies left than this seat and the partner can hide is
+        # one it saw could be there.
+        eff = self.masks[seat][index] & board.alive & ~(board.playable | board.dead)
+        if not eff:
+            return False
+        seen = [0] * rules.count
+        for other in range(self.players):
+            if other not in (seat, self.seat):
+                for c in self.cards(other) or ():
+                    seen[c] += 1
+        mine = self.masks[self.seat]
+        for c in _bits(eff):
+            could_hold = sum(1 for m in mine if m >> c & 1)
+            if board.remaining[c] - seen[c] > could_hold:
+                return True
+        return False
 
     def _left_hand(self, seat: int, event: Played | Discarded) -> None:
         board, rules = self.board, self.rules
@@ -546,14 +587,18 @@ class _Table:
         if event.slot is not None:
             hand = self.orders[seat]
             index = len(hand) - event.slot
-            if not 0 <= index < len(hand) or hand[index] != event.order:
+            if (not 0 <= index < len(hand) or hand[index] != event.order
+                    or not self.masks[seat][index] >> card & 1):
+                self.broken = True  # not the card the table took it for
+                return
+            if seat != self.seat and self._breaks_strategy(seat, index, event):
                 self.broken = True
                 return
             if isinstance(event, Discarded):
                 useless = self.useless(self.masks[seat], board.alive)
                 if board.tokens > 0:
                     self.no_one_missed_a_play(seat)
-                if len(useless) > 1 and index in useless:
+                if len(useless) > 1:
                     self.hat(seat, len(useless), useless.index(index))
             del hand[index]
             del self.masks[seat][index]
@@ -716,7 +761,7 @@ class _Decision:
             score = [(10.0 - rules.position[c]) / holders[c] for c in range(rules.count)]
             index = min(known, key=lambda i: (-self.mean(mine[i], score), i))
             return self._play(index, "the table's clues leave it only playable cards")
-        threshold = rules.deck_total - rules.row_total - table.players * len(view.own_hand)
+        threshold = table.threshold
         if board.fuses > 1 and board.discard_total <= threshold:
             risky = [(self.chance(m, playable), -i) for i, m in enumerate(mine)
                      if m and not m & ~(playable | board.dead)]

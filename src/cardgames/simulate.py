@@ -1,9 +1,7 @@
 """Many bot games at once, on one core, a process pool or a cluster.
 
->>> import cardgames
->>> results = list(cardgames.simulate("koikoi", games=4, bots=["greedy", "random"], seed=1))
->>> [result.index for result in results]
-[0, 1, 2, 3]
+``cardgames.simulate("koikoi", 100, bots=["greedy", "random"], seed=1)`` plays 100 games of
+the greedy bot against the random one.
 
 :func:`simulate` deals the games out in chunks to any :class:`concurrent.futures.Executor` (a
 :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask client's ``get_executor()``,

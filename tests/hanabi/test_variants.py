@@ -26,6 +26,7 @@ from cardgames.hanabi import (
     hanablive_variant,
     variant_from_name,
 )
+from cardgames.hanabi.variants import variant
 
 
 @pytest.mark.parametrize("name", sorted(CATALOGUE))
@@ -53,8 +54,8 @@ OPTIONS = ["bonus", "all-or-nothing", "no-empty-clues", "keep-score", "deck-play
 def test_combinations_parse_generically_and_round_trip(
     suits: list[str], options: list[str]
 ) -> None:
-    if "up-or-down" in options and any(
-            s in suits for s in ("black-powder", "rainbow-short", "dark-teal", "reversed-teal")):
+    # Up or Down takes normal and one-of-each ("dark") suits, not the descending ones.
+    if "up-or-down" in options and any(s in suits for s in ("black-powder", "reversed-teal")):
         with pytest.raises(OptionsError, match="up-or-down"):
             variant_from_name("+".join(["standard", *suits, *options]))
         return
@@ -113,7 +114,9 @@ def test_online_variants_match_hanablive() -> None:
     pink = hanablive_variant("Rainbow-Ones & Pink (5 Suits)")
     assert [s.name for s in pink.suits] == ["red", "yellow", "green", "blue", "pink"]
     assert pink.clue_colours == ("red", "yellow", "green", "blue", "pink")
-    assert all(s.colour_touch(1) is ClueTouch.ALL for s in pink.suits)
+    assert (pink.special_rank, pink.special_all_colours) == (1, True)
+    assert all(pink.touches(s, 1, colour) for s in range(5) for colour in pink.clue_colours)
+    assert not pink.touches(0, 2, "yellow")
     up = hanablive_variant("Up or Down (5 Suits)")
     assert up.deck_size == 45
     assert up.max_score == 25
@@ -121,8 +124,10 @@ def test_online_variants_match_hanablive() -> None:
     brown = hanablive_variant("up or down & brown (6 suits)")
     assert brown.suits[-1].rank_clues is ClueTouch.NONE
     assert brown.hanablive_name == "Up or Down & Brown (6 Suits)"
-    with pytest.raises(OptionsError, match=r"unsupported hanab\.live variant"):
-        hanablive_variant("Cow & Pig (6 Suits)")
+    assert hanablive_variant("Cow & Pig (6 Suits)").cow_and_pig
+    with pytest.raises(OptionsError, match=r"unsupported hanab\.live variant 'Cow & Pug "
+                                           r"\(6 Suits\)' \(did you mean Cow & Pig \(6 Suits\)"):
+        hanablive_variant("Cow & Pug (6 Suits)")
 
 
 def test_unknown_names_suggest_the_nearest() -> None:
@@ -203,3 +208,66 @@ def test_per_rank_touch_is_expressible() -> None:
     assert variant.clue_touches(Card("R", 1), "blue")
     assert not variant.clue_touches(Card("R", 2), "blue")
     assert variant.clue_touches(Card("R", 2), "red")
+
+
+def test_a_special_rank_does_not_override_a_special_suits_own_property() -> None:
+    # hanab.live: the suit's property wins over the special rank's.
+    white = variant("no-variant+colourless+omni-ones")
+    colourless = white.suit_of("C")
+    assert not any(white.touches(colourless, 1, colour) for colour in white.clue_colours)
+    assert white.touches(colourless, 1, 4)  # omni ones: every rank clue still touches it
+    assert white.touches(0, 1, "blue")
+    assert white.touches(0, 1, 3)
+    assert white.clue_ranks == (2, 3, 4, 5)  # hanab.live offers no "1" clue here
+    assert white.hanablive_name == "Omni-Ones & White (6 Suits)"
+    brown = variant("4-suits+brown+pink-ones")
+    assert not any(brown.touches(4, 1, rank) for rank in range(1, 6))
+    assert brown.touches(0, 1, 5)
+    assert brown.hanablive_name == "Pink-Ones & Brown (5 Suits)"
+
+
+def test_two_special_ranks_keep_each_suits_own_property() -> None:
+    both = variant_from_name("4-suits+colourless+rainbow-ones+pink-fives")
+    assert both.special_rank == 1
+    assert both.touches(0, 5, 2)
+    assert not both.touches(0, 4, 2)
+    assert both.touches(0, 1, "green")  # rainbow ones
+    assert not both.touches(4, 1, "green")  # the colourless suit stays colourless
+
+
+def test_reversed_suits_have_one_1_and_three_5s() -> None:
+    teal = variant("no-variant+reversed-teal")
+    assert dict(teal.suits[-1].counts) == {1: 1, 2: 2, 3: 2, 4: 2, 5: 3}
+    assert teal.suits[-1].order is PlayOrder.DESCENDING
+    assert teal.suit_names[-1] == "Teal Reversed"
+    assert teal.clue_colours[-1] == "teal"
+    assert teal.touches(5, 5, "teal")
+    assert not teal.touches(5, 5, "reversed-teal")
+    purple = variant("4-suits+reversed-purple")
+    assert purple.hanablive_name == "Reversed (5 Suits)"
+
+
+def test_up_or_down_takes_dark_suits() -> None:
+    dark = variant("no-variant+dark-rainbow+up-or-down")
+    suit = dark.suits[-1]
+    assert suit.order is PlayOrder.UP_OR_DOWN
+    assert dict(suit.counts) == {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 7: 1}
+    assert dark.deck_size == 5 * 9 + 6
+    assert dark.hanablive_name == "Up or Down & Dark Rainbow (6 Suits)"
+
+
+def test_hanablive_rule_words_in_specs() -> None:
+    funnels = variant("no-variant+funnels")
+    assert funnels.funnels
+    assert funnels.hanablive_name == "Funnels (5 Suits)"
+    assert funnels.touches(0, 2, 4)
+    assert not funnels.touches(0, 4, 2)
+    mute = variant("no-variant+colour-mute")
+    assert mute.clue_colours == ()
+    assert mute.hanablive_name == "Color Mute (5 Suits)"
+    assert variant("no-variant+prism").hanablive_name == "Prism (6 Suits)"
+    assert variant("standard").hanablive_name is None  # the rulebook's white has its colour
+    with pytest.raises(OptionsError, match=r"'prizm'.*did you mean prism"):
+        variant("no-variant+prizm")
+    with pytest.raises(OptionsError, match=r"Rainbow \(6 Suits\)"):
+        variant("Rainbow (7 Suits)")

@@ -35,8 +35,11 @@ from cardgames.hanabi.cards import START_RANK, Card, counted
 
 __all__ = [
     "CATALOGUE",
+    "MIRRORED_COUNTS",
+    "ONE_OF_EACH",
     "STANDARD_COUNTS",
     "SUIT_LIBRARY",
+    "UP_OR_DOWN_COUNTS",
     "CatalogueEntry",
     "ClueTouch",
     "HanabiVariant",
@@ -44,6 +47,7 @@ __all__ = [
     "ScoreRule",
     "Suit",
     "hanablive_variant",
+    "variant",
     "variant_from_name",
     "variant_names",
 ]
@@ -886,16 +890,18 @@ def _standard_suits() -> tuple[Suit, ...]:
 
 _HANABLIVE_COLOURS = ("red", "yellow", "green", "blue", "purple", "teal")
 
-# Whole-variant transforms: the touch given to one rank of every suit ("rainbow-ones").
-_SPECIAL_KINDS: dict[str, tuple[ClueTouch | None, ClueTouch | None]] = {
-    "rainbow": (_ALL, None),
-    "pink": (None, _ALL),
-    "white": (_NONE, None),
-    "brown": (None, _NONE),
-    "omni": (_ALL, _ALL),
-    "null": (_NONE, _NONE),
-    "light-pink": (_NONE, _ALL),
-    "muddy-rainbow": (_ALL, _NONE),
+# Special ranks ("rainbow-ones"): the variant options each kind gives the special rank, as
+# hanab.live's special-rank variants take them from the suit of that name.
+_SPECIAL_KINDS: dict[str, dict[str, bool]] = {
+    "rainbow": {"special_all_colours": True},
+    "pink": {"special_all_ranks": True},
+    "white": {"special_no_colours": True},
+    "brown": {"special_no_ranks": True},
+    "omni": {"special_all_colours": True, "special_all_ranks": True},
+    "null": {"special_no_colours": True, "special_no_ranks": True},
+    "light-pink": {"special_no_colours": True, "special_all_ranks": True},
+    "muddy-rainbow": {"special_all_colours": True, "special_no_ranks": True},
+    "deceptive": {"special_deceptive": True},
 }
 _SPECIAL_RANKS = {"ones": 1, "fives": 5}
 
@@ -995,6 +1001,23 @@ _OPTION_WORDS: dict[str, dict[str, Any]] = {
     "extra-card": {"hand_size_delta": 1},
     "one-less-card": {"hand_size_delta": -1},
     "early-end": {"early_end": True},
+    # hanab.live's rule families.
+    "critical-fours": {"critical_rank": 4},
+    "scarce-ones": {"scarce_ones": True},
+    "sudoku": {"sudoku": True},
+    "clue-starved": {"clue_starved": True},
+    "alternating-clues": {"alternating_clues": True},
+    "cow-and-pig": {"cow_and_pig": True},
+    "duck": {"duck": True},
+    "throw-it-in-a-hole": {"throw_it_in_a_hole": True},
+    "synesthesia": {"synesthesia": True},
+    "funnels": {"funnels": True},
+    "chimneys": {"chimneys": True},
+    "odds-and-evens": {"odds_and_evens": True},
+    "colour-blind": {"colour_clues_touch_nothing": True},
+    "number-blind": {"rank_clues_touch_nothing": True},
+    "colour-mute": {"clue_colours": ()},
+    "number-mute": {"clue_ranks": ()},
 }
 _SUIT_WORDS: dict[str, Callable[[], Suit]] = {
     "rainbow": lambda: SUIT_LIBRARY["multicolour"],
@@ -1023,15 +1046,35 @@ def _suit_word(part: str) -> Suit | None:
         return _SUIT_WORDS[part]()
     if part in SUIT_LIBRARY:
         return SUIT_LIBRARY[part]
-    for prefix, change in (("dark-", {"counts": ONE_OF_EACH}),
-                           ("reversed-", {"order": PlayOrder.DESCENDING})):
-        if part.startswith(prefix):
-            rest = part[len(prefix):]
-            inner = SUIT_LIBRARY.get(rest) or _suit_word(rest)
-            if inner is None or (inner.order is not PlayOrder.ASCENDING and prefix == "reversed-"):
-                return None
-            return attrs.evolve(inner, name=f"{prefix}{inner.name}", **change)
-    return None
+    if part.startswith("dark-"):
+        rest = part.removeprefix("dark-")
+        inner = SUIT_LIBRARY.get(rest) or _suit_word(rest)
+        if inner is None:
+            return None
+        return attrs.evolve(inner, name=f"dark-{inner.name}", display_name="",
+                            colours=inner.colours or (inner.name,),
+                            counts=tuple((rank, 1) for rank in inner.ranks))
+    if part.startswith("reversed-"):
+        rest = part.removeprefix("reversed-")
+        inner = SUIT_LIBRARY.get(rest) or _suit_word(rest)
+        if inner is None or inner.order is not PlayOrder.ASCENDING:
+            return None
+        # hanab.live's reversed suits: played 5 down to 1, with one 1 and three 5s (a dark
+        # suit keeps one of each).
+        counts = inner.counts if inner.one_of_each else MIRRORED_COUNTS
+        return attrs.evolve(inner, name=f"reversed-{inner.name}", order=PlayOrder.DESCENDING,
+                            counts=counts, colours=inner.colours or (inner.name,),
+                            display_name=inner.hanablive_name + " Reversed")
+    return _hanablive_suit(part)
+
+
+# The hanab.live catalogue (cardgames.hanabi.catalogue) builds on this module's classes, so
+# the functions here that reach it import it when called.
+def _hanablive_suit(part: str) -> Suit | None:
+    """A hanab.live suit by its hyphenated name (``prism``, ``tangerine``, ``gray``)."""
+    from cardgames.hanabi.catalogue import hanablive_suit
+
+    return hanablive_suit(part)
 
 
 def _known_words() -> list[str]:
@@ -1040,6 +1083,9 @@ def _known_words() -> list[str]:
     words += ["fuses-N", "clues-N"]
     words += [f"{kind}-{which}" for kind in _SPECIAL_KINDS for which in _SPECIAL_RANKS]
     words += [f"dark-{n}" for n in SUIT_LIBRARY] + [f"reversed-{n}" for n in SUIT_LIBRARY]
+    from cardgames.hanabi.catalogue import hanablive_suit_keys
+
+    words += hanablive_suit_keys()
     return words
 
 
@@ -1079,6 +1125,11 @@ def _variant_named(text: str) -> HanabiVariant:
     hanablive = _HANABLIVE_NAMES.get(text.lower())
     if hanablive is not None:
         return variant_from_name(hanablive)
+    from cardgames.hanabi.catalogue import hanablive_variant_named
+
+    found = hanablive_variant_named(text)
+    if found is not None:
+        return found
     key = text.lower()
     if key in CATALOGUE:
         entry = CATALOGUE[key]
@@ -1121,7 +1172,12 @@ def _from_spec(spec: str, name: str) -> HanabiVariant:
             continue
         special = _SPECIAL.match(part)
         if special and special.group(1) in _SPECIAL_KINDS:
-            transforms.append(_special_rank(special.group(1), _SPECIAL_RANKS[special.group(2)]))
+            rank = _SPECIAL_RANKS[special.group(2)]
+            if options.get("special_rank", rank) == rank:
+                options["special_rank"] = rank
+                options.update(_SPECIAL_KINDS[special.group(1)])
+            else:  # a second special rank: as overrides of the suits' own touches
+                transforms.append(_second_special_rank(special.group(1), rank, spec))
             continue
         suit = _suit_word(part)
         if suit is None:
@@ -1132,28 +1188,28 @@ def _from_spec(spec: str, name: str) -> HanabiVariant:
     return HanabiVariant(name=name, suits=tuple(suits), **options)
 
 
-def _make_up_or_down(suit: Suit) -> Suit:
-    if suit.order is PlayOrder.UP_OR_DOWN:
-        return suit
-    if suit.counts != STANDARD_COUNTS or suit.order is not PlayOrder.ASCENDING:
+def _second_special_rank(kind: str, rank: int, spec: str) -> Callable[[Suit], Suit]:
+    """A second special rank (the variant holds one): set on each suit as a per-rank override,
+    only where the suit's own touch is the usual one, so that its own property still wins."""
+    flags = _SPECIAL_KINDS[kind]
+    if flags.get("special_deceptive"):
         raise OptionsError(
-            f"'up-or-down' needs ascending suits with the normal 1-5 distribution; "
-            f"{suit.name!r} is not one"
+            f"variant {spec!r}: 'deceptive-{'ones' if rank == 1 else 'fives'}' must be the "
+            f"only special rank"
         )
-    return attrs.evolve(suit, counts=UP_OR_DOWN_COUNTS, order=PlayOrder.UP_OR_DOWN)
-
-
-def _special_rank(kind: str, rank: int) -> Callable[[Suit], Suit]:
-    colour, clue_rank = _SPECIAL_KINDS[kind]
+    colour = _ALL if flags.get("special_all_colours") else (
+        _NONE if flags.get("special_no_colours") else None)
+    clue_rank = _ALL if flags.get("special_all_ranks") else (
+        _NONE if flags.get("special_no_ranks") else None)
 
     def change(suit: Suit) -> Suit:
         if rank not in suit.ranks:
             return suit
         colours = dict(suit.colour_clues_by_rank)
         ranks = dict(suit.rank_clues_by_rank)
-        if colour is not None:
+        if colour is not None and suit.colour_clues is ClueTouch.OWN:
             colours[rank] = colour
-        if clue_rank is not None:
+        if clue_rank is not None and suit.rank_clues is ClueTouch.OWN:
             ranks[rank] = clue_rank
         return attrs.evolve(suit, colour_clues_by_rank=tuple(sorted(colours.items())),
                             rank_clues_by_rank=tuple(sorted(ranks.items())))
@@ -1161,19 +1217,84 @@ def _special_rank(kind: str, rank: int) -> Callable[[Suit], Suit]:
     return change
 
 
-def hanablive_variant(name: str) -> HanabiVariant:
-    """The variant for a hanab.live variant name; OptionsError naming the supported ones."""
-    key = _HANABLIVE_NAMES.get(name.strip().lower())
-    if key is None:
-        supported = sorted(e.hanablive_name for e in CATALOGUE.values() if e.hanablive_name)
-        near = difflib.get_close_matches(name, supported, n=3, cutoff=0.5)
-        hint = f" (did you mean {', '.join(near)}?)" if near else ""
+def _make_up_or_down(suit: Suit) -> Suit:
+    if suit.order is PlayOrder.UP_OR_DOWN:
+        return suit
+    if suit.row_ranks != (1, 2, 3, 4, 5) or suit.order is not PlayOrder.ASCENDING or not (
+            suit.counts == STANDARD_COUNTS or suit.one_of_each):
         raise OptionsError(
-            f"unsupported hanab.live variant {name!r}{hint}; supported: {', '.join(supported)}"
+            f"'up-or-down' needs ascending 1-5 suits with the normal distribution or one of "
+            f"each rank; {suit.name!r} is not one"
         )
-    return variant_from_name(key)
+    # hanab.live Up or Down: one 1, one 5 and a START card; a dark suit stays one of each.
+    counts = (*ONE_OF_EACH, (START_RANK, 1)) if suit.one_of_each else UP_OR_DOWN_COUNTS
+    return attrs.evolve(suit, counts=counts, order=PlayOrder.UP_OR_DOWN)
+
+
+def hanablive_variant(name: str) -> HanabiVariant:
+    """The variant for a hanab.live variant name (any case); OptionsError with the nearest
+    names if hanab.live has no variant of that name."""
+    from cardgames.hanabi.catalogue import hanablive_variant_named
+
+    found = hanablive_variant_named(name) if isinstance(name, str) else None
+    if found is None:
+        raise OptionsError(
+            f"unsupported hanab.live variant {clip(repr(name))}{_nearest_hanablive(name)}; "
+            f"`cardgames hanabi variants` lists hanab.live's "
+            f"{len(_hanablive_names())} variants"
+        )
+    return found
+
+
+def _hanablive_names() -> list[str]:
+    from cardgames.hanabi.catalogue import hanablive_names
+
+    return hanablive_names()
+
+
+def _nearest_hanablive(name: Any) -> str:
+    if not isinstance(name, str):
+        return ""
+    folded = {n.casefold(): n for n in _hanablive_names()}
+    near = difflib.get_close_matches(name.casefold(), folded, n=3, cutoff=0.6)
+    return f" (did you mean {'; '.join(folded[n] for n in near)}?)" if near else ""
+
+
+def variant(name_or_spec: str) -> HanabiVariant:
+    """The variant called `name_or_spec`: any hanab.live variant name (any case, e.g.
+    ``"Rainbow-Ones & Dark Prism (5 Suits)"``), a catalogue name, or a ``+`` spec
+    (:func:`variant_from_name`). A variant built from a spec that hanab.live also has gets
+    its hanab.live name (:attr:`HanabiVariant.hanablive_name`). Results are cached (variants
+    are immutable). Unknown names raise OptionsError with the nearest names."""
+    if not isinstance(name_or_spec, str) or not name_or_spec.strip():
+        raise OptionsError(f"'variant' must be a variant name (got {clip(repr(name_or_spec))})")
+    return _variant_cached(name_or_spec.strip())
+
+
+@functools.lru_cache(maxsize=4096)
+def _variant_cached(text: str) -> HanabiVariant:
+    from cardgames.hanabi.catalogue import hanablive_name_of, hanablive_variant_named
+
+    # The catalogue's own entries for a few hanab.live names keep their names (records
+    # written before the whole catalogue name them so); the rules are the same.
+    found = None if text.lower() in _HANABLIVE_NAMES else hanablive_variant_named(text)
+    if found is not None:
+        return found
+    try:
+        built = variant_from_name(text)
+    except OptionsError as error:
+        if "+" in text or not _nearest_hanablive(text):
+            raise
+        raise OptionsError(f"unknown Hanabi variant {text!r}{_nearest_hanablive(text)}") from (
+            error)
+    if built.hanablive_name is None:
+        name = hanablive_name_of(built)
+        if name is not None:
+            built = attrs.evolve(built, hanablive_name=name)
+    return built
 
 
 def variant_names() -> list[str]:
-    """The catalogue names, in catalogue order."""
-    return list(CATALOGUE)
+    """Every name :func:`variant` accepts besides ``+`` specs: the catalogue's names (in
+    catalogue order), then hanab.live's 2,426 variant names (in hanab.live's order)."""
+    return [*CATALOGUE, *_hanablive_names()]

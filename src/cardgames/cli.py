@@ -398,9 +398,11 @@ def simulate(
             raise fail(str(exc)) from None
         started = time.perf_counter()
         results = []
-        for result in run(
+        # Closed before the executor: chunks not yet started are cancelled, not waited for.
+        played = stack.enter_context(contextlib.closing(run(
             games, executor=executor, progress=lambda done, _: progress.update(task, completed=done)
-        ):
+        )))
+        for result in played:
             if stream is not None and result.record is not None:
                 try:
                     write_records([result.record], stream)

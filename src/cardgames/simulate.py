@@ -19,7 +19,7 @@ import importlib.util
 import logging
 import math
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
@@ -146,7 +146,7 @@ def simulate(
     in_flight: int = IN_FLIGHT,
     progress: Callable[[int, int], object] | None = None,
     options: Mapping[str, Any] | None = None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Play `games` bot games of `game`; yield each one's :class:`GameResult` in game order.
 
     `bots` names one bot for every seat or one per seat (default: the game's default bot);
@@ -163,7 +163,8 @@ def simulate(
     given, is called with (games done, games in all) whenever a chunk comes back.
 
     The arguments are checked at once (OptionsError naming what was wrong); the games are
-    played as the iterator is read. Closing it early cancels the chunks not yet started.
+    played as the iterator is read. Closing it (``close()``) cancels the chunks not yet
+    started.
     """
     import cardgames
     from cardgames.terminal import seat_bots  # the one check of a bot list, used by the CLI too
@@ -197,7 +198,7 @@ def simulate(
 def _run_here(
     job: _Job, spans: list[tuple[int, int]], games: int,
     progress: Callable[[int, int], object] | None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     done = 0
     for start, stop in spans:
         chunk = _play_chunk(job, start, stop)
@@ -210,7 +211,7 @@ def _run_here(
 def _run_on(
     executor: concurrent.futures.Executor, job: _Job, spans: list[tuple[int, int]],
     games: int, in_flight: int, progress: Callable[[int, int], object] | None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     pending: dict[concurrent.futures.Future[list[GameResult]], int] = {}
     arrived: dict[int, list[GameResult]] = {}
     submitted = yielded = done = 0
@@ -404,7 +405,7 @@ def ray_address(cluster: str) -> str:
     host, _, port = cluster.removeprefix("ray://").rpartition(":")
     if not cluster.startswith("ray://") or not host or not port.isdigit():
         raise OptionsError(
-            f"--cluster {clip(cluster)!r} is not a cluster: use local, auto or ray://HOST:PORT"
+            f"cluster {clip(cluster)!r} is not one Ray knows: use local, auto or ray://HOST:PORT"
         )
     return cluster
 
@@ -420,10 +421,10 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
     """
     address = ray_address(cluster)
     if not installed("ray"):
-        raise CardgamesError(f"--cluster needs Ray, the cluster extra: {CLUSTER_EXTRA}")
+        raise CardgamesError(f"running on Ray needs the cluster extra: {CLUSTER_EXTRA}")
     if address.startswith("ray://") and not installed("grpc"):
         raise CardgamesError(
-            f"--cluster ray://... needs Ray's client (grpcio): {CLUSTER_EXTRA}"
+            f"joining a cluster at ray://... needs Ray's client (grpcio): {CLUSTER_EXTRA}"
         )
     import ray
 
@@ -438,8 +439,8 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
     except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
         if address == "auto" and isinstance(exc, ConnectionError):
             raise CardgamesError(
-                "--cluster auto found no Ray cluster that this machine belongs to: start one "
-                "with 'ray start --head', or use --cluster local"
+                "found no Ray cluster that this machine belongs to (cluster 'auto'): start "
+                "one with 'ray start --head', or use a local one"
             ) from None
         raise CardgamesError(f"cannot start or join Ray at {address!r}: {exc}") from None
     try:

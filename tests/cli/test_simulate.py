@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -100,6 +101,31 @@ def test_progress_counts_up_to_every_game_and_results_come_before_the_run_ends()
     rest = list(results)
     assert [result.index for result in rest] == [1, 2, 3, 4]
     assert calls == [(2, 5), (4, 5), (5, 5)]
+
+
+class CountingPool(concurrent.futures.ThreadPoolExecutor):
+    """One thread, counting the calls it actually ran."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.ran = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        def counted() -> Any:
+            self.ran += 1
+            return fn(*args, **kwargs)
+
+        return super().submit(counted)
+
+
+def test_closing_a_run_early_cancels_the_chunks_not_started() -> None:
+    with CountingPool() as pool:
+        results = cardgames.simulate("hanabi", 60, executor=pool, chunk_size=1, in_flight=30,
+                                     records=False)
+        assert next(results).index == 0
+        results.close()
+    # 30 chunks were submitted; left running they would all have been played.
+    assert 1 <= pool.ran < 30
 
 
 def test_without_records_the_results_hold_none() -> None:

@@ -59,6 +59,96 @@ def test_variants_lists_every_named_variant_with_its_maximum() -> None:
     assert "K black" in result.output
 
 
+SPEC = DATA / "hanablive-variants"
+
+
+def spec_names() -> list[str]:
+    """hanab.live's variant names, from its variants.json."""
+    entries = json.loads((SPEC / "variants.json").read_text(encoding="utf-8"))
+    return [entry["name"] for entry in entries]
+
+
+def listed(output: str) -> list[str]:
+    """The variant lines of `variants --search/--all` (name, max, suits)."""
+    return [line for line in output.splitlines()
+            if re.search(r" \d+  \S", line) and not line.startswith("...")]
+
+
+@needs(SPEC)
+def test_variants_search_finds_hanablive_variants_with_score_and_suits() -> None:
+    result = runner.invoke(app, ["variants", "--search", "prism", "--limit", "0"])
+    assert result.exit_code == 0, result.output
+    expected = [name for name in spec_names() if "prism" in name.lower()]
+    lines = listed(result.output)
+    assert len(lines) == len(expected)
+    assert result.output.startswith(f"{len(expected)} variants named with 'prism'")
+    row = next(line for line in lines if line.startswith("Prism (6 Suits) "))
+    assert row.split() == ["Prism", "(6", "Suits)", "30", "Red,", "Yellow,", "Green,", "Blue,",
+                           "Purple,", "Prism"]
+    assert {line[:44].rstrip() for line in lines} >= {n for n in expected if len(n) <= 44}
+
+
+@needs(SPEC)
+def test_every_word_of_a_search_must_match_and_long_results_are_cut() -> None:
+    result = runner.invoke(app, ["variants", "--search", "DARK prism 5 suits", "-n", "3"])
+    assert result.exit_code == 0, result.output
+    expected = [name for name in spec_names()
+                if all(w in name.lower() for w in ("dark", "prism", "5", "suits"))]
+    lines = listed(result.output)
+    assert len(lines) == 3
+    assert f"... and {len(expected) - 3} more" in result.output
+    assert all(line.split("  ")[0].strip() in expected for line in lines)
+
+
+@needs(SPEC)
+def test_variants_all_lists_every_hanablive_name() -> None:
+    result = runner.invoke(app, ["variants", "--all"])
+    assert result.exit_code == 0, result.output
+    names = {line[:44].rstrip() for line in listed(result.output)}
+    assert {name for name in spec_names() if len(name) <= 44} <= names
+    assert len(listed(result.output)) >= len(spec_names())
+
+
+def test_a_search_that_finds_nothing_is_one_line_naming_the_nearest_word() -> None:
+    result = runner.invoke(app, ["variants", "--search", "prsim"])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "no variant name holds 'prsim' (did you mean prism?)" in lines[0]
+
+
+def test_any_hanablive_variant_plays_and_rules_shows_it(tmp_path: Path) -> None:
+    result = runner.invoke(root, ["play", "hanabi", "--variant", "Prism (6 Suits)", "--seed",
+                                  "2", "--save", str(tmp_path / "p.json")],
+                           input="help\nrules\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "rules    this game's variant" in out  # help lists the word
+    assert "Prism (6 Suits) (max score 30)" in out
+    assert "prism (colour by rank)" in out.lower()
+    assert "colour clues: red, yellow, green, blue, purple; rank clues: 1, 2, 3, 4, 5" in out
+    record = Record.from_json((tmp_path / "p.json").read_text())
+    assert record.options["hanablive_name"] == "Prism (6 Suits)"
+
+
+@pytest.mark.parametrize("name", ["Throw It in a Hole (4 Suits)", "Cow & Pig (5 Suits)",
+                                  "Synesthesia (6 Suits)", "Orange (5 Suits)"])
+def test_hanablive_variants_autoplay_to_the_end(tmp_path: Path, name: str) -> None:
+    result = runner.invoke(root, ["play", "hanabi", "--variant", name, "--autoplay",
+                                  "--players", "3", "--seed", "4", "--save",
+                                  str(tmp_path / "a.json")])
+    assert result.exit_code == 0, result.output
+    assert "Final score" in result.output
+
+
+def test_an_unknown_hanablive_name_is_one_line_with_the_nearest_names() -> None:
+    result = runner.invoke(root, ["play", "hanabi", "--variant", "Prsim (6 Suits)"])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "did you mean Prism (6 Suits)" in lines[0]
+
+
 def test_autoplay_plays_a_whole_game(tmp_path: Path) -> None:
     save = tmp_path / "auto.json"
     result = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "5",

@@ -11,10 +11,10 @@ import attrs
 import pytest
 
 from cardgames.core.errors import RecordError
-from cardgames.hanabi.actions import DeckPlay
-from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
+from cardgames.hanabi.actions import DeckPlay, Discard, Discarded, Play, Played
+from cardgames.hanabi.hanablive import PLAY, from_hanablive, to_hanablive
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.variants import HanabiVariant, variant, variant_from_name
 from conformance_data import CONFORMANCE, needs
 
 DATA = CONFORMANCE / "hanabi" / "hanablive"
@@ -136,8 +136,8 @@ def test_exports_round_trip(name: str) -> None:
     assert again.score == state.score
 
 
-def random_game(variant: str, players: int, seed: int, moves: int | None = None) -> HanabiState:
-    state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+def random_game(name: str, players: int, seed: int, moves: int | None = None) -> HanabiState:
+    state = HanabiState(variant(name), players=players, seed=seed)
     rng = random.Random(seed)
     while not state.is_over and (moves is None or state.move_count < moves):
         state.apply(rng.choice(state.legal_actions()))
@@ -162,6 +162,143 @@ def test_our_games_round_trip_through_an_export(variant: str, players: int) -> N
             state.score, state.clue_tokens, state.fuses, state.is_over)
         assert again.discards == tuple(
             again.variant.card_types[state.variant.card_types.index(c)] for c in state.discards)
+
+
+# ------------------------------------------------------------------ every hanab.live variant
+SPEC = CONFORMANCE / "hanabi" / "hanablive-variants"
+
+
+def hanablive_names() -> list[str]:
+    """hanab.live's own variant names, from its variants.json (the specification)."""
+    if not SPEC.is_dir():
+        return []
+    entries = json.loads((SPEC / "variants.json").read_text(encoding="utf-8"))
+    return [entry["name"] for entry in entries]
+
+
+# One variant of each family (a special suit or rank, each rule flag, the reversed, dual-colour
+# and ambiguous suits), then a seeded sample of the rest.
+FAMILIES = [
+    "No Variant", "Rainbow (6 Suits)", "Omni-Ones & White (6 Suits)", "Prism (6 Suits)",
+    "Orange (5 Suits)", "Rainbow & Dark Orange (6 Suits)", "Throw It in a Hole (5 Suits)",
+    "Cow & Pig (4 Suits)", "Duck (5 Suits)", "Synesthesia (5 Suits)", "Sudoku (5 Suits)",
+    "Clue Starved (6 Suits)", "Alternating Clues (5 Suits)", "Funnels (5 Suits)",
+    "Chimneys (4 Suits)", "Odds and Evens (5 Suits)", "Critical Fours (5 Suits)",
+    "Scarce Ones (6 Suits)", "Color Blind (4 Suits)", "Number Mute (5 Suits)",
+    "Deceptive-Ones (5 Suits)", "Reversed (5 Suits)", "Brown-Fives (5 Suits)",
+    "Up or Down (5 Suits)", "Dark Rainbow (6 Suits)", "Black & Dark Prism (6 Suits)",
+    "Ambiguous (6 Suits)", "Dual-Color (6 Suits)", "Pink-Ones & Brown (6 Suits)",
+]
+SAMPLE = FAMILIES + random.Random(10).sample(
+    sorted(set(hanablive_names()) - set(FAMILIES)), 31) if SPEC.is_dir() else ["absent"]
+
+
+def random_options(variant: HanabiVariant, players: int, rng: random.Random) -> HanabiVariant:
+    """`variant` with hanab.live's table options drawn at random."""
+    return attrs.evolve(
+        variant, deck_plays=rng.random() < 0.5, empty_clues=rng.random() < 0.5,
+        hand_size_delta=rng.choice((-1, 0, 0, 1)), all_or_nothing=rng.random() < 0.25,
+        starting_player=rng.randrange(players))
+
+
+@needs(SPEC)
+def test_the_sample_holds_real_hanablive_names() -> None:
+    assert set(SAMPLE) <= set(hanablive_names())
+    assert len(set(SAMPLE)) == 60
+
+
+@needs(SPEC)
+@pytest.mark.parametrize("name", SAMPLE)
+def test_games_in_hanablive_variants_round_trip(name: str) -> None:
+    rng = random.Random(name)
+    for seed in range(2):
+        players = rng.randrange(2, 6)
+        options = random_options(variant(name), players, rng)
+        state = HanabiState(options, players=players, seed=seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        export = json.loads(json.dumps(to_hanablive(state)))
+        assert export["options"]["variant"] == name
+        for key, field, value in (("deckPlays", "deck_plays", True),
+                                  ("emptyClues", "empty_clues", True),
+                                  ("oneExtraCard", "hand_size_delta", 1),
+                                  ("oneLessCard", "hand_size_delta", -1),
+                                  ("allOrNothing", "all_or_nothing", True)):
+            assert export["options"].get(key, False) == (getattr(options, field) == value)
+        assert export["options"].get("startingPlayer", 0) == options.starting_player
+        again = from_hanablive(export)
+        assert to_hanablive(again) == export
+        assert again.variant.hanablive_name == name
+        assert (again.move_count, again.score, again.clue_tokens, again.fuses,
+                again.is_over, again.end_reason) == (
+            state.move_count, state.score, state.clue_tokens, state.fuses,
+            state.is_over, state.end_reason)
+        assert again.fireworks == state.fireworks
+        assert again.discards == state.discards
+
+
+def test_an_export_records_what_took_effect_for_an_inverted_suit() -> None:
+    # Orange: playing one of its cards discards it and discarding plays it. The export says
+    # what happened (as hanab.live's do), and the import chooses the action that does it.
+    orange = variant("Orange (5 Suits)")
+    assert [suit.inverted for suit in orange.suits] == [False] * 4 + [True]
+    swapped = 0
+    for seed in range(6):
+        state = random_game("Orange (5 Suits)", 2, seed)
+        export = to_hanablive(state)
+        moves = state.view(0).history
+        kinds = [entry["type"] for entry in export["actions"]]
+        for move, kind in zip(moves, kinds, strict=True):
+            if isinstance(move.action, Play | Discard):
+                card = next(e.card for e in move.events if isinstance(e, Played | Discarded))
+                took_effect = PLAY if any(isinstance(e, Played) for e in move.events) else 1
+                assert kind == took_effect
+                inverted = card.suit == orange.suits[4].letter
+                assert (kind == PLAY) == (isinstance(move.action, Play) != inverted)
+                swapped += inverted
+        again = from_hanablive(export)
+        assert again.history == state.history  # the same choices, not swapped twice
+    assert swapped > 5
+
+
+def test_hanablive_names_are_read_in_any_case_and_written_as_hanablive_spells_them() -> None:
+    state = random_game("Rainbow (6 Suits)", 3, seed=2)
+    export = to_hanablive(state)
+    assert export["options"]["variant"] == "Rainbow (6 Suits)"
+    export["options"]["variant"] = "rainbow (6 SUITS)"
+    again = from_hanablive(export)
+    assert again.variant.hanablive_name == "Rainbow (6 Suits)"
+    assert to_hanablive(again)["options"]["variant"] == "Rainbow (6 Suits)"
+    assert again.history == state.history
+
+
+def test_omni_ones_and_white_has_hanablive_s_clues() -> None:
+    # hanab.live: the omni 1s take every clue, so no "1" clue is offered, and the white
+    # suit's own property (no colour touches it) beats the special rank's.
+    omni = variant("Omni-Ones & White (6 Suits)")
+    assert omni.clue_ranks == (2, 3, 4, 5)
+    assert omni.clue_colours == ("red", "yellow", "green", "blue", "purple")
+    assert not any(omni.touches(5, 1, colour) for colour in omni.clue_colours)
+    assert all(omni.touches(0, 1, clue) for clue in (*omni.clue_colours, *omni.clue_ranks))
+    if DATA.is_dir():
+        recorded = from_hanablive(load("omni-ones_and_white"))
+        assert recorded.variant.clue_ranks == (2, 3, 4, 5)
+
+
+def test_a_variant_changed_after_naming_exports_under_its_real_name() -> None:
+    # No Variant with sudoku switched on is hanab.live's "Sudoku (5 Suits)"; a name carried
+    # over from before the change must not be written.
+    changed = attrs.evolve(variant("No Variant"), sudoku=True)
+    state = HanabiState(changed, players=2, seed=1)
+    assert to_hanablive(state)["options"]["variant"] == "Sudoku (5 Suits)"
+
+
+@pytest.mark.parametrize(("key", "value"), [("cardCycle", True), ("speedrun", True),
+                                            ("timed", True), ("timePerTurn", 20)])
+def test_options_that_do_not_change_the_game_are_ignored(key: str, value: Any) -> None:
+    data = minimal_export()
+    data["options"][key] = value
+    assert from_hanablive(data).history == from_hanablive(minimal_export()).history
 
 
 def same_game_imported(again: HanabiState, state: HanabiState) -> bool:
@@ -243,8 +380,12 @@ def broken(change: Any) -> dict[str, Any]:
         (broken(lambda d: d["deck"][3].update(rank="x")), "deck card 3: 'rank' must be an int"),
         (broken(lambda d: d["deck"][4].update(rank=7)), "deck card 4 has rank 7"),
         (broken(lambda d: d["deck"].pop()), "exactly the 50 cards"),
+        (broken(lambda d: d["options"].update(variant="Rainbow (9 Suits)")),
+         "unknown Hanabi variant 'Rainbow \\(9 Suits\\)' \\(did you mean Rainbow \\(6 Suits\\)"),
+        (broken(lambda d: d["options"].update(variant="rainbow+bonus")),
+         "'rainbow\\+bonus' is not a hanab.live variant name"),
         (broken(lambda d: d["options"].update(variant="Rainbow (6 Suits)")),
-         "unsupported hanab.live variant 'Rainbow \\(6 Suits\\)'"),
+         "exactly the 60 cards of 'Rainbow \\(6 Suits\\)'"),
         (broken(lambda d: d["options"].update(detrimentalCharacters=True)),
          "option 'detrimentalCharacters' = True is not supported"),
         (broken(lambda d: d["options"].update(deckPlays="yes")),

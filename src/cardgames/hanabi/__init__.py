@@ -12,7 +12,8 @@
 True
 
 ``GAME`` registers the game as ``hanabi``; its options are a :class:`HanabiVariant` built
-from ``variant`` (a catalogue name, a hanab.live name or a ``+`` spec such as
+from ``variant`` (a catalogue name, any hanab.live variant name such as ``"Prism (6 Suits)"``,
+or a ``+`` spec such as
 ``"rainbow+black-powder+bonus+fuses-2"``) plus any field of :class:`HanabiVariant`
 (``fuses=2``, ``empty_clues=False``, ...), strings accepted.
 """
@@ -60,6 +61,7 @@ from cardgames.hanabi.variants import (
     ScoreRule,
     Suit,
     hanablive_variant,
+    variant,
     variant_from_name,
     variant_names,
 )
@@ -106,6 +108,7 @@ __all__ = [
     "make_options",
     "rating",
     "to_hanablive",
+    "variant",
     "variant_from_name",
     "variant_names",
 ]
@@ -157,7 +160,7 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     presets=_presets(),
     default_preset="standard",
     preset_word="variant",
-    resolve_preset=variant_from_name,
+    resolve_preset=variant,
     bots={"random": _random_bot, "convention": _bot("ConventionBot"),
           "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE)},
     levels={"easy": "casual", "normal": "convention", "hard": "convention"},

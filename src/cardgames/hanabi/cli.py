@@ -18,12 +18,13 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from cardgames.core.errors import CardgamesError, clip
+from cardgames.core.errors import CardgamesError, clip, did_you_mean
 from cardgames.core.game import Event
 from cardgames.core.limits import load_json, read_text
 from cardgames.core.record import Record
 from cardgames.hanabi import GAME
 from cardgames.hanabi.cards import counted
+from cardgames.hanabi.catalogue import hanablive_names
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.hints import hint
 from cardgames.hanabi.render import (
@@ -34,6 +35,7 @@ from cardgames.hanabi.render import (
     variants_table,
 )
 from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.variants import variant, variant_names
 from cardgames.terminal import GameUI, fail, game_app, make_play_command
 
 __all__ = ["UI", "app", "play"]
@@ -105,6 +107,18 @@ def _suggest(state: HanabiState, seat: int) -> RenderableType:
     return Text(f"the convention bot would play: {move}")
 
 
+def _rules(state: HanabiState, seat: int) -> RenderableType:
+    variant = state.variant
+    clues = (f"colour clues: {', '.join(variant.clue_colours) or 'none'}; rank clues: "
+             f"{', '.join(map(str, variant.clue_ranks)) or 'none'}")
+    return Text("\n").join([
+        Text(f"{variant.hanablive_name or variant.name} (max score {variant.max_score})",
+             style="bold"),
+        Text(variant.describe()),
+        Text(clues),
+    ])
+
+
 def _prompt(state: HanabiState, seat: int) -> str:
     return (f"[{counted(state.clue_tokens, 'clue')}, {counted(state.fuses, 'fuse')}, "
             f"deck {state.deck_size}] ")
@@ -113,8 +127,9 @@ def _prompt(state: HanabiState, seat: int) -> str:
 UI: GameUI[HanabiState] = GameUI(
     render=_render,
     help_text=HELP_TEXT,
-    commands={"discards": _discards, "table": _render, "suggest": _suggest},
+    commands={"discards": _discards, "table": _render, "suggest": _suggest, "rules": _rules},
     command_help={
+        "rules": "this game's variant: its suits, clues and special rules",
         "discards": "list the discard pile",
         "table": "draw the table again",
         "suggest": "the move the convention bot would make in your seat (hint: and why)",
@@ -127,10 +142,50 @@ UI: GameUI[HanabiState] = GameUI(
 """How Hanabi shows itself at the terminal."""
 
 
-@app.command()
-def variants() -> None:
-    """List the named variants with their suits, maximum score and a description."""
-    _out().print(variants_table())
+@app.command("variants")
+def list_variants(
+    search: str | None = typer.Option(
+        None, "--search", "-s", metavar="WORDS",
+        help="Only the variants whose name holds every one of these words, any case "
+        "(hanab.live's included): --search prism, --search \"dark 5 suits\"."),
+    every: bool = typer.Option(
+        False, "--all", help="Every variant name, hanab.live's 2,426 included, one a line "
+        "(for a pager or grep)."),
+    limit: int = typer.Option(
+        40, "--limit", "-n", min=0, help="Show at most N matches of a search (0: all)."),
+) -> None:
+    """List the named variants; --search or --all list hanab.live's too, each with its
+    maximum score and suits. Any name listed plays: cardgames play hanabi --variant NAME."""
+    if search is None and not every:
+        _out().print(variants_table())
+        _out().print(Text(
+            f"and hanab.live's {len(hanablive_names()):,} variants by name: --search WORDS "
+            "finds them (e.g. --search prism), --all lists every one", style="dim"))
+        return
+    names = list(dict.fromkeys(variant_names()))
+    matched = names
+    if search is not None:
+        words = search.casefold().split()
+        if not words:
+            raise fail("--search needs a word, such as --search prism")
+        matched = [name for name in names if all(w in name.casefold() for w in words)]
+        if not matched:
+            vocabulary = {w for name in names for w in name.casefold().split()}
+            missing = next((w for w in words if not any(w in name.casefold() for name in names)),
+                           words[0])
+            raise fail(f"no variant name holds {search!r}{did_you_mean(missing, vocabulary)}; "
+                       "--all lists every name")
+    shown = matched if every or not limit else matched[:limit]
+    width = min(max(map(len, shown)), 44)
+    if search is not None:
+        typer.echo(f"{counted(len(matched), 'variant')} named with {search!r} "
+                   "(name, maximum score, suits):")
+    for name in shown:
+        found = variant(name)
+        typer.echo(f"{name:<{width}} {found.max_score:>3}  {', '.join(found.suit_names)}")
+    if len(shown) < len(matched):
+        typer.echo(f"... and {len(matched) - len(shown)} more: --limit 0 shows them all, "
+                   "more words narrow the search")
 
 
 @app.command("export-hanablive")

@@ -12,9 +12,12 @@ The export format (hanab.live "JSON export", as in ``../shared/conformance/READM
   clue colours: suits touched by every colour, or by none, have no colour of their own),
   3 rank clue to seat x with rank v, 4 game over (v: 1 normal, 2 strikeout, 3 timeout,
   4 terminated by a player, 8/9 all-or-nothing fail/softlock).
-* ``options``: ``variant`` (default "No Variant"), ``deckPlays``, ``emptyClues``,
-  ``oneExtraCard``, ``oneLessCard``, ``allOrNothing``, ``startingPlayer``; timing and table
-  fields are ignored.
+* ``options``: ``variant`` (default "No Variant"; any of hanab.live's variant names, read
+  by :func:`cardgames.hanabi.variant`), ``deckPlays``, ``emptyClues``, ``oneExtraCard``,
+  ``oneLessCard``, ``allOrNothing``, ``startingPlayer``. Clocks and table settings
+  (``timed``, ``timeBase``, ``timePerTurn``, ``speedrun``, ...) and ``cardCycle`` (it
+  reorders hands on the site's screen; moves name cards by id, so the game is the same) are
+  ignored; ``detrimentalCharacters`` is refused.
 
 hanab.live ends a game early as soon as no card that fits a firework is left in the draw
 pile or in the hand of a player who still has a turn (its server's ``CheckEnd``: cards of
@@ -29,10 +32,16 @@ hanab.live as in our default. A game-over action with value 3, 4, 8 or 9 (the si
 game) stops the replay there and returns the state as it stood; with value 1 or 2 the engine
 must already have ended the game. A play of a card that is not in the player's hand but is
 the last card of the draw pile is a deck play (``play deck``) when ``deckPlays`` is on.
+
+Orange (inverted) suits: while a game is live, playing one of their cards discards it and
+discarding plays it. Our actions are what the player chose (the engine swaps them); an
+export records what took effect, as hanab.live's do, so both directions swap the action for
+a card of an inverted suit.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,10 +49,11 @@ import attrs
 
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
 from cardgames.core.registry import check_names
+from cardgames.hanabi import variants
 from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
 from cardgames.hanabi.cards import Card, counted
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, hanablive_variant
+from cardgames.hanabi.variants import HanabiVariant
 
 __all__ = ["from_hanablive", "to_hanablive"]
 
@@ -58,13 +68,26 @@ _RULE_ENDINGS = {1: "normal", 2: "strikeout"}
 
 _IGNORED_OPTIONS = frozenset({
     "timed", "timeBase", "timePerTurn", "speedrun", "tableName", "password", "numPlayers",
-    "maxPlayers",
+    "maxPlayers", "cardCycle",
 })
-"""Options that do not change the rules (clocks, table settings)."""
-_SUPPORTED_OPTIONS = frozenset({
-    "variant", "deckPlays", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
-    "startingPlayer",
-})
+"""Options that do not change the game: clocks, table settings, and card cycling (it
+reorders hands on the site's screen; moves name cards by id)."""
+
+_GAME_OPTIONS: tuple[tuple[str, str, Any], ...] = (
+    ("deckPlays", "deck_plays", True),
+    ("emptyClues", "empty_clues", True),
+    ("oneExtraCard", "hand_size_delta", 1),
+    ("oneLessCard", "hand_size_delta", -1),
+    ("allOrNothing", "all_or_nothing", True),
+)
+"""hanab.live's game options (true or absent) and the variant field each one sets, in both
+directions; absent means the field's hanab.live default below."""
+_GAME_DEFAULTS: dict[str, Any] = {
+    "deck_plays": False, "empty_clues": False, "hand_size_delta": 0, "all_or_nothing": False,
+}
+"""The fields of `_GAME_OPTIONS` when no option sets them (hanab.live forbids empty clues
+unless the option allows them)."""
+_SUPPORTED_OPTIONS = frozenset({"variant", "startingPlayer", *(k for k, _, _ in _GAME_OPTIONS)})
 
 
 def _fail(what: str) -> RecordError:
@@ -85,6 +108,23 @@ def _flag(options: Mapping[str, Any], key: str) -> bool:
     return value
 
 
+def _hanablive_variant(name: Any) -> HanabiVariant:
+    """The variant hanab.live calls `name` (any case)."""
+    if not isinstance(name, str):
+        raise _fail(f"option 'variant' must be a variant name (got {name!r})")
+    try:
+        found = variants.variant(name)
+    except OptionsError as exc:
+        raise _fail(str(exc)) from None
+    if found.hanablive_name is None:
+        raise _fail(
+            f"option 'variant' = {name!r} is not a hanab.live variant name (ours name rules "
+            "hanab.live lacks); hanab.live names look like 'Rainbow (6 Suits)', "
+            "`cardgames hanabi variants --search WORD` finds them"
+        )
+    return found
+
+
 def _variant(options: Mapping[str, Any], players: int) -> HanabiVariant:
     for key, value in options.items():
         if key in _SUPPORTED_OPTIONS or key in _IGNORED_OPTIONS:
@@ -94,29 +134,20 @@ def _variant(options: Mapping[str, Any], players: int) -> HanabiVariant:
                 f"option {key!r} = {value!r} is not supported; supported options: "
                 f"{', '.join(sorted(_SUPPORTED_OPTIONS))}"
             )
-    name = options.get("variant", "No Variant")
-    if not isinstance(name, str):
-        raise _fail(f"option 'variant' must be a variant name (got {name!r})")
-    try:
-        base = hanablive_variant(name)
-    except OptionsError as exc:
-        raise _fail(str(exc)) from None
-    extra, fewer = _flag(options, "oneExtraCard"), _flag(options, "oneLessCard")
-    if extra and fewer:
-        raise _fail("options 'oneExtraCard' and 'oneLessCard' are both set")
+    base = _hanablive_variant(options.get("variant", "No Variant"))
+    fields = dict(_GAME_DEFAULTS)
+    setters: dict[str, str] = {}
+    for key, field, value in _GAME_OPTIONS:
+        if _flag(options, key):
+            if field in setters:
+                raise _fail(f"options {setters[field]!r} and {key!r} are both set")
+            setters[field] = key
+            fields[field] = value
     start = _int_field(options, "startingPlayer", "options", 0)
     if not 0 <= start < players:
         raise _fail(f"option 'startingPlayer' must be in 0..{players - 1} (got {start})")
     try:
-        return attrs.evolve(
-            base,
-            deck_plays=_flag(options, "deckPlays"),
-            empty_clues=_flag(options, "emptyClues"),
-            all_or_nothing=_flag(options, "allOrNothing"),
-            hand_size_delta=1 if extra else -1 if fewer else 0,
-            starting_player=start,
-            early_end=True,
-        )
+        return attrs.evolve(base, starting_player=start, early_end=True, **fields)
     except OptionsError as exc:
         raise _fail(str(exc)) from None
 
@@ -138,11 +169,17 @@ def _deck(raw: Any, variant: HanabiVariant) -> list[str]:
             )
         if rank not in suits[suit].ranks:
             raise _fail(
-                f"deck card {order} has rank {rank}; the {suits[suit].name} suit has ranks "
-                f"{', '.join(map(str, suits[suit].ranks))}"
+                f"deck card {order} has rank {rank}; the {variant.suit_names[suit]} suit has "
+                f"ranks {', '.join(map(str, suits[suit].ranks))}"
             )
         cards.append(str(Card(suits[suit].letter, rank)))
     return cards
+
+
+def _inverted(state: HanabiState, order: int) -> bool:
+    """Whether the card at deck position `order` is of an inverted (orange) suit."""
+    variant = state.variant
+    return variant.suits[variant.suit_of(state.card_at(order).suit)].inverted
 
 
 def _translate(
@@ -157,7 +194,11 @@ def _translate(
     if kind in (PLAY, DISCARD):
         slot = state.slot_of_order(seat, target)
         if slot is not None:
-            return Play(slot) if kind == PLAY else Discard(slot)
+            # The export says what took effect; for an inverted suit the player chose the
+            # other action (the engine swaps it back).
+            if (kind == PLAY) != _inverted(state, target):
+                return Play(slot)
+            return Discard(slot)
         if kind == PLAY and state.variant.deck_plays and target == state.deck_order_of_top():
             return DeckPlay()
         held = ", ".join(map(str, state.hand_orders(seat)))
@@ -257,28 +298,64 @@ def _replay(
     return state
 
 
+_NOT_RULES = frozenset({
+    "name", "hanablive_name", "suits", "clue_colours", "clue_ranks", "starting_player",
+    "early_end", *_GAME_DEFAULTS,
+})
+"""Variant fields that are names or game options, not the rules of its cards and clues."""
+
+
+def _rules_key(variant: HanabiVariant) -> tuple[Any, ...]:
+    """The variant's rules without names: for every card its copies and which clues (by
+    their place in the clue lists) touch it, how each firework is played and scored, and
+    every other rule field. Equal keys: the same game under other names (the rulebook's
+    white suit is hanab.live's purple)."""
+    colours, ranks = variant.clue_colours, variant.clue_ranks
+    suits = tuple(
+        (suit.order, suit.score_rule, suit.inverted, tuple(
+            (rank, variant.copies(index, rank),
+             tuple(variant.touches(index, rank, colour) for colour in colours),
+             tuple(variant.touches(index, rank, clue) for clue in ranks))
+            for rank in suit.ranks))
+        for index, suit in enumerate(variant.suits))
+    others = tuple(getattr(variant, field.name) for field in attrs.fields(HanabiVariant)
+                   if field.init and field.name not in _NOT_RULES)
+    return (len(colours), ranks, suits, others)
+
+
+@functools.cache
+def _hanablive_names_by_rules() -> dict[tuple[Any, ...], str]:
+    """Every hanab.live variant by its rules key (the first name where two share one)."""
+    found: dict[tuple[Any, ...], str] = {}
+    for name in variants.variant_names():
+        built = variants.variant(name)
+        if built.hanablive_name is not None:
+            found.setdefault(_rules_key(built), built.hanablive_name)
+    return found
+
+
 def _hanablive_name(variant: HanabiVariant) -> str:
-    """The hanab.live name of `variant`'s suits (the rulebook's suits count as No Variant)."""
-    if variant.hanablive_name is not None:
-        return variant.hanablive_name
-    shape = _suit_shape(variant)
-    for entry in CATALOGUE.values():
-        if entry.hanablive_name is not None and _suit_shape(entry.variant) == shape:
-            return entry.hanablive_name
-    raise RecordError(
-        f"variant {variant.name!r} has no hanab.live equivalent; exportable: "
-        + ", ".join(e.name for e in CATALOGUE.values() if e.hanablive_name)
-        + " and variants with the same suit rules"
-    )
-
-
-def _suit_shape(variant: HanabiVariant) -> tuple[Any, ...]:
-    """The suits' rules without their names, letters and colours."""
-    return tuple(
-        (s.colour_clues, s.rank_clues, s.colour_clues_by_rank, s.rank_clues_by_rank, s.counts,
-         s.order, s.score_rule)
-        for s in variant.suits
-    )
+    """The hanab.live name of the variant with `variant`'s rules: its own hanab.live name,
+    or the variant with the same rules under other names (the rulebook's suits are No
+    Variant)."""
+    key = _rules_key(variant)
+    named = variant.hanablive_name
+    # The name is checked: options changed after the variant was named (``-o sudoku=true``)
+    # make it another variant.
+    if named is not None:
+        try:
+            if _rules_key(variants.variant(named)) == key:
+                return named
+        except OptionsError:
+            pass  # not a name variant() knows: found by the rules below, or refused
+    name = _hanablive_names_by_rules().get(key)
+    if name is None:
+        raise RecordError(
+            f"variant {variant.name!r} has no hanab.live equivalent: no hanab.live variant "
+            "has the same suits and rules (`cardgames hanabi variants --search WORD` lists "
+            "hanab.live's)"
+        )
+    return name
 
 
 def to_hanablive(state: HanabiState) -> dict[str, Any]:
@@ -289,7 +366,6 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
     fuse, suits it does not have) raise RecordError.
     """
     variant = state.variant
-    name = _hanablive_name(variant)
     unsupported = [
         text for flag, text in (
             (variant.bonus_tiles, "bonus tiles"),
@@ -303,6 +379,7 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
             f"variant {variant.name!r} cannot be exported to hanab.live: "
             f"{', '.join(unsupported)}"
         )
+    name = _hanablive_name(variant)
     suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
     deck_cards = [state.card_at(order) for order in range(variant.deck_size)]
     deck = [{"suitIndex": suit_index[card.suit], "rank": card.rank} for card in deck_cards]
@@ -314,8 +391,9 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
         assert seat is not None
         if isinstance(action, Play | Discard):
             order = replay.hand_orders(seat)[action.slot - 1]
-            kind = PLAY if isinstance(action, Play) else DISCARD
-            actions.append({"type": kind, "target": order, "value": 0})
+            # What took effect: an inverted suit's card does the other action.
+            played = isinstance(action, Play) != _inverted(replay, order)
+            actions.append({"type": PLAY if played else DISCARD, "target": order, "value": 0})
         elif isinstance(action, DeckPlay):
             top = replay.deck_order_of_top()
             assert top is not None
@@ -331,11 +409,8 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
             raise RecordError(f"{action} cannot be exported to hanab.live")
         replay.apply(action)
     options: dict[str, Any] = {"variant": name}
-    for key, value in (("deckPlays", variant.deck_plays), ("emptyClues", variant.empty_clues),
-                       ("oneExtraCard", variant.hand_size_delta == 1),
-                       ("oneLessCard", variant.hand_size_delta == -1),
-                       ("allOrNothing", variant.all_or_nothing)):
-        if value:
+    for key, field, value in _GAME_OPTIONS:
+        if getattr(variant, field) == value:
             options[key] = True
     if variant.starting_player:
         options["startingPlayer"] = variant.starting_player

@@ -47,7 +47,7 @@ import attrs
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
 from cardgames.core.game import ActionSpace, Event, Move, State
 from cardgames.core.limits import check_seat, small_number
-from cardgames.ikebana.cards import CARDS, DECK_SIZE, FULL_DECK_CODES, Card
+from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE, FULL_DECK_CODES, Card
 from cardgames.ikebana.rules import (
     IkebanaRules,
     RefusalPayee,
@@ -851,6 +851,68 @@ class IkebanaState(State[IkebanaAction]):
     ) -> Self:
         """A new game under `options` for `players` seats."""
         return cls(options, players, seed, deck, names)
+
+    @classmethod
+    def sample_from_view(cls, view: IkebanaView, rng: random.Random) -> IkebanaState:
+        """A state consistent with `view`, for search (determinization): the cards the view
+        does not show are dealt at random (from `rng`) into the deck and under the discard
+        tops; everything else is as the view shows it.
+
+        The sample's history starts at the view (it has no earlier moves, so its ``record``
+        does not replay the real game); its later deals and reshuffles come from a seed drawn
+        from `rng`. Not for a finished game (ValueError).
+        """
+        if view.is_over or view.current_player is None:
+            raise ValueError("sample_from_view needs a view of a game that is not over")
+        rules = view.rules
+        players = len(view.players)
+        unseen = list(COPIES)
+        shown: list[Card] = [card for bouquet in view.bouquets for card in bouquet]
+        if view.discard_piles is not None:
+            shown += [card for pile in view.discard_piles for card in pile]
+        else:
+            shown += [card for card in view.discard_tops if card is not None]
+        if view.pending is not None:
+            shown.append(view.pending.card)
+        for card in shown:
+            unseen[card.code] -= 1
+        hidden = [code for code, count in enumerate(unseen) for _ in range(count)]
+        rng.shuffle(hidden)
+        state = object.__new__(cls)
+        state._init_base(
+            players=view.players, options=rules, seed=rng.randrange(2**31), deck=None
+        )
+        state._rules = rules
+        state._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
+        state._n = players
+        state._rng = random.Random(state.seed)
+        state._rng_shared = False
+        state._deals = ()
+        state._prestige = list(view.prestige)
+        state._round_log = list(view.past_rounds)
+        state._awarded = sum(sum(summary.awarded) for summary in view.past_rounds)
+        state._bank = players * rules.starting_prestige + state._awarded - sum(view.prestige)
+        state._round = view.round - 1
+        state._over = False
+        state._starter = view.starter
+        state._turn = view.current_player
+        state._move_log = []
+        state._moves = []
+        state._bouquets = [[card.code for card in bouquet] for bouquet in view.bouquets]
+        if view.discard_piles is not None:
+            state._discards = [[card.code for card in pile] for pile in view.discard_piles]
+        else:
+            state._discards = []
+            for size, top in zip(view.discard_sizes, view.discard_tops, strict=True):
+                pile = [hidden.pop() for _ in range(size - 1)]
+                if top is not None:
+                    pile.append(top.code)
+                state._discards.append(pile)
+        state._deck = hidden  # what is left: the top card is the end of the list
+        state._drawn = -1 if view.pending is None else view.pending.card.code
+        state._refusals = view.refusals_this_turn
+        state._turns_taken = sum(len(bouquet) for bouquet in view.bouquets)
+        return state
 
     def outcome_text(self) -> str:
         """The winner(s) and everyone's prestige."""

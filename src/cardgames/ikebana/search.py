@@ -1,0 +1,288 @@
+"""The planner bot (``planner``): the greedy bot's idea, planned further and played to win.
+
+The greedy bot (:mod:`cardgames.ikebana.bots`) values a bouquet by a table that lets a player
+refuse once per card. The planner differs in three ways:
+
+* **Its table plans every refusal.** For each value and colour multiset of 0..4 cards it
+  holds, under the policy "keep a card unless refusing (at price 1, 2, 3, 4 in turn) and
+  drawing again is expected to do better", the expected final score net of refusals
+  (``value``) and the first two moments of the final score itself (``mean``, ``square``).
+* **Its own decision is planned exactly** against the cards still unseen (the view's
+  counts, not the deck's), with the real refusal prices, payees and the prestige it holds.
+* **It plays to win.** Every action is valued by the chance of finishing first: the lead
+  over each opponent after the action's payments, plus the difference of the bouquets'
+  expected values, against the spread of the bouquets still growing and of the rounds still
+  to come (each a normal approximation, opponents taken one by one). Far from the end that
+  is the expected margin; near it the bot takes risks when behind and plays safe when
+  ahead. A refused card an opponent would gain from buying counts against refusing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import cache
+from operator import mul
+from typing import TypeVar, cast
+
+from cardgames.core.agents import Hint
+from cardgames.ikebana.bots import _DECK_ODDS, _KEY_SPAN, _KEY_STEP, _unseen_odds
+from cardgames.ikebana.cards import CARDS, Card
+from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
+from cardgames.ikebana.scoring import (
+    BOUQUET_SIZE,
+    COMBO_POINTS,
+    multiplier_table,
+)
+from cardgames.ikebana.state import DRAW, KEEP, REFUSE, Buy, IkebanaAction, IkebanaView
+
+__all__ = ["PlannerBot", "plan_table"]
+
+A = TypeVar("A")
+
+_TABLE_REFUSALS = 4
+"""Refusals in a row the table plans for (prices 1..4); a fifth is never worth it."""
+_TIE = 1e-9
+
+Moments = tuple[float, float, float]
+"""(value net of refusals, mean final score, mean squared final score)."""
+
+
+def _full_moments(key: int, multicolour_wild: bool) -> Moments:
+    value_key, colour_key = divmod(key, _KEY_SPAN)
+    score = float(COMBO_POINTS[value_key] * multiplier_table(multicolour_wild)[colour_key])
+    return score, score, score * score
+
+
+def _plan(
+    odds: Sequence[float],
+    children: Sequence[Moments],
+    costs: Sequence[float],
+) -> Moments:
+    """The moments of one draw: keep the card, or refuse it at ``costs[k]`` (the k-th
+    refusal) and draw again, whichever the values say; after the last cost, keep any."""
+    value = sum(map(mul, odds, [child[0] for child in children]))
+    mean = sum(map(mul, odds, [child[1] for child in children]))
+    square = sum(map(mul, odds, [child[2] for child in children]))
+    for cost in reversed(costs):
+        floor = value - cost
+        value = mean_ = square_ = 0.0
+        for p, (v, m, q) in zip(odds, children, strict=True):
+            if not p:
+                continue
+            if v > floor:
+                value += p * v
+                mean_ += p * m
+                square_ += p * q
+            else:
+                value += p * floor
+                mean_ += p * mean
+                square_ += p * square
+        mean, square = mean_, square_
+    return value, mean, square
+
+
+@cache
+def plan_table(multicolour_wild: bool = True, refusal_weight: float = 2.0) -> dict[int, Moments]:
+    """The planner's table: for every reachable bouquet of 0..4 cards (by its key, see
+    :func:`~cardgames.ikebana.bots.bouquet_key`) its moments under the deck's frequencies,
+    a refusal at price k costing ``refusal_weight * k`` (2: a point paid to the only
+    opponent is two points of margin). Built once per process, in about a second."""
+    levels: list[set[int]] = [{0}]
+    for _ in range(BOUQUET_SIZE - 1):
+        levels.append({key + step for key in levels[-1] for step in _KEY_STEP})
+    costs = [refusal_weight * price for price in range(1, _TABLE_REFUSALS + 1)]
+    table: dict[int, Moments] = {}
+    for size in range(BOUQUET_SIZE - 1, -1, -1):
+        for key in levels[size]:
+            if size == BOUQUET_SIZE - 1:
+                children = [_full_moments(key + step, multicolour_wild) for step in _KEY_STEP]
+            else:
+                children = [table[key + step] for step in _KEY_STEP]
+            table[key] = _plan(_DECK_ODDS, children, costs)
+    return table
+
+
+def _moments(key: int, size: int, multicolour_wild: bool, weight: float) -> Moments:
+    if size >= BOUQUET_SIZE:
+        return _full_moments(key, multicolour_wild)
+    return plan_table(multicolour_wild, weight)[key]
+
+
+@cache
+def _children(key: int, size: int, multicolour_wild: bool, weight: float) -> tuple[Moments, ...]:
+    """The moments of the bouquet with each card code 0..29 added."""
+    return tuple(
+        _moments(key + step, size + 1, multicolour_wild, weight) for step in _KEY_STEP
+    )
+
+
+def _key(cards: Sequence[Card]) -> int:
+    return sum(_KEY_STEP[card.colour * 5 + card.value - 1] for card in cards)
+
+
+def _normal_cdf(z: float) -> float:
+    return 0.5 * math.erfc(-z / math.sqrt(2.0))
+
+
+class PlannerBot:
+    """Plans its bouquet against the unseen cards and plays for the chance of winning."""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, seed: int | None = None) -> None:
+        # The choices are deterministic; the generator only breaks exact ties.
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "PlannerBot()"
+
+    def act(self, view: IkebanaView, legal: Sequence[A]) -> A:
+        """The legal action with the best chance of winning (see the module)."""
+        if len(legal) == 1:
+            return legal[0]
+        values = [chance for chance, _ in _evaluate(view, cast(Sequence[IkebanaAction], legal))]
+        least = max(values) - _TIE
+        choices = [a for a, v in zip(legal, values, strict=True) if v >= least]
+        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+
+    def explain(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
+        """The move :meth:`act` would choose from `view`, and why."""
+        action = self.act(view, legal)
+        if len(legal) == 1:
+            return Hint(action, f"{action} is the only legal move")
+        rated = _evaluate(view, legal)
+        chance, expected = rated[list(legal).index(action)]
+        others = [c for a, (c, _) in zip(legal, rated, strict=True) if a != action]
+        return Hint(action, (
+            f"{action} gives an estimated {chance:.0%} chance of winning (next best "
+            f"{max(others):.0%}), the bouquet ending about {expected:.1f} ahead of the "
+            f"opponents' after prices"
+        ))
+
+
+def _table_weight(view: IkebanaView) -> float:
+    """The table's refusal weight for this table size: a point paid, and the payee's gain
+    of it against us (all of it with one opponent, a share with more)."""
+    players = len(view.players)
+    if view.rules.refusal_payee is RefusalPayee.BANK:
+        return 1.0
+    return 1.0 + 1.0 / (players - 1)
+
+
+def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[float, float]]:
+    """For each legal action: the estimated chance of winning, and the expected margin of
+    this round's bouquet over the opponents' (net of prices), in that order."""
+    seat = view.seat
+    players = len(view.players)
+    wild = view.rules.multicolour_wild
+    factor = view.score_factor
+    weight = _table_weight(view)
+    mine = view.bouquets[seat]
+    key = _key(mine)
+    children = _children(key, len(mine), wild, weight)
+    opponents = [s for s in range(players) if s != seat]
+    # The opponents' bouquets: expected value and variance of their final score.
+    their: dict[int, tuple[float, float]] = {}
+    for other in opponents:
+        bouquet = view.bouquets[other]
+        value, mean, square = _moments(_key(bouquet), len(bouquet), wild, weight)
+        their[other] = (factor * value, factor * factor * max(square - mean * mean, 0.0))
+    future = _future_variance(view, weight)
+    pending = view.pending
+    odds: list[float] | None = None
+    results: list[tuple[float, float]] = []
+    for action in legal:
+        payments: list[tuple[int | None, int]] = []  # (payee, points) paid now
+        if action is KEEP:
+            assert pending is not None
+            moments = children[pending.card.code]
+        elif isinstance(action, Buy):
+            top = view.discard_tops[action.seat]
+            assert top is not None
+            moments = children[top.code]
+            payments.append((action.seat, top.value))
+        else:
+            if odds is None:
+                odds = _unseen_odds(view)
+            if action is DRAW:
+                moments = _draw(view, children, odds, view.next_refusal_price, weight)
+            else:
+                assert action is REFUSE
+                assert pending is not None
+                payments.append((pending.payee, pending.paid))
+                moments = _draw(view, children, odds, pending.price + 1, weight)
+        value, mean, square = moments
+        variance = factor * factor * max(square - mean * mean, 0.0)
+        mine_value = factor * value
+        if action is REFUSE:
+            assert pending is not None
+            mine_value -= _gift(view, pending.card.code, weight)
+        chance = 1.0
+        for other in opponents:
+            lead = view.prestige[seat] - view.prestige[other]
+            for payee, points in payments:
+                lead -= points
+                if payee == other:
+                    lead -= points
+            their_value, their_variance = their[other]
+            margin = lead + mine_value - their_value
+            spread = math.sqrt(variance + their_variance + future + 1.0)
+            chance *= _normal_cdf(margin / spread)
+        paid_now = sum(points for _, points in payments) * weight
+        mean_theirs = sum(value for value, _ in their.values()) / len(their)
+        results.append((chance, mine_value - paid_now - mean_theirs))
+    return results
+
+
+def _draw(
+    view: IkebanaView,
+    children: Sequence[Moments],
+    odds: Sequence[float],
+    price: int,
+    weight: float,
+) -> Moments:
+    """The moments of drawing when the next refusal costs `price`, planned with the
+    prestige the player holds (a refusal it cannot afford is not planned)."""
+    have = view.prestige[view.seat]
+    pays_what_it_has = (
+        view.rules.unaffordable_refusal is UnaffordableRefusal.PAY_WHAT_YOU_HAVE
+    )
+    costs: list[float] = []
+    while len(costs) < _TABLE_REFUSALS and (have >= price or (pays_what_it_has and have > 0)):
+        paid = min(price, have)
+        costs.append(weight * paid)
+        have -= paid
+        price += 1
+    return _plan(odds, children, costs)
+
+
+def _gift(view: IkebanaView, code: int, weight: float) -> float:
+    """How much a refused card (on top of our pile) helps the opponent who would buy it:
+    the gain of their bouquet, less its price, if positive (shared among several)."""
+    price = CARDS[code].value
+    factor = view.score_factor
+    wild = view.rules.multicolour_wild
+    best = 0.0
+    for seat, bouquet in enumerate(view.bouquets):
+        if seat == view.seat or len(bouquet) >= BOUQUET_SIZE or view.prestige[seat] < price:
+            continue
+        key = _key(bouquet)
+        before = _moments(key, len(bouquet), wild, weight)[0]
+        after = _children(key, len(bouquet), wild, weight)[code][0]
+        best = max(best, factor * (after - before) - price * weight)
+    share = 1.0 if len(view.players) == 2 else 1.0 / (len(view.players) - 1)
+    return best * share
+
+
+def _future_variance(view: IkebanaView, weight: float) -> float:
+    """The variance of the margin over one opponent that the rounds after this one add."""
+    rules = view.rules
+    _, mean, square = plan_table(rules.multicolour_wild, weight)[0]
+    one_round = 2.0 * max(square - mean * mean, 0.0)
+    total = 0.0
+    for number in range(view.round + 1, rules.rounds + 1):
+        factor = 2 if (rules.final_bouquet and number == rules.rounds) else 1
+        total += factor * factor * one_round
+    return total

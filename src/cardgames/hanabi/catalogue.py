@@ -179,7 +179,7 @@ _VERY_AMBIGUOUS = {
     6: ("Tomato", "Mahogany", "Carrot", "Berry", "Navy", "Sky"),
 }
 _EXTREMELY_AMBIGUOUS = ("Ice EA", "Aqua EA", "Sky EA", "Berry EA", "Navy EA", "Ocean EA")
-_MATRYOSHKA = ("Red", "Tangerine", "Geas", "Beatnik", "Plum", "Taupe")
+_MATRYOSHKA = ("Ruby", "Yam", "Geas", "Beatnik", "Plum", "Taupe")
 _DUAL_COLOUR = {
     3: ("Tangerine", "Violet", "Jade"),
     5: ("Tangerine", "Lime", "Cyan", "Indigo", "Cardinal"),
@@ -569,12 +569,16 @@ def hanablive_recipe(name: str) -> tuple[str, Recipe] | None:
     return None if exact is None else (exact, _catalogue()[exact])
 
 
-@functools.lru_cache(maxsize=4096)
 def hanablive_variant_named(name: str) -> HanabiVariant | None:
-    """The hanab.live variant called `name` (any case, spaces as typed), or None. Cached:
+    """The hanab.live variant called `name` (any case), or None. Built once per name:
     variants are immutable and the engine builds its tables per game."""
     found = hanablive_recipe(name)
-    return None if found is None else build_hanablive_variant(*found)
+    return None if found is None else _built(found[0])
+
+
+@functools.cache
+def _built(name: str) -> HanabiVariant:
+    return build_hanablive_variant(name, _catalogue()[name])
 
 
 def hanablive_suit_keys() -> list[str]:

@@ -872,7 +872,7 @@ SUIT_LIBRARY: dict[str, Suit] = {
         _suit("brown", "N", "dark_orange3", rank_clues=_NONE),
         _suit("omni", "O", "bright_white", colour_clues=_ALL, rank_clues=_ALL),
         _suit("null", "U", "grey50", colour_clues=_NONE, rank_clues=_NONE),
-        _suit("colourless", "C", "grey85", colour_clues=_NONE),
+        _suit("colourless", "C", "grey85", colour_clues=_NONE, display_name="White"),
         _suit("light-pink", "L", "plum1", colour_clues=_NONE, rank_clues=_ALL),
         _suit("muddy-rainbow", "D", "orange4", colour_clues=_ALL, rank_clues=_NONE),
     )

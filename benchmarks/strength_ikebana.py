@@ -1,0 +1,168 @@
+"""Ikebana bot strength: the planner bot against greedy bots, seeded games.
+
+Plays whole games (4 rounds, preset ``default`` unless ``--preset`` says otherwise) of
+:class:`~cardgames.ikebana.search.PlannerBot` against :class:`~cardgames.ikebana.bots.GreedyBot`:
+at 2 players one greedy opponent, at 4 players three. Game ``i`` is dealt from seed
+``seed + i``, the planner sits in seat ``i % players`` (so it starts as often as each other
+seat), and every bot is seeded from the game's seed. A game the planner wins alone counts
+1, a victory shared by k players 1/k ("ties split"); chance is 1/2 and 1/4. It reports the
+planner's win rate with a 95% Wilson interval (ties as fractions of a win: the interval of a
+binomial rate, slightly wider than needed), the mean final prestige of the planner and of
+the greedy bots, and the planner's milliseconds per decision (wall-clock time inside
+``act``, over the decisions with more than one legal move, and over all of them). The
+machine is shared, so the times vary with its load.
+
+Usage::
+
+    python benchmarks/strength_ikebana.py --games 1000
+    python benchmarks/strength_ikebana.py --games 200 --players 4 --seed 5000
+
+``measure(games, seed)`` returns the table's rows (2 and 4 players) for
+``benchmarks/strength.py``. Not collected by pytest: strength floors on small samples are
+asserted in ``tests/ikebana/test_planner.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import cardgames
+from cardgames.core.agents import Agent
+from cardgames.ikebana import PRESETS, IkebanaState, IkebanaView
+from cardgames.ikebana.bots import GreedyBot
+from cardgames.ikebana.search import PlannerBot
+
+Z_95 = 1.959964
+A = TypeVar("A")
+
+
+class _Timed:
+    """Wraps a bot and adds up the wall-clock time of its decisions."""
+
+    def __init__(self, bot: PlannerBot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+        self.decisions = 0
+        self.choice_seconds = 0.0
+        self.choices = 0
+
+    def act(self, view: IkebanaView, legal: Sequence[A]) -> A:
+        start = time.perf_counter()
+        action = self.bot.act(view, legal)
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.decisions += 1
+        if len(legal) > 1:
+            self.choice_seconds += spent
+            self.choices += 1
+        return action
+
+
+def wilson(points: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate of `points` successes in `n` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    rate = points / n
+    centre = (rate + Z_95**2 / (2 * n)) / (1 + Z_95**2 / n)
+    half = Z_95 * math.sqrt(rate * (1 - rate) / n + Z_95**2 / (4 * n * n)) / (1 + Z_95**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_games(games: int, seed: int, players: int, preset: str = "default") -> dict[str, Any]:
+    """Play `games` games of the planner against `players - 1` greedy bots; raw counts."""
+    points = 0.0
+    wins = shared = 0
+    planner_prestige = greedy_prestige = 0
+    timed = _Timed(PlannerBot(seed))
+    for index in range(games):
+        game_seed = seed + index
+        planner_seat = index % players
+        timed.bot = PlannerBot(game_seed)
+        bots: list[Agent] = [
+            timed if seat == planner_seat else GreedyBot(game_seed * 7 + seat)
+            for seat in range(players)
+        ]
+        state = cardgames.new_game("ikebana", players=players, seed=game_seed, preset=preset)
+        assert isinstance(state, IkebanaState)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None, "a game that is not over has a player to act"
+            state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+        winners = state.winners()
+        if planner_seat in winners:
+            points += 1 / len(winners)
+            wins += len(winners) == 1
+            shared += len(winners) > 1
+        scores = state.scores()
+        planner_prestige += scores[planner_seat]
+        greedy_prestige += sum(scores) - scores[planner_seat]
+    return {
+        "players": players,
+        "preset": preset,
+        "n": games,
+        "points": points,
+        "wins": wins,
+        "shared": shared,
+        "planner_prestige": planner_prestige / games,
+        "greedy_prestige": greedy_prestige / games / (players - 1),
+        "seconds": timed.seconds,
+        "decisions": timed.decisions,
+        "choice_seconds": timed.choice_seconds,
+        "choices": timed.choices,
+    }
+
+
+def row(counts: dict[str, Any]) -> dict[str, Any]:
+    """One table row from :func:`play_games`' counts."""
+    n = counts["n"]
+    low, high = wilson(counts["points"], n)
+    players = counts["players"]
+    opponents = "GreedyBot" if players == 2 else f"{players - 1} GreedyBots"
+    return {
+        "matchup": f"ikebana {counts['preset']} {players}p: PlannerBot vs {opponents}",
+        "n": n,
+        "win rate": counts["points"] / n,
+        "95% interval": (low, high),
+        "chance": 1 / players,
+        "won alone-shared": f"{counts['wins']}-{counts['shared']}",
+        "mean prestige": (f"{counts['planner_prestige']:.1f} to "
+                          f"{counts['greedy_prestige']:.1f}"),
+        "ms per decision": 1000 * counts["choice_seconds"] / max(counts["choices"], 1),
+        "ms per act call": 1000 * counts["seconds"] / max(counts["decisions"], 1),
+    }
+
+
+def measure(games: int, seed: int) -> list[dict[str, Any]]:
+    """The rows of ``benchmarks/strength.py``: `games` seeded games at 2 and at 4 players."""
+    return [row(play_games(games, seed, players)) for players in (2, 4)]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per row (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--players", type=int, choices=range(2, 6), action="append",
+                        help="player counts to play (repeatable; default 2 and 4)")
+    parser.add_argument("--preset", default="default", help="rule preset (default default)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1 (got {args.games})")
+    if args.preset not in PRESETS:
+        parser.error(f"--preset must be one of {', '.join(PRESETS)} (got {args.preset!r})")
+    print(f"{'matchup':50} {'n':>5} {'win rate':>8} {'95% interval':>13} {'chance':>6} "
+          f"{'mean prestige':>14} {'ms/decision':>11} {'ms/act':>6}")
+    for players in args.players or (2, 4):
+        result = row(play_games(args.games, args.seed, players, args.preset))
+        low, high = result["95% interval"]
+        print(f"{result['matchup']:50} {result['n']:>5} {result['win rate']:>8.1%} "
+              f"{f'{low:.1%}-{high:.1%}':>13} {result['chance']:>6.0%} "
+              f"{result['mean prestige']:>14} {result['ms per decision']:>11.2f} "
+              f"{result['ms per act call']:>6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

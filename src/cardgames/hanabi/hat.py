@@ -760,7 +760,7 @@ class _Decision:
                         holders[c] += 1
             score = [(10.0 - rules.position[c]) / holders[c] for c in range(rules.count)]
             index = min(known, key=lambda i: (-self.mean(mine[i], score), i))
-            return self._play(index, "the table's clues leave it only playable cards")
+            return self._play(index, "what the clues told leaves it only cards playable now")
         threshold = table.threshold
         if board.fuses > 1 and board.discard_total <= threshold:
             risky = [(self.chance(m, playable), -i) for i, m in enumerate(mine)
@@ -769,8 +769,8 @@ class _Decision:
                 chance, index = max(risky)
                 if chance > 0.75:
                     return self._play(-index, f"it is playable with a chance of "
-                                              f"{chance:.0%} and useless otherwise, and a "
-                                              f"fuse is to spare")
+                                              f"{chance:.0%} (useless otherwise), and a fuse "
+                                              f"is to spare")
         public = table.useless(table.masks[view.seat], board.alive)
         private = table.useless(mine, self.private_alive)
         others_can_play = any(playable >> c & 1 for seat in table.others(view.seat)
@@ -780,8 +780,16 @@ class _Decision:
                  and any(playable >> c & 1 for c in table.cards(seat) or ())]
         tokens = board.tokens
         if tokens and needs:
-            names = ", ".join(view.players[s] for s in needs)
-            return self._clue(f"{names} hold a playable card without knowing it")
+            names = [view.players[s] for s in needs]
+            who = (f"{names[0]} holds" if len(names) == 1
+                   else f"{', '.join(names[:-1])} and {names[-1]} hold")
+            return self._clue(f"{who} a playable card without knowing it")
+        if view.final_round_turns is not None and board.fuses > 1:
+            # This is the seat's last turn: a guess can only add to the score.
+            chance, index = max((self.chance(m, playable), -i) for i, m in enumerate(mine))
+            if chance > 0.0:
+                return self._play(-index, f"it is the last turn and a fuse is to spare: a "
+                                          f"guess, playable with a chance of {chance:.0%}")
         if tokens == view.max_clue_tokens:
             return self._clue("every clue token is available, so a clue it must be")
         if not (board.discard_total <= threshold and private):
@@ -793,7 +801,7 @@ class _Decision:
 
     def _play(self, index: int, why: str) -> tuple[HanabiAction, str]:
         slot = len(self.mine) - index
-        return Play(slot), f"#{slot}: {why}"
+        return Play(slot), f"play #{slot}: {why}"
 
     def _discard(self, public: list[int], private: list[int]) -> tuple[HanabiAction, str]:
         table, board, view = self.table, self.board, self.view
@@ -846,8 +854,9 @@ class _Decision:
                     kind, touches = kinds[value]
                     action = self._clue_for(seat, index, kind, touches)
                     if action is not None:
-                        return action, (f"clue {view.players[seat]}: {why}; the clue's "
-                                        f"meaning tells every partner about their own hand")
+                        return action, (f"{why}; this clue to {view.players[seat]} means "
+                                        f"the sum of what each partner is to learn about "
+                                        f"their own hand")
                     break
                 value -= len(kinds)
         finally:

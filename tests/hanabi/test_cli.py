@@ -293,6 +293,24 @@ def test_hanablive_conversion_both_ways(tmp_path: Path) -> None:
     ]
 
 
+def test_a_game_in_a_hanablive_variant_converts_both_ways(tmp_path: Path) -> None:
+    ours = tmp_path / "ours.json"
+    played = runner.invoke(root, ["play", "hanabi", "--variant", "orange (5 suits)",
+                                  "--autoplay", "--seed", "6", "--players", "3",
+                                  "--save", str(ours)])
+    assert played.exit_code == 0, played.output
+    export = tmp_path / "export.json"
+    result = runner.invoke(app, ["export-hanablive", str(ours), "--output", str(export)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(export.read_text())
+    assert data["options"]["variant"] == "Orange (5 Suits)"
+    back = tmp_path / "back.json"
+    result = runner.invoke(app, ["import-hanablive", str(export), "--output", str(back)])
+    assert result.exit_code == 0, result.output
+    assert Record.from_json(back.read_text()).actions == Record.from_json(
+        ours.read_text()).actions
+
+
 def test_conversion_errors_are_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"players": ["a"]}')

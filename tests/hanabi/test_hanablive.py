@@ -278,6 +278,7 @@ def test_omni_ones_and_white_has_hanablive_s_clues() -> None:
     omni = variant("Omni-Ones & White (6 Suits)")
     assert omni.clue_ranks == (2, 3, 4, 5)
     assert omni.clue_colours == ("red", "yellow", "green", "blue", "purple")
+    assert omni.suit_names[5] == "White"
     assert not any(omni.touches(5, 1, colour) for colour in omni.clue_colours)
     assert all(omni.touches(0, 1, clue) for clue in (*omni.clue_colours, *omni.clue_ranks))
     if DATA.is_dir():

@@ -298,6 +298,7 @@ class _Tables:
         # The cards of one deck, type by type, in the variant's canonical order.
         self.deck_types = tuple(
             self.type_of_card[card] for card in variant.deck_cards())
+        self.deck_census = sorted(self.deck_types)
         self.id_clue_values = id_clue_values(variant)
         self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
 
@@ -456,7 +457,7 @@ class HanabiState(State[HanabiAction]):
         self._deck_orders = list(range(len(order_types) - 1, dealt - 1, -1))  # top = last
         self._discards: list[int] = []
         self._discard_count = [0] * t.type_count
-        self._clue_tokens = variant.clue_tokens
+        self._clue_tokens = t.max_units  # in units: halves with clue starved
         self._fuses = variant.fuses
         suit_count = len(variant.suits)
         self._fw: list[list[int]] = [[] for _ in range(suit_count)]
@@ -1477,15 +1478,18 @@ class HanabiState(State[HanabiAction]):
         the maximum.
         """
         variant = self.variant
-        everywhere: Counter[Card] = Counter(self.draw_pile())
-        for seat in range(len(self.players)):
-            hand = self.hand(seat)
-            assert len(hand) <= variant.hand_size(len(self.players)), "hand too large"
-            everywhere.update(hand)
-        for stack in self.fireworks:
-            everywhere.update(stack)
-        everywhere.update(self.discards)
-        assert everywhere == Counter(variant.deck_cards()), "cards lost or duplicated"
+        t = self._t
+        # Counted as card type ints (the deck's census is the tables'); fireworks hold types.
+        order_type = self._order_type
+        orders = [*self._deck_orders, *self._discards]
+        for hand in self._hands:
+            assert len(hand) <= t.hand_size, "hand too large"
+            orders.extend(hand)
+        kinds = [order_type[order] for order in orders]
+        for played in self._fw:
+            kinds.extend(played)
+        assert len(set(orders)) == len(orders), "a card is in two places"
+        assert sorted(kinds) == t.deck_census, "cards lost or duplicated"
         assert 0 <= self._clue_tokens <= self._t.max_units, f"clue tokens {self._clue_tokens}"
         assert 0 <= self.fuses <= variant.fuses, f"fuses {self.fuses}"
         if not self.is_over:

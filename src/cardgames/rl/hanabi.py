@@ -73,6 +73,7 @@ from cardgames.hanabi import (
     SeenSlot,
     TokenRegained,
 )
+from cardgames.hanabi.actions import HiddenClue, HiddenClued, Thrown
 from cardgames.hanabi.state import HLE_COLOUR_ORDER, id_clue_values, suit_id_order
 from cardgames.hanabi.variants import SUIT_LIBRARY, variant_from_name
 from cardgames.rl.layout import Field, Layout
@@ -314,10 +315,12 @@ class _Replay:
             self.position = -1
             for event in move.events:
                 kind = type(event)
-                if kind is Clued:
-                    assert isinstance(event, Clued)
+                if kind is Clued or kind is HiddenClued:
+                    assert isinstance(event, Clued | HiddenClued)
                     hand = hands[event.target]
-                    bit = 1 << clue_index[event.value]
+                    # A clue whose value its receiver does not hear (Cow & Pig, Duck)
+                    # marks nothing: only which cards it touched.
+                    bit = 1 << clue_index[event.value] if isinstance(event, Clued) else 0
                     size = len(hand)
                     for slot in event.slots:
                         index = size - slot
@@ -327,8 +330,8 @@ class _Replay:
                 elif kind is Drew:
                     assert isinstance(event, Drew)
                     hands[event.seat].append(event.order)
-                elif kind is Played or kind is Discarded:
-                    assert isinstance(event, Played | Discarded)
+                elif kind is Played or kind is Discarded or kind is Thrown:
+                    assert isinstance(event, Played | Discarded | Thrown)
                     if event.slot is not None:
                         hand = hands[event.seat]
                         self.position = len(hand) - event.slot
@@ -486,12 +489,13 @@ def _last_move(
             card = event.card
         elif type(event) is TokenRegained and kind is not Discard:
             token = True
-    if kind is Clue or kind is BonusClue:
-        assert isinstance(action, Clue | BonusClue)
-        value = t.clue_index[action.value]
-        put(at + (2 if t.colour_bits >> value & 1 else 3))
+    if kind is Clue or kind is BonusClue or kind is HiddenClue:
+        assert isinstance(action, Clue | BonusClue | HiddenClue)
+        if not isinstance(action, HiddenClue):  # its receiver hears no kind and no value
+            value = t.clue_index[action.value]
+            put(at + (2 if t.colour_bits >> value & 1 else 3))
+            put(at + _KINDS + players + value)
         put(at + _KINDS + (action.target - view.seat) % players)
-        put(at + _KINDS + players + value)
         revealed = replay.revealed
         i = 0
         while revealed:

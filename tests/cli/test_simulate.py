@@ -7,6 +7,7 @@ import concurrent.futures
 import importlib
 import multiprocessing
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -200,6 +201,7 @@ def test_cluster_local_gives_the_records_of_one_worker(tmp_path: Path) -> None:
     finally:
         for pid in processes_naming(str(ray_home)):  # only if the check above failed
             os.kill(pid, 9)
+        shutil.rmtree(ray_home, ignore_errors=True)
     assert cluster.read_text() == one.read_text()
     assert len(one.read_text().splitlines()) == 6
 

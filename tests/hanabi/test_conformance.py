@@ -10,20 +10,42 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import cardgames
 from cardgames.hanabi import GAME, HanabiState
+from cardgames.hanabi.variants import variant
 from cardgames.testing import conformance_machine
 
 PRESETS = sorted(GAME.presets)
+
+HANABLIVE_SAMPLE = (
+    "Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)", "Duck (4 Suits)",
+    "Clue Starved (6 Suits)", "Alternating Clues (5 Suits)", "Sudoku (4 Suits)",
+    "Sudoku & Dark Orange (5 Suits)", "Up or Down & Orange (5 Suits)", "Prism (6 Suits)",
+    "Synesthesia (6 Suits)", "Color Blind (5 Suits)", "Number Mute (5 Suits)",
+    "Orange (6 Suits)", "Critical Fours (5 Suits)", "Odds and Evens (5 Suits)",
+    "Chimneys & Black (6 Suits)", "Dual-Color (6 Suits)", "Deceptive-Ones (5 Suits)",
+)
+"""hanab.live variants, one or two per flow rule and clue rule (issue 10), that run through
+the full machine too; every one of hanab.live's variants is played to its end in
+test_variant_flow.py."""
+HANABLIVE_GAME = attrs.evolve(
+    GAME, test_options={name: variant(name) for name in HANABLIVE_SAMPLE},
+    # GameInfo adds its levels to its bots when built: evolve gets the bots without them.
+    bots={name: bot for name, bot in GAME.bots.items() if name not in GAME.levels})
 
 # One machine per named variant so that every variant is exercised on every run; the player
 # count and seed are drawn. Budgets are small because there are many variants.
 for _name in PRESETS:
     _machine = conformance_machine(GAME, presets=[_name], max_examples=3, steps=40)
     globals()[f"TestConformance_{_name.replace('-', '_').replace('+', '__')}"] = _machine.TestCase
-del _name, _machine
+for _name in HANABLIVE_SAMPLE:
+    _machine = conformance_machine(HANABLIVE_GAME, presets=[_name], max_examples=3, steps=40)
+    _class = "".join(ch if ch.isalnum() else "_" for ch in _name)
+    globals()[f"TestHanabliveConformance_{_class}"] = _machine.TestCase
+del _name, _machine, _class
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -41,8 +41,7 @@ a card of an inverted suit.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -52,6 +51,7 @@ from cardgames.core.registry import check_names
 from cardgames.hanabi import variants
 from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
 from cardgames.hanabi.cards import Card, counted
+from cardgames.hanabi.catalogue import hanablive_names, hanablive_recipe
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import HanabiVariant
 
@@ -323,15 +323,16 @@ def _rules_key(variant: HanabiVariant) -> tuple[Any, ...]:
     return (len(colours), ranks, suits, others)
 
 
-@functools.cache
-def _hanablive_names_by_rules() -> dict[tuple[Any, ...], str]:
-    """Every hanab.live variant by its rules key (the first name where two share one)."""
-    found: dict[tuple[Any, ...], str] = {}
-    for name in variants.variant_names():
-        built = variants.variant(name)
-        if built.hanablive_name is not None:
-            found.setdefault(_rules_key(built), built.hanablive_name)
-    return found
+def _candidates(variant: HanabiVariant) -> Iterator[HanabiVariant]:
+    """hanab.live's variants that may have `variant`'s rules: as many suits, and the rule
+    options their names stand for set alike (a cheap look at the recipes before building)."""
+    for name in hanablive_names():
+        found = hanablive_recipe(name)
+        assert found is not None  # a name of the list
+        recipe = found[1]
+        if len(recipe.suits) == len(variant.suits) and all(
+                getattr(variant, field) == value for field, value in recipe.options):
+            yield variants.variant(name)
 
 
 def _hanablive_name(variant: HanabiVariant) -> str:
@@ -348,7 +349,7 @@ def _hanablive_name(variant: HanabiVariant) -> str:
                 return named
         except OptionsError:
             pass  # not a name variant() knows: found by the rules below, or refused
-    name = _hanablive_names_by_rules().get(key)
+    name = next((c.hanablive_name for c in _candidates(variant) if _rules_key(c) == key), None)
     if name is None:
         raise RecordError(
             f"variant {variant.name!r} has no hanab.live equivalent: no hanab.live variant "

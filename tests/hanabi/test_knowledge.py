@@ -102,8 +102,12 @@ def test_colourless_pink_and_special_ones() -> None:
     assert variant.clue_colours == ("red", "yellow", "green", "blue", "purple")
     assert variant.clue_touches(Card("C", 3), 3)
     assert not variant.clue_touches(Card("C", 3), "red")
-    assert variant.clue_touches(Card("C", 1), "red")  # omni ones: every colour...
-    assert variant.clue_touches(Card("B", 1), 4)  # ...and every rank
+    # Omni ones: every colour and every rank clue touches a 1, except where the suit's own
+    # property wins (hanab.live): no colour clue touches the colourless (White) 1.
+    assert not variant.clue_touches(Card("C", 1), "red")
+    assert variant.clue_touches(Card("C", 1), 4)
+    assert variant.clue_touches(Card("B", 1), "red")
+    assert variant.clue_touches(Card("B", 1), 4)
     pink = variant_from_name("Rainbow-Ones & Pink (5 Suits)")
     assert pink.clue_touches(Card("I", 3), 5)
     assert not pink.clue_touches(Card("I", 3), "red")

@@ -271,3 +271,31 @@ def test_hanablive_rule_words_in_specs() -> None:
         variant("no-variant+prizm")
     with pytest.raises(OptionsError, match=r"Rainbow \(6 Suits\)"):
         variant("Rainbow (7 Suits)")
+
+
+def test_the_new_fields_are_options_on_the_command_line() -> None:
+    state = cardgames.new_game("hanabi", players=2, variant="no-variant", special_rank="1",
+                               special_all_colours="on", clue_colours="red,blue",
+                               clue_ranks="2,3", critical_rank="4")
+    assert isinstance(state, HanabiState)
+    changed = state.variant
+    assert changed.clue_colours == ("red", "blue")
+    assert changed.clue_ranks == (2, 3)
+    assert changed.touches(2, 1, "blue")  # the green 1, by the special rank
+    assert not changed.touches(2, 2, "blue")
+    assert changed.copies(0, 4) == 1
+    assert "special rank 1: touched by every colour" in changed.describe()
+    assert HanabiVariant.from_dict(json.loads(json.dumps(changed.to_dict()))) == changed
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("special_rank", "x", r"'special_rank' must be a rank such as 1 or none \(got 'x'\)"),
+    ("special_rank", "9", r"'special_rank' must be a rank of the suits"),
+    ("critical_rank", "6", r"'critical_rank' must be a rank of the suits"),
+    ("clue_ranks", "one", r"'clue_ranks' must be a list of ranks 1-9"),
+    ("clue_colours", "red,Bl ue", r"'clue_colours' must be a list of colour names"),
+    ("special_all_ranks", "yes", r"the special_\* options need 'special_rank'"),
+])
+def test_bad_new_options_say_what_is_allowed(option: str, value: str, message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        cardgames.new_game("hanabi", players=2, variant="no-variant", **{option: value})

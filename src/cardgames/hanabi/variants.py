@@ -1127,7 +1127,8 @@ def _variant_named(text: str) -> HanabiVariant:
         return variant_from_name(hanablive)
     from cardgames.hanabi.catalogue import hanablive_variant_named
 
-    found = hanablive_variant_named(text)
+    # Every hanab.live name has a space; catalogue names and specs need not load its list.
+    found = hanablive_variant_named(text) if " " in text else None
     if found is not None:
         return found
     key = text.lower()
@@ -1277,7 +1278,8 @@ def _variant_cached(text: str) -> HanabiVariant:
 
     # The catalogue's own entries for a few hanab.live names keep their names (records
     # written before the whole catalogue name them so); the rules are the same.
-    found = None if text.lower() in _HANABLIVE_NAMES else hanablive_variant_named(text)
+    found = (None if text.lower() in _HANABLIVE_NAMES or " " not in text
+             else hanablive_variant_named(text))
     if found is not None:
         return found
     try:

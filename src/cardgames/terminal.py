@@ -141,7 +141,8 @@ class GameUI(Generic[S]):
     `final(state)` is the end-of-game summary of a finished game. `name_seats` names the
     human seat "You" and each bot seat after its bot (Koi-Koi's two-player table), instead of
     the game's default names. `hint(view, legal)` says what a bundled bot would do in the
-    view's seat and why (the ``hint`` word; the game's ``hints`` module).
+    view's seat and why (the ``hint`` word; the game's ``hints`` module). `rules(state)`
+    describes the game's rule set (Hanabi's variant), shown after `help`.
     """
 
     render: Callable[[S, int], RenderableType]
@@ -155,6 +156,7 @@ class GameUI(Generic[S]):
     prompt: Callable[[S, int], str] | None = None
     name_seats: bool = False
     hint: Callable[[Any, Sequence[Any]], Hint[Any]] | None = None
+    rules: Callable[[S], RenderableType] | None = None
 
 
 @attrs.frozen
@@ -707,6 +709,8 @@ class _LineSession(Generic[S]):
                 continue
             if word in ("help", "?"):
                 out.print(escape(self.help_text()))
+                if ui.rules is not None:
+                    out.print(ui.rules(state))
             elif word == "moves":
                 out.print("legal now: " + escape(summarize(
                     (str(a) for a in state.legal_actions()), limit=60)))

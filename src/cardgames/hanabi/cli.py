@@ -107,7 +107,8 @@ def _suggest(state: HanabiState, seat: int) -> RenderableType:
     return Text(f"the convention bot would play: {move}")
 
 
-def _rules(state: HanabiState, seat: int) -> RenderableType:
+def _rules(state: HanabiState) -> RenderableType:
+    """The game's variant: its name and maximum score, what is special, the clues offered."""
     variant = state.variant
     clues = (f"colour clues: {', '.join(variant.clue_colours) or 'none'}; rank clues: "
              f"{', '.join(map(str, variant.clue_ranks)) or 'none'}")
@@ -127,7 +128,8 @@ def _prompt(state: HanabiState, seat: int) -> str:
 UI: GameUI[HanabiState] = GameUI(
     render=_render,
     help_text=HELP_TEXT,
-    commands={"discards": _discards, "table": _render, "suggest": _suggest, "rules": _rules},
+    commands={"discards": _discards, "table": _render, "suggest": _suggest,
+              "rules": lambda state, seat: _rules(state)},
     command_help={
         "rules": "this game's variant: its suits, clues and special rules",
         "discards": "list the discard pile",
@@ -138,6 +140,7 @@ UI: GameUI[HanabiState] = GameUI(
     final=_final,
     hint=hint,
     prompt=_prompt,
+    rules=_rules,
 )
 """How Hanabi shows itself at the terminal."""
 

@@ -613,11 +613,20 @@ def _shape(variant: HanabiVariant) -> tuple[Any, ...]:
 
 
 @functools.cache
-def _names_by_shape() -> dict[tuple[Any, ...], str]:
-    shapes: dict[tuple[Any, ...], str] = {}
+def _names_by_size() -> dict[int, list[str]]:
+    sizes: dict[int, list[str]] = {}
     for name, recipe in _catalogue().items():
-        shapes.setdefault(_shape(build_hanablive_variant(name, recipe)), name)
-    return shapes
+        sizes.setdefault(len(recipe.suits), []).append(name)
+    return sizes
+
+
+def _may_match(variant: HanabiVariant, recipe: Recipe) -> bool:
+    """A cheap look at a recipe before building it: its rule options are set alike."""
+    for field, value in recipe.options:
+        have = variant.up_or_down if field == "up_or_down" else getattr(variant, field)
+        if have != value:
+            return False
+    return True
 
 
 def hanablive_name_of(variant: HanabiVariant) -> str | None:
@@ -625,4 +634,8 @@ def hanablive_name_of(variant: HanabiVariant) -> str | None:
     properties, in order; table options such as deck plays aside), or None."""
     if variant.hanablive_name is not None and hanablive_recipe(variant.hanablive_name):
         return variant.hanablive_name
-    return _names_by_shape().get(_shape(variant))
+    shape = _shape(variant)
+    for name in _names_by_size().get(len(variant.suits), []):
+        if _may_match(variant, _catalogue()[name]) and _shape(_built(name)) == shape:
+            return name
+    return None

@@ -411,6 +411,10 @@ class _Table:
         identity = self.identity
         return [identity[order] for order in self.orders[seat]]
 
+    def last_turns(self) -> bool:
+        """Whether the final round is on: every player has one turn left at most."""
+        return self.board.deck == 0 and not self.rules.variant.all_or_nothing
+
     def knows_playable(self, seat: int) -> bool:
         alive, playable = self.board.alive, self.board.playable
         return any((m & alive) and not (m & alive & ~playable) for m in self.masks[seat])
@@ -557,7 +561,11 @@ class _Table:
                     if any(board.playable >> c & 1 for c in self.cards(other) or ()):
                         return True
             return False
-        if not event.success and (board.fuses <= 1 or board.discard_total > self.threshold):
+        if board.fuses <= 1:
+            return not event.success
+        if self.last_turns():
+            return False  # a guess on one's last turn, a fuse to spare
+        if not event.success and board.discard_total > self.threshold:
             return True
         # It plays a card only when every possibility it sees is playable (or useless): a
         # possibility with more copies left than this seat and the partner can hide is
@@ -784,7 +792,7 @@ class _Decision:
             who = (f"{names[0]} holds" if len(names) == 1
                    else f"{', '.join(names[:-1])} and {names[-1]} hold")
             return self._clue(f"{who} a playable card without knowing it")
-        if view.final_round_turns is not None and board.fuses > 1:
+        if table.last_turns() and board.fuses > 1:
             # This is the seat's last turn: a guess can only add to the score.
             chance, index = max((self.chance(m, playable), -i) for i, m in enumerate(mine))
             if chance > 0.0:

@@ -1,22 +1,27 @@
 """Hanabi variants as data: suits with independent clue and play properties, plus options.
 
-A :class:`Suit` says which colour clues touch it (its own colour, every colour, none), which
+A :class:`Suit` says which colour clues touch it (its own colours -- one, or several for
+hanab.live's dual-colour suits --, every colour, none, or by rank for prism suits), which
 rank clues touch it (its own rank, every rank, none) -- both settable per rank, so "only its
 1s are touched by every colour" is expressible -- its ranks and how many copies of each, the
-order its firework is played in (ascending, descending, or "up or down" with a START card)
-and how its firework scores (normal, or black powder: minus one per missing card).
+order its firework is played in (ascending, descending, or "up or down" with a START card),
+how its firework scores (normal, or black powder: minus one per missing card) and whether
+play and discard are swapped for it (hanab.live's orange).
 
-A :class:`HanabiVariant` is a tuple of suits plus the options of the rulebooks and of the
-online sites: hand size change, clue tokens, fuses, empty clues, the score after the last
-fuse, all-or-nothing, bonus tiles, deck plays. The engine reads these flags, never names.
+A :class:`HanabiVariant` is a tuple of suits plus the options of the rulebooks and of
+hanab.live: the clue colours and ranks on offer, a special rank (Rainbow-Ones, ...), a
+critical rank, scarce ones, sudoku, clue starved, alternating clues, cow & pig, duck, throw
+it in a hole, synesthesia, funnels, chimneys, odds and evens, colour and number blind, hand
+size change, clue tokens, fuses, empty clues, the score after the last fuse, all-or-nothing,
+bonus tiles, deck plays. :meth:`HanabiVariant.touches` decides every clue in hanab.live's
+precedence and :meth:`HanabiVariant.copies` every deck count; the engine reads these and the
+flags, never names.
 
-Variants are named by specs joined with ``+`` (parsed generically, see
+:func:`variant` builds any of hanab.live's 2,426 variants by its name (the catalogue of
+:mod:`cardgames.hanabi.catalogue`) or a spec joined with ``+`` (parsed generically, see
 :func:`variant_from_name`): ``"rainbow+black-powder+bonus+fuses-2"``. :data:`CATALOGUE`
-holds the named variants with a one-line description each, and the hanab.live variants our
-conformance records use are found by their hanab.live names too
-(``variant_from_name("Rainbow-Ones & Pink (5 Suits)")``).
+holds our named variants with a one-line description each.
 """
-
 from __future__ import annotations
 
 import difflib
@@ -1106,13 +1111,19 @@ def variant_from_name(name: str) -> HanabiVariant:
     ``no-variant`` = hanab.live's five suits, ``N-suits`` for N = 1..6 of red, yellow,
     green, blue, purple, teal, or any catalogue name); without one the base is ``standard``.
     The other parts add a suit (``rainbow``, ``rainbow-short``, ``rainbow-every-colour``,
-    ``black-powder``, any library suit such as ``pink``, ``dark-<suit>`` for one of each
-    rank, ``reversed-<suit>`` for a descending suit), set an option (``bonus``,
-    ``all-or-nothing``, ``no-empty-clues``, ``keep-score``, ``deck-plays``, ``extra-card``,
-    ``one-less-card``, ``early-end``, ``fuses-N``, ``clues-N``) or change every suit
-    (``up-or-down``, ``<kind>-ones`` / ``<kind>-fives`` with kind rainbow, pink, white,
-    brown, omni, null, light-pink or muddy-rainbow). Unknown words raise OptionsError with
-    the nearest names.
+    ``black-powder``, any library suit such as ``pink``, any hanab.live suit by its
+    hyphenated name such as ``prism``, ``orange`` or ``tangerine``, ``dark-<suit>`` for one
+    of each rank, ``reversed-<suit>`` played 5 down to 1 with one 1 and three 5s), set an
+    option (``bonus``, ``all-or-nothing``, ``no-empty-clues``, ``keep-score``,
+    ``deck-plays``, ``extra-card``, ``one-less-card``, ``early-end``, ``fuses-N``,
+    ``clues-N``, and hanab.live's ``critical-fours``, ``scarce-ones``, ``sudoku``,
+    ``clue-starved``, ``alternating-clues``, ``cow-and-pig``, ``duck``,
+    ``throw-it-in-a-hole``, ``synesthesia``, ``funnels``, ``chimneys``, ``odds-and-evens``,
+    ``colour-blind``, ``number-blind``, ``colour-mute``, ``number-mute``) or change every
+    suit (``up-or-down``, normal and one-of-each suits; ``<kind>-ones`` / ``<kind>-fives``,
+    the special rank, with kind rainbow, pink, white, brown, omni, null, light-pink,
+    muddy-rainbow or deceptive -- a suit's own all/no property still wins). hanab.live names
+    are accepted too. Unknown words raise OptionsError with the nearest names.
     """
     if not isinstance(name, str) or not name.strip():
         raise OptionsError(f"'variant' must be a variant name (got {name!r})")

@@ -7,8 +7,9 @@ dealt from seed ``seed + i`` and both bots seeded from it. A match won by the hi
 (or bank) counts 1, a drawn one 1/2. It reports the search bot's win rate with a 95% Wilson
 interval (draws as half a win: the interval is that of a binomial rate, slightly wider than
 needed), the mean match score of each side and the search bot's milliseconds per decision
-(wall-clock time inside ``act``, over the decisions with more than one legal move, and over
-all of them). The machine is shared, so the times vary with its load.
+(wall-clock time inside ``act`` over the decisions with more than one legal move, the same
+in CPU time of this process, and the wall-clock time over all calls of ``act``). The machine
+is shared, so the wall-clock times grow with its load; the CPU times much less.
 
 Usage::
 
@@ -45,16 +46,19 @@ class _Timed:
         self.seconds = 0.0
         self.decisions = 0
         self.choice_seconds = 0.0
+        self.choice_cpu = 0.0
         self.choices = 0
 
     def act(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> KoiKoiAction:
         start = time.perf_counter()
+        cpu_start = time.process_time()
         action = self.bot.act(view, legal)
         spent = time.perf_counter() - start
         self.seconds += spent
         self.decisions += 1
         if len(legal) > 1:
             self.choice_seconds += spent
+            self.choice_cpu += time.process_time() - cpu_start
             self.choices += 1
         return action
 
@@ -108,6 +112,7 @@ def play_matches(games: int, seed: int, preset: str = "nintendo") -> dict[str, A
         "seconds": sum(t.seconds for t in timed),
         "decisions": sum(t.decisions for t in timed),
         "choice_seconds": sum(t.choice_seconds for t in timed),
+        "choice_cpu": sum(t.choice_cpu for t in timed),
         "choices": sum(t.choices for t in timed),
     }
 
@@ -125,6 +130,7 @@ def row(counts: dict[str, Any]) -> dict[str, Any]:
         "wins-draws-losses": f"{counts['wins']}-{counts['draws']}-{counts['losses']}",
         "mean score": f"{counts['search_points'] / n:.1f} to {counts['greedy_points'] / n:.1f}",
         "ms per decision": 1000 * counts["choice_seconds"] / max(counts["choices"], 1),
+        "CPU ms per decision": 1000 * counts["choice_cpu"] / max(counts["choices"], 1),
         "ms per act call": 1000 * counts["seconds"] / max(counts["decisions"], 1),
     }
 
@@ -147,10 +153,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     result = row(play_matches(args.games, args.seed, args.preset))
     low, high = result["95% interval"]
     print(f"{'matchup':44} {'n':>5} {'win rate':>8} {'95% interval':>15} {'W-D-L':>11} "
-          f"{'mean score':>14} {'ms/decision':>11} {'ms/act':>7}")
+          f"{'mean score':>14} {'ms/decision':>11} {'CPU ms':>6} {'ms/act':>7}")
     print(f"{result['matchup']:44} {result['n']:>5} {result['win rate']:>8.1%} "
           f"{f'{low:.1%}-{high:.1%}':>15} {result['wins-draws-losses']:>11} "
           f"{result['mean score']:>14} {result['ms per decision']:>11.0f} "
+          f"{result['CPU ms per decision']:>6.0f} "
           f"{result['ms per act call']:>7.0f}")
 
 

@@ -33,8 +33,10 @@ comparison.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from statistics import fmean, stdev
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
@@ -45,7 +47,8 @@ from cardgames.koikoi.bots import GreedyBot
 from cardgames.koikoi.events import CardPlayed, ChoiceRequired, RoundStarted
 from cardgames.koikoi.rules import FirstDealer, KoiKoiRules, LuckyHands
 from cardgames.koikoi.state import KOIKOI, PLAY, STOP, KoiKoiAction, KoiKoiState, deal_order
-from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
+from cardgames.koikoi.view import KoiKoiDecision, KoiKoiView
+from cardgames.koikoi.yaku import YAKU
 
 __all__ = [
     "CANDIDATES",
@@ -56,7 +59,7 @@ __all__ = [
     "sample_world",
 ]
 
-WORLDS: Final = 24
+WORLDS: Final = 40
 """Worlds (deals of the hidden cards) each candidate play or capture is played out in."""
 CANDIDATES: Final = 5
 """Plays searched per decision: the greedy bot's best this many (the rest are rarely better
@@ -67,6 +70,9 @@ MATCH_WEIGHT: Final = 50.0
 """Points a won match is worth beyond the round's own points (a lost one costs as much), so
 that in the last round -- or with banks when a bank may empty -- the bot plays to win the
 match rather than for points."""
+SWITCH_MARGIN: Final = 1.0
+"""Standard errors by which a move must beat the greedy bot's choice, on average over the
+same worlds, for the bot to play it instead (the search's noise is no reason to switch)."""
 MAX_DRAWS: Final = 50
 """Deals drawn for one world before giving up on the view (a lucky hand forces a redraw;
 fifty in a row means the view cannot be dealt)."""
@@ -299,51 +305,51 @@ class SearchBot:
             action = self._greedy.choose(view, legal)
             return action, [], "the greedy bot's move: the view's history does not show how " \
                 "its round was dealt, so the hidden cards cannot be drawn for a search"
-        decision = isinstance(view.pending, KoiKoiDecision)
-        if decision:
-            candidates = [a for a in legal if a.kind in (KOIKOI, STOP)]
+        if isinstance(view.pending, KoiKoiDecision):
+            # The greedy bot's choice first: it is kept unless the other does clearly better.
+            first = self._greedy.decide(view, legal)
+            candidates = [first, *(a for a in legal if a != first and a.kind in (KOIKOI, STOP))]
             worlds = self._decision_worlds
-        elif isinstance(view.pending, CaptureChoice):
-            candidates = list(legal)
-            worlds = self._worlds
         else:
             scores = self._greedy.score_moves(view, legal)
             ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
-            candidates = [legal[i] for i in ranked[: self._candidates]]
+            candidates = _distinct([legal[i] for i in ranked], view)[: self._candidates]
             worlds = self._worlds
-        estimates = self._search(view, known, candidates, worlds)
-        if estimates is None:
+        values = self._search(view, known, candidates, worlds)
+        if values is None:
             action = self._greedy.choose(view, legal)
             return action, [], "the greedy bot's move: no deal of the hidden cards fits this " \
                 "view under the rules (the hand is a lucky hand), so there is nothing to search"
-        # The first best in candidate order: the greedy bot's ranking breaks exact ties.
-        best = max(estimates, key=lambda e: e.mean)
-        return best.action, estimates, ""
+        estimates = [_Estimate(action, fmean(v), len(v)) for action, v in zip(candidates, values,
+                                                                              strict=True)]
+        best = max(range(len(candidates)), key=lambda i: estimates[i].mean)
+        if best and not _clearly_better(values[best], values[0]):
+            best = 0
+        return candidates[best], estimates, ""
 
     def _search(
         self, view: KoiKoiView, known: _Known, candidates: list[KoiKoiAction], worlds: int
-    ) -> list[_Estimate] | None:
-        """Each candidate's mean utility over the same `worlds` worlds (None: no world can
+    ) -> list[list[float]] | None:
+        """Each candidate's utility in each of the same `worlds` worlds (None: no world can
         be dealt)."""
         plan = _plan(view)
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         # Stopping ends the round: its outcome is the same in every world, so one will do.
-        needs = [1 if action.kind == STOP else worlds for action in candidates]
-        for world_number in range(max(needs)):
+        searched = [i for i, action in enumerate(candidates) if action.kind != STOP]
+        stops = [i for i, action in enumerate(candidates) if action.kind == STOP]
+        for world_number in range(worlds if searched else 1):
             world = _deal(known, plan, view, self._rng)
             if world is None:
                 return None
             # The rounds before (with tsuki-fuda) are over; the view's round ends the next.
             done = len(world.round_results)
-            for index, action in enumerate(candidates):
-                if world_number < needs[index]:
-                    state = world.clone()
-                    state.apply(action)
-                    totals[index] += self._rollout(state, view, done)
-        return [
-            _Estimate(action, total / need, need)
-            for action, total, need in zip(candidates, totals, needs, strict=True)
-        ]
+            for index in searched if world_number else searched + stops:
+                state = world.clone()
+                state.apply(candidates[index])
+                values[index].append(self._rollout(state, view, done))
+        for index in stops:
+            values[index] *= worlds if searched else 1
+        return values
 
     def _rollout(self, state: KoiKoiState, view: KoiKoiView, done: int) -> float:
         """Play the world's round out with the greedy bot in both seats: its utility for the
@@ -356,6 +362,38 @@ class SearchBot:
             action = legal[0] if len(legal) == 1 else policy.choose(state.view(seat), legal)
             state.apply(action)
         return _utility(view, state.round_results[done].score)
+
+
+def _clearly_better(values: list[float], baseline: list[float]) -> bool:
+    """Whether `values` beat `baseline`, world by world, by more than :data:`SWITCH_MARGIN`
+    standard errors of the mean difference (the same worlds: their luck cancels)."""
+    differences = [value - base for value, base in zip(values, baseline, strict=True)]
+    mean = fmean(differences)
+    if len(differences) < 2:
+        return mean > 0
+    error = stdev(differences) / math.sqrt(len(differences))
+    return mean > SWITCH_MARGIN * error
+
+
+def _distinct(actions: list[KoiKoiAction], view: KoiKoiView) -> list[KoiKoiAction]:
+    """`actions` without those that do the same as an earlier one: they play and take cards
+    of the same months and the same yaku (two chaff of a month are interchangeable)."""
+    kept: list[KoiKoiAction] = []
+    seen: set[tuple[tuple[int, frozenset[str]], ...]] = set()
+    for action in actions:
+        cards = (action.card,) if action.target < 0 else (action.card, action.target)
+        signature = tuple(_ROLES[card] for card in cards)
+        if signature not in seen:
+            seen.add(signature)
+            kept.append(action)
+    return kept
+
+
+_ROLES: Final = tuple(
+    (card >> 2, frozenset(row.key for row in YAKU if card in row.cards)) for card in range(48)
+)
+"""Each card's month and the yaku rows it counts for: cards with equal roles are
+interchangeable."""
 
 
 def _utility(view: KoiKoiView, score: tuple[int, int]) -> float:

@@ -212,22 +212,32 @@ _SAME_UNDER_SYNESTHESIA = frozenset({
     "Prism", "Muddy Rainbow", "Light Pink", "Pink", "Omni", "Dark Prism", "Cocoa Rainbow",
     "Gray Pink", "Dark Pink", "Dark Omni"})
 _RANK_WORDS = {1: "Ones", 5: "Fives"}
-# The rule families that combine with any special suit: name -> variant options.
-_RULE_FAMILIES: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = (
-    ("Critical Fours", (("critical_rank", 4),)),
-    ("Scarce Ones", (("scarce_ones", True),)),
-    ("Clue Starved", (("clue_starved", True),)),
-)
-_LATER_RULE_FAMILIES: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = (
-    ("Alternating Clues", (("alternating_clues", True),)),
-)
-_BASIC_ONLY: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = (
-    ("Color Blind", (("colour_clues_touch_nothing", True),)),
-    ("Number Blind", (("rank_clues_touch_nothing", True),)),
+_Options = tuple[tuple[str, Any], ...]
+_NONE_SKIPPED: frozenset[str] = frozenset()
+# The rule families in hanab.live's listing order: (name, variant options, which special suits
+# it is combined with -- None: it has only its basic variants). The reversed suits come between
+# the two tables.
+_FAMILIES: tuple[tuple[str, _Options, frozenset[str] | None], ...] = (
+    ("Critical Fours", (("critical_rank", 4),), _NONE_SKIPPED),
+    ("Scarce Ones", (("scarce_ones", True),), _NONE_SKIPPED),
+    ("Clue Starved", (("clue_starved", True),), _NONE_SKIPPED),
+    ("Color Blind", (("colour_clues_touch_nothing", True),), None),
+    ("Number Blind", (("rank_clues_touch_nothing", True),), None),
     ("Totally Blind", (("colour_clues_touch_nothing", True),
-                       ("rank_clues_touch_nothing", True))),
-    ("Color Mute", (("clue_colours", ()),)),
-    ("Number Mute", (("clue_ranks", ()),)),
+                       ("rank_clues_touch_nothing", True)), None),
+    ("Color Mute", (("clue_colours", ()),), None),
+    ("Number Mute", (("clue_ranks", ()),), None),
+    ("Alternating Clues", (("alternating_clues", True),), _NONE_SKIPPED),
+    ("Cow & Pig", (("cow_and_pig", True),), None),
+    ("Duck", (("duck", True),), None),
+    ("Odds and Evens", (("odds_and_evens", True),), _NONE_SKIPPED),
+    ("Synesthesia", (("synesthesia", True),), _SAME_UNDER_SYNESTHESIA),
+)
+_FAMILIES_AFTER_REVERSED: tuple[tuple[str, _Options, frozenset[str] | None], ...] = (
+    ("Up or Down", (("up_or_down", True),), _NONE_SKIPPED),
+    ("Throw It in a Hole", (("throw_it_in_a_hole", True),), _NONE_SKIPPED),
+    ("Funnels", (("funnels", True),), _NONE_SKIPPED),
+    ("Chimneys", (("chimneys", True),), _NONE_SKIPPED),
 )
 
 
@@ -237,7 +247,7 @@ class Recipe:
 
     suits: tuple[str, ...]
     """hanab.live suit names, in order; a name ending in " Reversed" is that suit reversed."""
-    options: tuple[tuple[str, Any], ...] = ()
+    options: _Options = ()
     """:class:`HanabiVariant` fields and their values (``("funnels", True)``)."""
     stack_size: int = 5
     """Ranks per suit (hanab.live's 4-suit sudoku has 4)."""
@@ -291,24 +301,11 @@ def _candidates() -> Iterator[tuple[str, Recipe]]:
                    Recipe((*_DUAL_COLOUR[count - 1], suit.name)))
     for name, suits in _MIXES:
         yield name, Recipe(suits)
-    for family, options in _RULE_FAMILIES:
-        yield from _family(family, options)
-    for family, options in _BASIC_ONLY:
-        for count in _COUNTS:
-            yield f"{family} ({count} Suits)", Recipe(_BASIC[count], options)
-    for family, options in _LATER_RULE_FAMILIES:
-        yield from _family(family, options)
-    for count in _COUNTS:
-        yield f"Cow & Pig ({count} Suits)", Recipe(_BASIC[count], (("cow_and_pig", True),))
-    for count in _COUNTS:
-        yield f"Duck ({count} Suits)", Recipe(_BASIC[count], (("duck", True),))
-    yield from _family("Odds and Evens", (("odds_and_evens", True),))
-    yield from _family("Synesthesia", (("synesthesia", True),), skip=_SAME_UNDER_SYNESTHESIA)
+    for family, options, skipped in _FAMILIES:
+        yield from _family(family, options, skipped)
     yield from _reversed_candidates()
-    yield from _family("Up or Down", (("up_or_down", True),))
-    yield from _family("Throw It in a Hole", (("throw_it_in_a_hole", True),))
-    yield from _family("Funnels", (("funnels", True),))
-    yield from _family("Chimneys", (("chimneys", True),))
+    for family, options, skipped in _FAMILIES_AFTER_REVERSED:
+        yield from _family(family, options, skipped)
     yield from _sudoku_candidates()
 
 
@@ -320,13 +317,16 @@ def _one_clueable(first: HanabliveSuit, second: HanabliveSuit) -> bool:
             or (second.name in _NEEDS_TWO_CLUEABLE and blank(first)))
 
 
-def _family(family: str, options: tuple[tuple[str, Any], ...],
-            skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, Recipe]]:
-    """A rule family: alone with the basic colours, and with each special suit."""
+def _family(family: str, options: _Options,
+            skipped: frozenset[str] | None) -> Iterator[tuple[str, Recipe]]:
+    """A rule family with the basic colours, and with each special suit not `skipped`
+    (with none when `skipped` is None)."""
     for count in _COUNTS:
         yield f"{family} ({count} Suits)", Recipe(_BASIC[count], options)
+    if skipped is None:
+        return
     for suit in _SPECIAL:
-        if suit.name in skip:
+        if suit.name in skipped:
             continue
         for count in _COUNTS:
             yield (f"{family} & {suit.name} ({count} Suits)",
@@ -355,7 +355,7 @@ def _special_rank_candidates() -> Iterator[tuple[str, Recipe]]:
                        Recipe(_with(count, (suit.name,)), deceptive))
 
 
-def _special_options(rank: int, kind: HanabliveSuit) -> tuple[tuple[str, Any], ...]:
+def _special_options(rank: int, kind: HanabliveSuit) -> _Options:
     """The special rank takes the kind's all/no properties (Pink-Ones: 1s touched by every
     rank clue)."""
     options: list[tuple[str, Any]] = [("special_rank", rank)]

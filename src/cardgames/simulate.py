@@ -152,8 +152,8 @@ def simulate(
     `bots` names one bot for every seat or one per seat (default: the game's default bot);
     with `rotate` they move one seat on every game. `options` are the game's options by name,
     as :func:`cardgames.new_game` takes them (``{"variant": "rainbow"}``,
-    ``{"preset": "online", "rounds": 6}``). Game *i* is
-    seeded ``seed + i`` (:func:`game_seed`).
+    ``{"preset": "online", "rounds": 6}``). Game *i* is seeded ``seed + i``
+    (:func:`game_seed`).
 
     Without an `executor` the games are played here, one after another. With one, they are
     submitted in chunks of `chunk_size` games (default: up to 50, small enough for every
@@ -180,23 +180,51 @@ def simulate(
         raise OptionsError(
             f"'executor' must be a concurrent.futures.Executor, got {type(executor).__name__}"
         )
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionsError(
+            f"'options' must map option names to values, got {type(options).__name__}"
+        )
+    if isinstance(bots, str):
+        bots = (bots,)
+    if not isinstance(bots, Sequence) or not all(isinstance(name, str) for name in bots):
+        raise OptionsError(
+            f"'bots' must be a bot's name or a list of names, got {clip(repr(bots))}"
+        )
     count = info.check_players(info.default_players if players is None else players)
-    names = tuple(seat_bots(info, (bots,) if isinstance(bots, str) else tuple(bots), count,
-                            flag="'bots'"))
+    names = tuple(seat_bots(info, bots, count, flag="'bots'"))
     if len(set(names)) == 1:
         names = names[:1]
     options = dict(options or {})
     info.new_game(count, seed, **options)  # bad options fail here, not in a worker
     job = _Job(info.name, count, options, names, seed, rotate, records)
     size = chunk_size or max(1, min(MAX_CHUNK, games // IN_FLIGHT))
-    spans = [(start, min(games, start + size)) for start in range(0, games, size)]
+    spans = _Spans(games, size)
     if executor is None:
         return _run_here(job, spans, games, progress)
     return _run_on(executor, job, spans, games, in_flight, progress)
 
 
+@attrs.frozen
+class _Spans:
+    """The chunks of a run, (first game, game after the last), worked out as they are
+    needed: a run of a billion games holds none of them in a list."""
+
+    games: int
+    size: int
+
+    def __len__(self) -> int:
+        return -(-self.games // self.size)
+
+    def __getitem__(self, chunk: int) -> tuple[int, int]:
+        start = chunk * self.size
+        return start, min(self.games, start + self.size)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return (self[chunk] for chunk in range(len(self)))
+
+
 def _run_here(
-    job: _Job, spans: list[tuple[int, int]], games: int,
+    job: _Job, spans: _Spans, games: int,
     progress: Callable[[int, int], object] | None,
 ) -> Generator[GameResult, None, None]:
     done = 0
@@ -209,7 +237,7 @@ def _run_here(
 
 
 def _run_on(
-    executor: concurrent.futures.Executor, job: _Job, spans: list[tuple[int, int]],
+    executor: concurrent.futures.Executor, job: _Job, spans: _Spans,
     games: int, in_flight: int, progress: Callable[[int, int], object] | None,
 ) -> Generator[GameResult, None, None]:
     pending: dict[concurrent.futures.Future[list[GameResult]], int] = {}

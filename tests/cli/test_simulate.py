@@ -145,6 +145,8 @@ def test_without_records_the_results_hold_none() -> None:
         ({"bots": "genius"}, "unknown bot 'genius'"),
         ({"options": {"colour": "blue"}}, "colour"),
         ({"seed": "7"}, "'seed' must be a whole number"),
+        ({"options": ["variant=rainbow"]}, "'options' must map option names to values"),
+        ({"bots": [1, 2]}, "'bots' must be a bot's name or a list of names"),
     ],
 )
 def test_bad_arguments_are_refused_before_any_game(arguments: dict[str, object],

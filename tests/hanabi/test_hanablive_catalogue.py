@@ -14,6 +14,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -228,3 +229,31 @@ def test_unknown_names_suggest_hanablives_nearest() -> None:
     # hanab.live has no 3-suit variant of a rainbow beside a suit no colour clue touches.
     with pytest.raises(OptionsError, match="unknown Hanabi variant"):
         variant("Rainbow & White (3 Suits)")
+
+
+FLAGS = ["clue_starved", "alternating_clues", "cow_and_pig", "duck", "throw_it_in_a_hole",
+         "synesthesia", "funnels", "chimneys", "odds_and_evens", "scarce_ones",
+         "colour_clues_touch_nothing", "rank_clues_touch_nothing", "special_deceptive"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from([entry["name"] for entry in load("variants.json")])
+       if FOLDER.is_dir() else st.just("No Variant"),
+       flags=st.lists(st.sampled_from(FLAGS), max_size=3, unique=True),
+       colours=st.none() | st.lists(st.sampled_from(["red", "blue", "black"]), unique=True),
+       ranks=st.none() | st.lists(st.integers(1, 5), unique=True))
+def test_changed_catalogue_variants_round_trip_and_touch_alike(
+        name: str, flags: list[str], colours: list[str] | None, ranks: list[int] | None) -> None:
+    base = variant(name)
+    changed = attrs.evolve(base, name="changed", hanablive_name=None,
+                           special_rank=base.special_rank or 1, clue_colours=colours,
+                           clue_ranks=ranks, **dict.fromkeys(flags, True))
+    again = HanabiVariant.from_dict(json.loads(json.dumps(changed.to_dict())))
+    assert again == changed
+    assert (again.clue_colours, again.clue_ranks) == (changed.clue_colours, changed.clue_ranks)
+    clues = [*changed.clue_colours, "teal", *range(1, 6)]
+    for index, suit in enumerate(changed.suits):
+        for rank in suit.ranks:
+            assert [again.touches(index, rank, c) for c in clues] == [
+                changed.touches(index, rank, c) for c in clues]
+            assert again.copies(index, rank) == changed.copies(index, rank)

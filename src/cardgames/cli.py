@@ -383,7 +383,7 @@ def simulate(
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
-        raise fail(_cannot_write(plot_file if out_file is None else out_file, exc)) from None
+        raise fail(_cannot_write(exc.filename, exc)) from None
     with contextlib.ExitStack() as stack:
         if stream is not None:
             stack.enter_context(stream)
@@ -406,6 +406,7 @@ def simulate(
             if stream is not None and result.record is not None:
                 try:
                     write_records([result.record], stream)
+                    stream.flush()  # readable as the run goes on (tail -f, a crash)
                 except OSError as exc:
                     raise fail(_cannot_write(out_file, exc)) from None
                 result = attrs.evolve(result, record=None)  # written: no need to hold it
@@ -423,8 +424,8 @@ def simulate(
         out.print(f"plot written to {escape(str(plot_file))}")
 
 
-def _cannot_write(path: Path | None, exc: OSError) -> str:
-    return f"cannot write {str(path)!r}: {exc.strerror or exc}"
+def _cannot_write(path: object, exc: OSError) -> str:
+    return f"cannot write {clip(str(path))!r}: {exc.strerror or exc}"
 
 
 def _executor(

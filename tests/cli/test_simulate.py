@@ -315,6 +315,16 @@ def test_an_unwritable_plot_is_refused_before_the_games(tmp_path: Path, target: 
     assert not list(tmp_path.iterdir())
 
 
+def test_an_unwritable_file_is_named_whichever_of_out_and_plot_it_is(tmp_path: Path) -> None:
+    good, bad = tmp_path / "ok", tmp_path / "missing-folder" / "x"
+    line = one_error_line(*invoke("simulate", "hanabi", "-n", "2", "--out", f"{good}.jsonl",
+                                  "--plot", f"{bad}.png"))
+    assert f"cannot write '{bad}.png'" in line
+    line = one_error_line(*invoke("simulate", "hanabi", "-n", "2", "--out", f"{bad}.jsonl",
+                                  "--plot", f"{good}.png"))
+    assert f"cannot write '{bad}.jsonl'" in line
+
+
 def test_plot_without_matplotlib_names_the_extra(monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path) -> None:
     monkeypatch.setattr(simulation, "installed", lambda module: module != "matplotlib")

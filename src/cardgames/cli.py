@@ -433,8 +433,8 @@ def _executor(
 ) -> concurrent.futures.Executor | None:
     """Where simulate's games run: here, a process pool, or Ray (closed with `stack`)."""
     if cluster is not None:
-        cpus = workers if cluster == "local" and workers is not None else _usable_cpus()
-        return stack.enter_context(ray_cluster(cluster, num_cpus=cpus))
+        # Only a local Ray takes a CPU count (simulate refuses --workers with any other).
+        return stack.enter_context(ray_cluster(cluster, num_cpus=workers or _usable_cpus()))
     if workers is None or workers == 1:
         return None
     # spawn: a forked child would inherit the progress bar's thread and its locks.

@@ -214,6 +214,26 @@ def test_cluster_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) ->
     assert "pip install 'cardgames-engines[cluster]'" in line
 
 
+@pytest.mark.parametrize("cluster", ["local", "auto", "ray://10.1.2.3:10001", "ray://head:1"])
+def test_cluster_addresses_ray_takes(cluster: str) -> None:
+    assert simulation.ray_address(cluster) == cluster
+
+
+@pytest.mark.parametrize("cluster", ["head:10001", "ray://:10001", "ray://head", "ray://head:x",
+                                     "LOCAL", ""])
+def test_cluster_addresses_ray_does_not_take(cluster: str) -> None:
+    with pytest.raises(OptionsError, match="use local, auto or ray://HOST:PORT"):
+        simulation.ray_address(cluster)
+
+
+def test_the_ray_executor_needs_a_connected_ray() -> None:
+    import ray
+
+    assert not ray.is_initialized()
+    with pytest.raises(cardgames.CardgamesError, match=r"call ray.init\(\) first"):
+        simulation.RayExecutor()
+
+
 @pytest.mark.parametrize(
     ("flags", "named"),
     [

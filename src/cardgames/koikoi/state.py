@@ -55,9 +55,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -893,42 +894,57 @@ class KoiKoiState(State[KoiKoiAction]):
         return f"{CARDS[card].code} has only one match: play it without naming a capture"
 
     def _apply(self, action: KoiKoiAction) -> list[Event]:
-        events: list[Event] = []
         kind = action.kind
         turn = self._turn
+        events: list[Event]
         if kind == PLAY:
-            pile_before = self._piles[turn]
-            hand = self._hands[turn]
+            piles = self._piles
+            pile_before = piles[turn]
             card = action.card
-            hand.remove(card)
-            events.append(self._capture(card, action.target, False))
+            self._hands[turn].remove(card)
+            field = self._field
+            played, taken = _lay(field[card >> 2], card, action.target, turn * 96 + card)
             stock_card = self._stock.pop()
-            matches = self._field[stock_card >> 2]
+            matches = field[stock_card >> 2]
             count = len(matches)
             if count == 2 or (count == 3 and not self._rules.capture_all_three):
                 # The turn ends after the choice; keep the pile it started with till then.
+                piles[turn] = pile_before | taken
                 self._pile_before = pile_before
                 self._pending = stock_card
                 self._phase = _CAPTURING
-                events.append(ChoiceRequired(turn, stock_card, tuple(sorted(matches))))
-                self._log.append((turn, action, tuple(events)))
-                return events
-            events.append(self._capture(stock_card, _NO_CARD, True))
-            self._end_turn(events, pile_before)
+                events = [played, ChoiceRequired(turn, stock_card, tuple(sorted(matches)))]
+            else:
+                turned, more = _lay(matches, stock_card, _NO_CARD, turn * 96 + 48 + stock_card)
+                pile = piles[turn] = pile_before | taken | more
+                events = [played, turned]
+                if (taken or more) and self._table.may_form(pile):
+                    self._end_turn(events, pile_before)
+                elif self._hands[turn] or self._hands[1 - turn]:
+                    # The usual turn: no yaku can have formed or risen, and play goes on.
+                    self._turn = 1 - turn
+                else:
+                    self._next_turn(events)
         elif kind == CAPTURE:
             stock_card = self._pending
             pile_before = self._pile_before
             # Reset outside the capture phase, so that equal positions have equal snapshots.
             self._pending = _NO_CARD
             self._pile_before = 0
-            events.append(self._capture(stock_card, action.card, True))
+            turned, taken = _lay(
+                self._field[stock_card >> 2], stock_card, action.card, turn * 96 + 48 + stock_card
+            )
+            self._piles[turn] |= taken
+            events = [turned]
+            self._phase = _PLAYING
             self._end_turn(events, pile_before)
         elif kind == KOIKOI:
             self._calls[turn] += 1
             self._baseline[turn] = self._slots(turn)
-            events.append(KoiKoiCalled(turn, self._calls[turn]))
+            events = [KoiKoiCalled(turn, self._calls[turn])]
             self._next_turn(events)
         else:
+            events = []
             self._finish_round_by_stop(turn, events)
         self._log.append((turn, action, tuple(events)))
         return events
@@ -945,30 +961,14 @@ class KoiKoiState(State[KoiKoiAction]):
     def _capture_options(self) -> list[int]:
         return list(self._field[self._pending >> 2]) if self._pending != _NO_CARD else []
 
-    def _capture(self, card: int, target: int, from_stock: bool) -> CardPlayed:
-        """Lay `card` on the field, taking `target` or the only/all match(es) into the pile."""
-        matches = self._field[card >> 2]
-        count = len(matches)
-        key = ((self._turn << 1) | from_stock) * 48 + card
-        if count == 0:
-            matches.append(card)
-            return _PLACED[key]
-        if count == 3 and target == _NO_CARD:  # three on the field: all four are taken
-            matches.clear()
-            self._piles[self._turn] |= MONTH_MASKS[card >> 2]
-            return _TAKES_ALL[key]
-        if count == 1:
-            target = matches[0]
-            matches.clear()
-        else:
-            matches.remove(target)
-        self._piles[self._turn] |= (1 << card) | (1 << target)
-        return _TAKES_ONE[key * 48 + target]
-
     def _end_turn(self, events: list[Event], pile_before: int) -> None:
+        """After a turn's captures (phase back to play): ask koi-koi or stop if a yaku formed
+        or rose, end the round if it must, else pass the turn."""
         turn = self._turn
-        self._phase = _PLAYING
-        if self._piles[turn] == pile_before:  # nothing captured: no yaku can have changed
+        pile = self._piles[turn]
+        if pile == pile_before or not self._table.may_form(pile):
+            # Nothing captured, so no yaku changed; or the pile forms none at all, so none
+            # can have formed or risen (the usual case, settled by a few table look-ups).
             self._next_turn(events)
             return
         slots = self._slots(turn)
@@ -1134,22 +1134,19 @@ class KoiKoiState(State[KoiKoiAction]):
         while True:
             order = self._next_order()
             dealer = self._dealer
-            hands: list[list[int]] = [[], []]
-            field_cards: list[int] = []
-            for i in range(0, 24, 6):
-                hands[1 - dealer] += order[i : i + 2]
-                field_cards += order[i + 2 : i + 4]
-                hands[dealer] += order[i + 4 : i + 6]
-            field: list[list[int]] = [[] for _ in range(12)]
-            for card in field_cards:
-                field[card >> 2].append(card)
-            if rules.redeal_four_on_field and any(len(m) == 4 for m in field):
+            # Two cards each to the dealer's opponent, the field, the dealer, four times.
+            field_cards = _FIELD_PLACES(order)
+            field_mask = _mask_of(field_cards)
+            if rules.redeal_four_on_field and _four_of_a_month(field_mask):
                 events.append(Redealt(self._round, RedealReason.FOUR_ON_FIELD))
                 continue
+            hands = [sorted(_HAND_PLACES(order)), sorted(_DEALER_PLACES(order))]
+            if dealer == 0:
+                hands.reverse()
             lucky = None
             if rules.lucky_hands is not LuckyHands.OFF:
                 for seat in (dealer, 1 - dealer):  # the dealer's hand counts first
-                    kind = _lucky_kind(hands[seat], rules.teshi, rules.kuttsuki)
+                    kind = _lucky_kind(_mask_of(hands[seat]), rules.teshi, rules.kuttsuki)
                     if kind is not None:
                         lucky = (seat, kind)
                         break
@@ -1157,12 +1154,12 @@ class KoiKoiState(State[KoiKoiAction]):
                 events.append(Redealt(self._round, RedealReason.LUCKY_HAND, lucky[1]))
                 continue
             break
-        for hand in hands:
-            hand.sort()
+        field: list[list[int]] = [[] for _ in _MONTHS]
+        for card in field_cards:  # in the order dealt, the order the legal actions list them
+            field[card >> 2].append(card)
         self._hands = hands
         self._field = field
-        stock = order[24:]
-        stock.reverse()  # pop() takes the top
+        stock = order[:23:-1]  # reversed, so that pop() takes the top
         self._stock = stock
         self._piles = [0, 0]
         self._calls = [0, 0]
@@ -1204,16 +1201,60 @@ def _seat(seat: int) -> int:
     raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 
-def _lucky_kind(hand: list[int], teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
-    """The lucky hand `hand` is, among those the rules count (`teshi`, `kuttsuki`)."""
-    counts = [0] * 12
-    for card in hand:
-        counts[card >> 2] += 1
-    if teshi and 4 in counts:
+_FIELD_PLACES: Final = operator.itemgetter(2, 3, 8, 9, 14, 15, 20, 21)
+"""The places in a deal order of the field cards, in the order they are dealt ..."""
+_HAND_PLACES: Final = operator.itemgetter(0, 1, 6, 7, 12, 13, 18, 19)
+"""... of the hand of the dealer's opponent ..."""
+_DEALER_PLACES: Final = operator.itemgetter(4, 5, 10, 11, 16, 17, 22, 23)
+"""... and of the dealer's hand."""
+_MONTHS: Final = range(12)
+_NIBBLE_LOW: Final = int("1" * 12, 16)
+"""The lowest bit of each month's four in a card mask."""
+
+
+def _mask_of(cards: Iterable[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _four_of_a_month(mask: int) -> bool:
+    """Whether card mask `mask` holds all four cards of some month."""
+    return bool(mask & mask >> 1 & mask >> 2 & mask >> 3 & _NIBBLE_LOW)
+
+
+def _lucky_kind(hand: int, teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
+    """The lucky hand the hand mask `hand` is, among those the rules count (`teshi`,
+    `kuttsuki`)."""
+    if teshi and _four_of_a_month(hand):
         return LuckyHandKind.TESHI
-    if kuttsuki and counts.count(2) == 4:
-        return LuckyHandKind.KUTTSUKI
+    if kuttsuki:
+        # Each month's count of cards, in its own four bits (a sum of bit pairs, then of
+        # those sums); four months holding exactly 2 (0b0010) is kuttsuki.
+        pairs = (hand & 0x555555555555) + (hand >> 1 & 0x555555555555)
+        counts = (pairs & 0x333333333333) + (pairs >> 2 & 0x333333333333)
+        if (counts >> 1 & ~counts & ~(counts >> 2) & _NIBBLE_LOW).bit_count() == 4:
+            return LuckyHandKind.KUTTSUKI
     return None
+
+
+def _lay(matches: list[int], card: int, target: int, key: int) -> tuple[CardPlayed, int]:
+    """Lay `card` on the field month `matches`, taking `target` or the only/all match(es):
+    (the CardPlayed event, the mask of the cards won, 0 when none). `key` is
+    ``seat * 96 + from_stock * 48 + card``, the event tables' key."""
+    count = len(matches)
+    if count == 0:
+        matches.append(card)
+        return _PLACED[key], 0
+    if count == 3 and target == _NO_CARD:  # three on the field: all four are taken
+        matches.clear()
+        return _TAKES_ALL[key], MONTH_MASKS[card >> 2]
+    if count == 1:
+        target = matches.pop()
+    else:
+        matches.remove(target)
+    return _TAKES_ONE[key * 48 + target], (1 << card) | (1 << target)
 
 
 @functools.lru_cache(maxsize=8192)

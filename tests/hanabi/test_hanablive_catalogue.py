@@ -72,7 +72,7 @@ class Expected:
         self.up_or_down = entry.get("upOrDown", False)
         self.ranks = [*range(1, self.stack + 1), *([START] if self.up_or_down else [])]
         if "clueColors" in entry:
-            self.colours = list(entry["clueColors"])
+            self.colours: list[str] = list(entry["clueColors"])
         else:
             colours: list[str] = []
             for suit in self.suits:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -535,16 +535,63 @@ class _Table:
         for seat, index, kinds in layout:
             if seat == target:
                 meaning = (kind, index in touched)
-                if meaning not in kinds:
+                if meaning not in kinds or index is None:
                     self.broken = True  # no clue of this strategy means that
-                elif total > 1:
+                    return
+                if total > 1:
                     self.hat(giver, total, offset + kinds.index(meaning))
+                if (giver != self.seat and target != self.seat
+                        and self._best_clue(target, index, kind, index in touched) != value):
+                    # The giver picks, among the clues with this meaning, the one that
+                    # teaches most; another choice is another convention's clue.
+                    self.broken = True
+                    return
                 break
             offset += len(kinds)
         touch = self.rules.touch[value]
         masks = self.masks[target]
         for i in range(len(masks)):
             masks[i] &= touch if i in touched else ~touch
+
+    def clue_value(self, seat: int, index: int, kind: int, touches: bool,
+                   allowed: Callable[[str | int], bool]) -> str | int | None:
+        """Of the clues to `seat` of `kind` that touch (or miss) card `index` and that are
+        `allowed`, the value of the one that teaches most about the hand (after the hat
+        answers): the most possibilities ruled out, doubled for each card it pins down."""
+        rules, board = self.rules, self.board
+        cards = self.cards(seat)
+        if cards is None:
+            return None
+        chosen = cards[index]
+        best: str | int | None = None
+        best_gain = -1.0
+        for value in rules.values[kind]:
+            touch = rules.touch[value]
+            if bool(touch >> chosen & 1) != touches or not allowed(value):
+                continue
+            gain = 1.0
+            for mask, card in zip(self.masks[seat], cards, strict=True):
+                eff = mask & board.alive
+                if not eff or not eff & ~board.dead or not eff & (eff - 1):
+                    continue
+                after = eff & (touch if touch >> card & 1 else ~touch)
+                if not after:
+                    continue  # the card is not what the table thinks: no gain to count
+                bonus = 2.0 if (not after & (after - 1) or not after & ~board.dead) else 1.0
+                gain *= bonus * board.weight(eff) / board.weight(after)
+            if gain > best_gain:
+                best, best_gain = value, gain
+        return best
+
+    def _best_clue(self, target: int, index: int, kind: int, touches: bool) -> str | int | None:
+        """:meth:`clue_value` among the clues the rules allow to `target` (a clue that
+        touches nothing only with empty clues allowed)."""
+        held = 0
+        for c in self.cards(target) or ():
+            held |= 1 << c
+        touch, empty_ok = self.rules.touch, self.rules.variant.empty_clues
+        return self.clue_value(target, index, kind, touches,
+                               lambda value: empty_ok or bool(touch[value] & held))
 
     def _breaks_strategy(self, seat: int, index: int, event: Played | Discarded) -> bool:
         """Whether a partner's play or discard is one this strategy never makes (the partner
@@ -876,32 +923,9 @@ class _Decision:
 
     def _clue_for(self, seat: int, index: int | None, kind: int, touches: bool
                   ) -> HanabiAction | None:
-        """The legal clue to `seat` of `kind` that touches (or misses) card `index`, the one
-        that teaches most about the hand (the table's knowledge after the hat answers)."""
-        table, rules, board = self.table, self.rules, self.board
-        cards = table.cards(seat) or []
+        """The legal clue to `seat` of `kind` that touches (or misses) card `index`."""
         if index is None:
             return None
-        target = cards[index]
-        best: HanabiAction | None = None
-        best_gain = -1.0
-        for value in rules.values[kind]:
-            touch = rules.touch[value]
-            if bool(touch >> target & 1) != touches:
-                continue
-            action = Clue(seat, value)
-            if action not in self.legal_set:
-                continue
-            gain = 1.0
-            for mask, card in zip(table.masks[seat], cards, strict=True):
-                eff = mask & board.alive
-                if not eff or not eff & ~board.dead or not eff & (eff - 1):
-                    continue
-                after = eff & (touch if touch >> card & 1 else ~touch)
-                if not after:
-                    continue  # the card is not what the table thinks: no gain to count
-                bonus = 2.0 if (not after & (after - 1) or not after & ~board.dead) else 1.0
-                gain *= bonus * board.weight(eff) / board.weight(after)
-            if gain > best_gain:
-                best, best_gain = action, gain
-        return best
+        value = self.table.clue_value(seat, index, kind, touches,
+                                      lambda value: Clue(seat, value) in self.legal_set)
+        return None if value is None else Clue(seat, value)

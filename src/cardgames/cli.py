@@ -391,11 +391,13 @@ def simulate(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
             TimeElapsedColumn(), console=err, transient=True,
         ))
-        task = progress.add_task(info.name, total=games)
+        starting = {None: "", "local": " (starting Ray)"}.get(cluster, " (joining Ray)")
+        task = progress.add_task(info.name + starting, total=games)
         try:
             executor = _executor(stack, cluster, workers)
         except CardgamesError as exc:
             raise fail(str(exc)) from None
+        progress.update(task, description=info.name)
         started = time.perf_counter()
         results = []
         # Closed before the executor: chunks not yet started are cancelled, not waited for.

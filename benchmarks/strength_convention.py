@@ -1,0 +1,146 @@
+"""Hanabi ConventionBot strength: seeded self-play, by player count and variant.
+
+Plays `games` seeded games (seeds ``seed .. seed + games - 1``; bot seeds derived from them)
+and reports the mean score ± its standard error, the strikeout rate, the share of the
+variant's maximum score and the milliseconds per decision (the bots' ``act`` calls only;
+other processes share the machine, so read times as rough). Issue 15's targets on the
+standard deck: 21.5 / 22.0 / 21.5 / 21.0 at 2 / 3 / 4 / 5 players; in every variant at 3
+players at least 60% of the maximum score with at most 2% strikeouts (``--variants``
+measures a seeded sample of the variant list).
+
+Usage::
+
+    python benchmarks/strength_convention.py --games 1000
+    python benchmarks/strength_convention.py --games 200 --players 2 --variant rainbow
+    python benchmarks/strength_convention.py --games 20 --variants 200 --worst 20
+
+``measure(games, seed)`` returns the table's rows for ``benchmarks/strength.py``.
+Not collected by pytest: floors over small samples are asserted in tests/hanabi.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any, cast
+
+from cardgames.core.agents import Agent
+from cardgames.core.errors import CardgamesError
+from cardgames.core.loop import play
+from cardgames.hanabi import GAME, variant_names
+from cardgames.hanabi.actions import HanabiAction
+from cardgames.hanabi.bots import ConventionBot
+from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.variants import variant_from_name
+
+TARGETS = {2: 21.5, 3: 22.0, 4: 21.5, 5: 21.0}
+"""Issue 15's targets for the convention bot, standard deck."""
+
+
+class Timed:
+    """A bot whose ``act`` calls are timed."""
+
+    def __init__(self, bot: ConventionBot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
+        started = time.perf_counter()
+        action = self.bot.act(view, legal)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
+def self_play(games: int, seed: int, players: int, variant: str = "standard") -> dict[str, Any]:
+    """`games` seeded ConventionBot games at `players` players: one table row."""
+    options = variant_from_name(variant)
+    scores: list[int] = []
+    strikeouts = decisions = 0
+    seconds = 0.0
+    for game_seed in range(seed, seed + games):
+        state = HanabiState(options, players=players, seed=game_seed)
+        bots = [Timed(ConventionBot(game_seed * 10 + seat)) for seat in range(players)]
+        play(state, cast(list[Agent], bots), max_moves=GAME.max_moves)
+        scores.append(state.score)
+        strikeouts += state.fuses == 0
+        seconds += sum(bot.seconds for bot in bots)
+        decisions += sum(bot.decisions for bot in bots)
+    mean = statistics.fmean(scores)
+    error = statistics.stdev(scores) / math.sqrt(games) if games > 1 else 0.0
+    target = TARGETS.get(players) if variant == "standard" else None
+    return {
+        "matchup": f"hanabi {variant} {players}p: ConventionBot self-play",
+        "n": games,
+        "mean ± s.e.": f"{mean:.3f} ± {error:.3f}",
+        "of max": f"{mean / options.max_score:.1%}",
+        "target": "" if target is None else f">= {target}",
+        "strikeouts": f"{strikeouts / games:.1%}",
+        "ms per decision": round(1000 * seconds / max(decisions, 1), 2),
+    }
+
+
+def measure(games: int, seed: int) -> list[dict[str, Any]]:
+    """The rows of ``benchmarks/strength.py``: `games` seeded standard games at 2-5 players."""
+    return [self_play(games, seed, players) for players in (2, 3, 4, 5)]
+
+
+def variant_sample(count: int, seed: int) -> list[str]:
+    """`count` variant names drawn (seeded) from every variant the catalogue lists."""
+    names = sorted(variant_names())
+    return sorted(random.Random(seed).sample(names, min(count, len(names))))
+
+
+def print_table(rows: Sequence[dict[str, Any]]) -> None:
+    columns = list(rows[0])
+    widths = [max(len(column), *(len(str(row[column])) for row in rows)) for column in columns]
+    print("  ".join(column.ljust(width) for column, width in zip(columns, widths, strict=True)))
+    for row in rows:
+        print("  ".join(str(row[column]).ljust(width)
+                        for column, width in zip(columns, widths, strict=True)))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per row")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--players", default="2,3,4,5", help="comma-separated player counts")
+    parser.add_argument("--variant", default="standard", help="a variant name or + spec")
+    parser.add_argument("--variants", type=int, default=0,
+                        help="measure this many variants drawn (seeded) from the list, at "
+                             "3 players, instead of --variant")
+    parser.add_argument("--worst", type=int, default=25,
+                        help="with --variants: print only this many worst rows")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1 (got {args.games})")
+    try:
+        counts = [int(word) for word in args.players.split(",")]
+    except ValueError:
+        parser.error(f"--players must be counts such as 2,3 (got {args.players!r})")
+    if not all(count in GAME.player_counts for count in counts):
+        parser.error(f"--players must each be in {GAME.player_counts.start}.."
+                     f"{GAME.player_counts.stop - 1} (got {args.players!r})")
+    if args.variants:
+        rows = [self_play(args.games, args.seed, 3, name)
+                for name in variant_sample(args.variants, args.seed)]
+        rows.sort(key=lambda row: (float(row["of max"].rstrip("%"))
+                                   - 10 * float(row["strikeouts"].rstrip("%"))))
+        print(f"{len(rows)} variants, {args.games} games each at 3 players; the worst:")
+        print_table(rows[:args.worst])
+        return
+    try:
+        variant_from_name(args.variant)
+    except CardgamesError as error:
+        parser.error(str(error))
+    print_table([self_play(args.games, args.seed, players, args.variant) for players in counts])
+
+
+if __name__ == "__main__":
+    main()

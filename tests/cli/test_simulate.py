@@ -12,6 +12,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,34 @@ class CountingPool(concurrent.futures.ThreadPoolExecutor):
             return fn(*args, **kwargs)
 
         return super().submit(counted)
+
+
+class HeldBackPool(concurrent.futures.ThreadPoolExecutor):
+    """Chunks from game `held_from` on wait until `release` is set."""
+
+    def __init__(self, held_from: int) -> None:
+        super().__init__(2)
+        self.held_from = held_from
+        self.release = threading.Event()
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        _, start, _ = args
+
+        def held() -> Any:
+            if start >= self.held_from:
+                assert self.release.wait(60), "the test never let the chunk go"
+            return fn(*args, **kwargs)
+
+        return super().submit(held)
+
+
+def test_results_come_back_while_later_chunks_are_still_playing() -> None:
+    with HeldBackPool(held_from=2) as pool:
+        results = cardgames.simulate("koikoi", 6, executor=pool, chunk_size=2)
+        # Games 0 and 1 arrive while games 2 to 5 cannot have been played.
+        assert [next(results).index, next(results).index] == [0, 1]
+        pool.release.set()
+        assert [result.index for result in results] == [2, 3, 4, 5]
 
 
 def test_closing_a_run_early_cancels_the_chunks_not_started() -> None:

@@ -7,10 +7,15 @@ prints moves/s and games/s. When the DeepMind Hanabi Learning Environment is imp
 dependency of this project) the same work runs through its Python API (``pyhanabi``:
 ``legal_moves()`` then ``apply_move()``, dealing at chance nodes) and the ratio is printed.
 
+With ``--against NAME`` the variant is timed against another one (e.g. a heavy hanab.live
+variant against the standard game, issue 10's speed check), the two taking turns in short
+rounds, and the cost ratio per move and per game is printed.
+
 Usage::
 
     python benchmarks/hanabi_bench.py --seconds 5
     python benchmarks/hanabi_bench.py --seconds 5 --players 3 --variant rainbow
+    python benchmarks/hanabi_bench.py --seconds 6 --variant "Prism (6 Suits)" --against standard
 
 Not collected by pytest: speed is measured here, never asserted in tests.
 """
@@ -128,11 +133,37 @@ def hle(pyhanabi: Any, players: int, seed: int) -> Callable[[int], tuple[int, in
     return play_one
 
 
+def against(args: argparse.Namespace) -> None:
+    """Our engine on `args.variant` and on `args.against`, in alternating rounds: their
+    throughputs and the cost ratio (how many times the base's time a move or a game takes)."""
+    rounds = max(1, args.rounds)
+    slice_ = args.seconds / rounds
+    play_variant = ours(args.players, args.variant, args.seed)
+    play_base = ours(args.players, args.against, args.seed)
+    mine: Throughput | None = None
+    base: Throughput | None = None
+    for _ in range(rounds):
+        base = run_for(slice_, play_base, args.against[:34], base)
+        mine = run_for(slice_, play_variant, args.variant[:34], mine)
+    assert mine is not None
+    assert base is not None
+    print(base.line())
+    print(mine.line())
+    print(
+        f"cost ratio {args.variant!r} / {args.against!r}: "
+        f"{base.moves_per_second / mine.moves_per_second:.2f}x per move, "
+        f"{base.games_per_second / mine.games_per_second:.2f}x per game"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="wall time per engine")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--variant", default="standard", help="our variant name")
+    parser.add_argument("--variant", default="standard",
+                        help="our variant name, a + spec or a hanab.live variant name")
+    parser.add_argument("--against", default=None,
+                        help="time the variant against this one and print the cost ratio")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=5,
                         help="alternate the engines this many times")
@@ -142,6 +173,9 @@ def main() -> None:
         f"Hanabi random self-play, {args.players} players, variant {args.variant!r}, "
         f"{args.seconds:g} s per engine"
     )
+    if args.against is not None:
+        against(args)
+        return
     pyhanabi = load_pyhanabi()
     compare = pyhanabi is not None and args.variant in ("standard", "no-empty-clues")
     # The engines take turns in short rounds, so a busy machine slows both alike.

@@ -29,6 +29,37 @@ Rules as implemented (the rules file's options and interpretations):
   current player; the player draws their card after the tile's effect is settled.
 * Score: one point per card in a normal firework; a black powder firework adds minus one per
   missing card. Ratings follow the rulebook bands (see :func:`rating`).
+
+hanab.live's rules, read from the variant's flags (the rules file's last section):
+
+* Which clues exist and what they touch come from ``variant.clue_colours``,
+  ``variant.clue_ranks`` and ``variant.touches`` (tables built once per game shape). A clue
+  that touches nothing is legal with the empty-clues option, and always for a kind of clue
+  that touches nothing by the variant's rule (colour blind, number blind); mute variants
+  have no clue of that kind.
+* Clue starved: tokens are counted in halves; a clue costs a whole token, a discard or a
+  completed firework gives half of one (``half_clue_token`` says when a half is there).
+* Alternating clues: after a colour clue the next clue must be a rank clue and the other
+  way round (free bonus clues neither count nor are bound).
+* Cow & Pig and Duck: the receiver of a clue hears only "moo" / "oink" (its kind) or
+  "quack"; its view's history shows a :class:`~cardgames.hanabi.actions.HiddenClue` and its
+  knowledge learns only that the touched cards are touched by some clue of that kind (or by
+  some clue); the other seats and the record see the clue that was given.
+* Throw it in a hole: every play from a hand or the deck goes face down. Until the game
+  ends no view shows the card, whether it fitted, the fuse a misplay burned or the fireworks
+  (``apply`` returns the same public events); a completed firework gives no token.
+* Orange (inverted) suits: "play" on one of their cards discards it and "discard" plays it
+  (the record keeps the action chosen; a deck play always plays); with an orange suit in the
+  game a discard is legal with every token there, and then gives none.
+* Sudoku: a firework may start at any rank no other firework started with, goes up and
+  wraps from its highest rank to its lowest, and is complete with one card of each rank.
+* The end of the game, checked after every action in hanab.live's order: the last fuse;
+  all or nothing's lost perfect game; with ``early_end`` (hanab.live's end rules) all or
+  nothing's softlock (the player to move has no card and no clue token: score 0, where the
+  rulebook's all or nothing skips that player instead); the final round; then, with
+  ``early_end``, nothing left that can be played. hanab.live's "the score reached the
+  maximum still achievable" is that last check's special case: the score can grow only by a
+  card that fits now, so no such card outside the discard pile means the maximum is reached.
 """
 
 from __future__ import annotations
@@ -1453,8 +1484,10 @@ class HanabiState(State[HanabiAction]):
         for other in range(len(self.players)):
             if other != seat:
                 assert tuple(s.card for s in view.other_hands[other]) == self.hand(other)
-        events = [event for move in view.history for event in move.events]
-        if self._t.hole and not self._over:
+        t = self._t
+        events = ([event for move in view.history for event in move.events]
+                  if t.hole or t.hides_clues else [])
+        if t.hole and not self._over:
             assert not any(view.fireworks), "the hole shows a firework"
             assert not view.playable, "the hole shows what fits the fireworks"
             assert view.fuses == view.max_fuses, "the hole shows a burned fuse"
@@ -1463,7 +1496,7 @@ class HanabiState(State[HanabiAction]):
                 "the hole shows a misplayed card")
             assert not any(isinstance(e, Played | FuseLost | FireworkCompleted)
                            for e in events), "the history shows a play in the hole"
-        if self._t.hides_clues:
+        if t.hides_clues:
             assert not any(isinstance(e, Clued) and e.target == seat for e in events), (
                 "the history tells a clue's value to its receiver")
             assert not any(isinstance(m.action, Clue) and m.action.target == seat
@@ -1497,26 +1530,23 @@ class HanabiState(State[HanabiAction]):
         assert self.fireworks_score <= variant.max_score, "score passes the maximum"
         # The score is the fireworks' cards, minus the missing black powder cards; as cards
         # only ever join fireworks, it never falls (a test sweep checks that move by move).
-        expected = sum(
-            len(stack) - (suit.row_length if suit.score_rule is ScoreRule.BLACK_POWDER else 0)
-            for suit, stack in zip(variant.suits, self.fireworks, strict=True))
+        # (start_score is minus the black powder rows' lengths.)
+        expected = t.start_score + sum(len(played) for played in self._fw)
         assert self.fireworks_score == expected, "the score does not match the fireworks"
-        for suit, stack in zip(variant.suits, self.fireworks, strict=True):
-            ranks = [card.rank for card in stack]
-            assert len(ranks) <= suit.row_length, f"{suit.name} firework too long"
-            assert all(card.suit == suit.letter for card in stack), f"{suit.name} mixes suits"
-            if variant.sudoku:
-                row = suit.row_ranks
-                if ranks:
-                    start = row.index(ranks[0])
-                    wrapped = [row[(start + i) % len(row)] for i in range(len(ranks))]
-                    assert ranks == wrapped, f"{suit.name} sudoku firework out of order"
-            elif suit.order is PlayOrder.ASCENDING:
-                assert ranks == list(suit.row_ranks[: len(ranks)]), f"{suit.name} out of order"
-            elif suit.order is PlayOrder.DESCENDING:
-                assert ranks == list(suit.row_ranks[::-1][: len(ranks)]), f"{suit.name} order"
-        if variant.sudoku:
-            starts = [stack[0].rank for stack in self.fireworks if stack]
+        for suit, played in enumerate(self._fw):
+            name = variant.suits[suit].name
+            ranks = [t.type_rank[kind] for kind in played]
+            row = t.play_sequence[suit]  # in play order (up or down: ascending)
+            assert len(ranks) <= t.row_length[suit], f"{name} firework too long"
+            assert all(t.type_suit[kind] == suit for kind in played), f"{name} mixes suits"
+            if t.sudoku and ranks:
+                start = row.index(ranks[0])
+                wrapped = [row[(start + i) % len(row)] for i in range(len(ranks))]
+                assert ranks == wrapped, f"{name} sudoku firework out of order"
+            elif not t.sudoku and t.orders[suit] is not PlayOrder.UP_OR_DOWN:
+                assert ranks == list(row[: len(ranks)]), f"{name} firework out of order"
+        if t.sudoku:
+            starts = [t.type_rank[played[0]] for played in self._fw if played]
             assert len(starts) == len(set(starts)), "two sudoku fireworks start alike"
         held = {order for hand in self._hands for order in hand}
         assert not set(self._hole) & (held | set(self._deck_orders)), (

@@ -100,6 +100,13 @@ class _Facts:
             if Card(suit.letter, end) in rank_touchable
         )
         self.suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
+        # The rows that grow one known rank at a time (up, or down): on those a clue can be
+        # read against the fireworks as they were, and against cards queued to play on them.
+        self.sequences: tuple[tuple[int, ...] | None, ...] = tuple(
+            None if variant.sudoku or suit.order is PlayOrder.UP_OR_DOWN
+            else tuple(suit.row_ranks[::-1] if suit.order is PlayOrder.DESCENDING
+                       else suit.row_ranks)[:suit.row_length]
+            for suit in variant.suits)
 
 
 @functools.lru_cache(maxsize=64)
@@ -130,6 +137,28 @@ def _needed_cards(view: HanabiView, facts: _Facts, discarded: Counter[Card]) -> 
     return needed
 
 
+def _playable_through(
+    facts: _Facts, heights: Sequence[int], queued: Iterable[Card], others: frozenset[Card],
+) -> frozenset[Card]:
+    """The cards playable on fireworks `heights` cards high, or once the `queued` cards
+    (clued cards in hands) are played on them in turn. Rows that do not grow one known rank
+    at a time take their cards from `others` (the playable cards as well as can be told)."""
+    pool = Counter(queued)
+    found: set[Card] = set()
+    for index, suit in enumerate(facts.variant.suits):
+        sequence = facts.sequences[index]
+        if sequence is None:
+            found.update(card for card in others if facts.suit_index[card.suit] == index)
+            continue
+        for rank in sequence[heights[index]:]:
+            card = Card(suit.letter, rank)
+            found.add(card)
+            if not pool[card]:
+                break
+            pool[card] -= 1
+    return frozenset(found)
+
+
 def needed_cards(view: HanabiView) -> frozenset[Card]:
     """The cards the view's fireworks can still use: not yet played, and not above a card
     whose every copy is discarded (the bot's "needed"; the app marks the others trash)."""
@@ -153,33 +182,52 @@ class _Memory:
 
 @attrs.frozen(slots=True)
 class _PastClue:
-    """A clue the bot has not read yet, with the receiver's hand (orders, slot 1 first) as it
-    was when the clue was given, and the orders it touched."""
+    """A clue the bot has not read yet, with every hand (orders, slot 1 first) and the
+    fireworks' heights as they were when the clue was given, and the orders it touched."""
 
+    giver: int
+    target: int
     value: str | int
-    hand: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
     touched: tuple[int, ...]
+    heights: tuple[int, ...]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The receiver's hand."""
+        return self.hands[self.target]
 
 
-def _past_clues(view: HanabiView, moves: Sequence[Move[HanabiAction]]) -> list[_PastClue]:
-    """The clues of `moves` (the latest moves), oldest first, each with the hand it saw.
+def _past_clues(
+    view: HanabiView, facts: _Facts, moves: Sequence[Move[HanabiAction]],
+) -> list[_PastClue]:
+    """The clues of `moves` (the latest moves), oldest first, each with the hands and the
+    fireworks it saw.
 
     The hands now are in the view; walking the moves back, a draw leaves slot 1 and a played
-    or discarded card returns to its slot, so each clue finds the hand it was given to.
+    or discarded card returns to its slot (a card played well leaves its firework), so each
+    clue finds the table it was given to.
     """
     hands = [[slot.order for slot in _hand(view, seat)] for seat in range(len(view.players))]
+    heights = [len(stack) for stack in view.fireworks]
     clues: list[_PastClue] = []
     for move in reversed(moves):
         for event in reversed(move.events):
             match event:
                 case Drew(seat=seat):
                     del hands[seat][0]  # a drawn card enters at slot 1
-                case Played(seat=seat, slot=int(slot), order=order) | Discarded(
-                        seat=seat, slot=slot, order=order):
+                case Played(seat=seat, slot=slot, order=order, card=card, success=success):
+                    if success and heights[facts.suit_index[card.suit]]:
+                        heights[facts.suit_index[card.suit]] -= 1
+                    if slot is not None:
+                        hands[seat].insert(slot - 1, order)
+                case Discarded(seat=seat, slot=slot, order=order):
                     hands[seat].insert(slot - 1, order)
-                case Clued(target=target, value=value, slots=slots):
-                    hand = tuple(hands[target])
-                    clues.append(_PastClue(value, hand, tuple(hand[s - 1] for s in slots)))
+                case Clued(seat=giver, target=target, value=value, slots=slots):
+                    hand = hands[target]
+                    clues.append(_PastClue(
+                        giver, target, value, tuple(map(tuple, hands)),
+                        tuple(hand[s - 1] for s in slots), tuple(heights)))
     clues.reverse()
     return clues
 
@@ -234,9 +282,13 @@ class ConventionBot:
         for hand in view.other_hands:
             for slot in hand:
                 memory.identity[slot.order] = slot.card
+        for move in unread:  # cards that came and went between two looks
+            for event in move.events:
+                if isinstance(event, Played | Discarded):
+                    memory.identity[event.order] = event.card
         where = {slot.order: slot for seat in range(len(view.players))
                  for slot in _hand(view, seat)}
-        for clue in _past_clues(view, unread):
+        for clue in _past_clues(view, facts, unread):
             _note_clue(facts, memory, clue, where, playable_then, critical_then)
         for seat in range(len(view.players)):
             memory.touched.update(slot.order for slot in _hand(view, seat) if slot.touched)
@@ -273,7 +325,10 @@ def _note_clue(
     if not newly:
         return
     focus = chop if chop in newly else newly[0]
-    candidates = set(touches & playable_then)
+    queued = [memory.identity[order]
+              for seat, hand in enumerate(clue.hands) if seat not in (clue.giver, clue.target)
+              for order in hand if order in memory.touched and order in memory.identity]
+    candidates = set(touches & _playable_through(facts, clue.heights, queued, playable_then))
     if focus == chop:
         saves = touches & critical_then
         if isinstance(clue.value, str):

@@ -35,15 +35,16 @@ forbid it), and it never risks the last fuse.
 
 Variants: the encoding reads every rule from the variant (which clues touch which cards,
 ascending or descending rows, copies, empty clues allowed or not). Where it does not apply
-(Up or Down rows, bonus tiles, a bonus choice, hands it cannot follow), the bot plays the
-convention bot's move instead (:func:`cardgames.hanabi.hints.hint`), so it always moves
-legally.
+(Up or Down rows, bonus tiles, a bonus choice, hands it cannot follow, partners who follow
+other conventions), the bot makes the move of a :class:`~cardgames.hanabi.bots.ConventionBot`
+of its own instead, so it always moves legally.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
-import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -62,8 +63,9 @@ from cardgames.hanabi.actions import (
     Played,
     TokenRegained,
 )
+from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.hints import hint as convention_hint
+from cardgames.hanabi.hints import _reason as convention_reason
 from cardgames.hanabi.knowledge import HanabiView
 from cardgames.hanabi.variants import HanabiVariant, PlayOrder
 
@@ -87,25 +89,44 @@ def _bits(mask: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ variant facts
-# The variant options the strategy follows; any other option that is not at its default
-# (bonus tiles, or rules this module does not know of) leaves the game to the convention bot.
+# The options the strategy follows. It reads which clues touch which cards from the variant
+# (so the hanab.live options that only change that, or how many copies a card has, are
+# followed too); any other option that is not at its default (bonus tiles, hidden or
+# alternating clues, half tokens, hidden plays, sudoku rows, inverted suits, or rules this
+# module does not know of) leaves the game to the convention bot.
 _FOLLOWED_OPTIONS = frozenset({
     "name", "suits", "hand_size_delta", "clue_tokens", "fuses", "empty_clues",
     "score_after_strikeout", "all_or_nothing", "deck_plays", "early_end", "starting_player",
-    "hanablive_name", "clue_colours", "clue_ranks"})
+    "hanablive_name", "clue_colours", "clue_ranks",
+    "special_rank", "special_all_colours", "special_no_colours", "special_all_ranks",
+    "special_no_ranks", "special_deceptive", "critical_rank", "scarce_ones", "synesthesia",
+    "funnels", "chimneys", "odds_and_evens", "colour_clues_touch_nothing",
+    "rank_clues_touch_nothing"})
+_FOLLOWED_SUIT_FIELDS = frozenset({
+    "name", "letter", "colour_clues", "rank_clues", "colour_clues_by_rank",
+    "rank_clues_by_rank", "counts", "order", "score_rule", "style", "prism", "colours",
+    "display_name", "hanablive_name"})
 
 
-def _plain_options(variant: HanabiVariant) -> bool:
-    """Whether every option of `variant` outside the followed ones is at its default."""
-    for field in attrs.fields(type(variant)):
-        if not field.init or field.name in _FOLLOWED_OPTIONS:
+def _at_defaults(value: attrs.AttrsInstance, followed: frozenset[str]) -> bool:
+    """Whether every option of the attrs instance `value` outside `followed` is at its
+    default."""
+    for field in attrs.fields(type(value)):
+        if not field.init or field.name in followed:
             continue
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             return False  # an unknown option built by a factory: do not guess
-        if getattr(variant, field.name) != default:
+        if getattr(value, field.name) != default:
             return False
     return True
+
+
+def _followed(variant: HanabiVariant) -> bool:
+    """Whether the strategy can follow `variant` (see _FOLLOWED_OPTIONS)."""
+    return _at_defaults(variant, _FOLLOWED_OPTIONS) and all(
+        suit.order in (PlayOrder.ASCENDING, PlayOrder.DESCENDING)
+        and _at_defaults(suit, _FOLLOWED_SUIT_FIELDS) for suit in variant.suits)
 
 
 class _Rules:
@@ -117,10 +138,11 @@ class _Rules:
         self.index = {card: i for i, card in enumerate(self.cards)}
         self.count = len(self.cards)
         self.all = (1 << self.count) - 1
-        self.copies = [variant.suits[variant.suit_of(c.suit)].copies(c.rank) for c in self.cards]
+        # The deck as dealt says how many copies each card has (whatever option changed it).
+        in_deck = Counter(variant.deck_cards())
+        self.copies = [in_deck[card] for card in self.cards]
         self.suit = [variant.suit_of(c.suit) for c in self.cards]
-        self.supported = _plain_options(variant) and all(
-            suit.order in (PlayOrder.ASCENDING, PlayOrder.DESCENDING) for suit in variant.suits)
+        self.supported = _followed(variant)
         # Each row as card indices in the order they are played.
         self.rows: list[list[int]] = []
         for suit in variant.suits:
@@ -688,14 +710,14 @@ def _first_hands(view: HanabiView) -> list[list[int]]:
 class HatBot:
     """The information-strategy ("hat guessing") bot; partners must be HatBots too.
 
-    Strongest with 3 to 5 players. The strategy is deterministic: `seed` feeds the bot's own
-    generator as every bot's does, but no decision draws from it.
+    Strongest with 3 to 5 players. The strategy itself is deterministic; `seed` seeds the
+    convention bot it falls back on (whose ties are drawn from it).
     """
 
-    __slots__ = ("_rng", "_table")
+    __slots__ = ("_convention", "_table")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._convention = ConventionBot(seed)
         self._table: _Table | None = None
 
     def __repr__(self) -> str:
@@ -703,17 +725,25 @@ class HatBot:
 
     def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
         """Choose one of `legal` from what `view` shows."""
-        return self.explain(view, legal).action
+        return self._choose(view, legal, self._convention).action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
-        """The move :meth:`act` would choose, and why."""
+        """The move :meth:`act` would choose, and why (the bot's memory is left as it was)."""
+        return self._choose(view, legal, None)
+
+    def _choose(self, view: HanabiView, legal: Sequence[HanabiAction],
+                convention: ConventionBot | None) -> Hint[HanabiAction]:
+        """The move and why; a fallback move comes from `convention` (None: from a copy of
+        the bot's own, which keeps its memory of the game between moves)."""
         table = self._sync(view)
-        if table is None or view.pending is not None:
-            return convention_hint(view, legal)
-        action, reason = _Decision(table, view, legal).choose()
-        if action not in legal:
-            return convention_hint(view, legal)
-        return Hint(action, reason)
+        if table is not None and view.pending is None:
+            action, reason = _Decision(table, view, legal).choose()
+            if action in legal:
+                return Hint(action, reason)
+        bot = copy.deepcopy(self._convention) if convention is None else convention
+        action = bot.act(view, legal)
+        return Hint(action, f"the information strategy cannot follow this game, so the "
+                            f"convention bot's move: {convention_reason(view, action)}")
 
     def _sync(self, view: HanabiView) -> _Table | None:
         """The table replayed up to the view's last move (None: fall back)."""

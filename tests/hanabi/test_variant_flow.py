@@ -300,6 +300,27 @@ def test_sudoku_fireworks_start_anywhere_each_at_a_different_rank() -> None:
     state.check_invariants()
 
 
+# ------------------------------------------------------------------ up or down
+def test_up_or_down_goes_either_way_from_start() -> None:
+    hands = [["R1", "R2", "R3", "R4", "RS"], ["Y5", "Y4", "G1", "B1", "P1"]]
+    state = game(hands, variant=variant("Up or Down (5 Suits)"))
+    first = {str(c) for c in state.playable_cards()}
+    assert {"R1", "R5", "RS", "Y1", "Y5", "YS"} <= first
+    assert "R2" not in first
+    state.apply(Play(5))  # START: then a 2 (up) or a 4 (down)
+    assert {str(c) for c in state.playable_cards() if c.suit == "R"} == {"R2", "R4"}
+    state.apply(Play(1))  # seat 1's Y5 starts yellow going down
+    assert {str(c) for c in state.playable_cards() if c.suit == "Y"} == {"Y4"}
+    state.apply(Play(5))  # R4 after START: red goes down
+    assert {str(c) for c in state.playable_cards() if c.suit == "R"} == {"R3"}
+    for _ in range(3):  # R3, R2 (seat 1 clues in between), then R1 completes red
+        state.apply(Clue(0, 1))
+        events = state.apply(Play(5))
+    assert [str(c) for c in state.fireworks[0]] == ["RS", "R4", "R3", "R2", "R1"]
+    assert any(isinstance(e, FireworkCompleted) for e in events)
+    assert state.clue_tokens == 6  # three clues spent, the completed firework's token back
+
+
 # ------------------------------------------------------------------ hanab.live's endings
 SOFTLOCK_DECK = ["R4", "R3", "R2", "R1", "R3", "R2", "R1", "R1", "R4", "R5"]
 SOFTLOCK_MOVES = ["play 1", "play 1", "play 2", "play 4", "play 1", "clue 1 red", "discard 1",

@@ -69,8 +69,9 @@ class Checked:
         return action
 
 
-@pytest.mark.parametrize(("players", "variant"), [(3, "standard"), (4, "rainbow"),
-                                                   (5, "black-powder"), (3, "no-empty-clues")])
+@pytest.mark.parametrize(("players", "variant"), [
+    (3, "standard"), (4, "rainbow"), (5, "black-powder"), (3, "no-empty-clues"),
+    (3, "Funnels (5 Suits)"), (4, "Critical Fours (5 Suits)"), (5, "Deceptive-Ones (5 Suits)")])
 def test_what_the_clues_tell_is_true_of_every_hand(players: int, variant: str) -> None:
     # A receiver reads its own answers from the giver's sum; a wrong reading would drop its
     # real card from the table.
@@ -129,6 +130,18 @@ def test_explain_gives_the_move_act_makes() -> None:
 def test_hat_bot_finishes_every_named_variant(variant: str) -> None:
     # play() raises on an illegal move or a game that does not end.
     for players, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
+        hat_game(players, seed, variant)
+
+
+@pytest.mark.parametrize("variant", [
+    "Rainbow-Ones (5 Suits)", "Synesthesia (5 Suits)", "Odds and Evens (5 Suits)",
+    "Color Blind (5 Suits)", "Prism (5 Suits)", "Sudoku (5 Suits)", "Orange (6 Suits)",
+    "Cow & Pig (5 Suits)", "Duck (5 Suits)", "Throw It in a Hole (5 Suits)",
+    "Clue Starved (5 Suits)", "Alternating Clues (5 Suits)", "Up or Down (5 Suits)"])
+def test_hat_bot_finishes_hanablive_variants(variant: str) -> None:
+    # The options it follows (clue touching, copies) and the ones it leaves to the
+    # convention bot (hidden clues or plays, half tokens, sudoku and up-or-down rows, ...).
+    for players, seed in ((2, 1), (3, 2), (5, 3)):
         hat_game(players, seed, variant)
 
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from statistics import fmean, stdev
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
@@ -73,6 +72,10 @@ match rather than for points."""
 SWITCH_MARGIN: Final = 1.0
 """Standard errors by which a move must beat the greedy bot's choice, on average over the
 same worlds, for the bot to play it instead (the search's noise is no reason to switch)."""
+MISFIT_WEIGHT: Final = 0.25
+"""The weight a world loses for each play of the opponent this round that the greedy bot
+would not have made from the opponent's hand in that world: the bot models its opponent as
+one that plays for yaku, so hands that explain its plays count more."""
 MAX_DRAWS: Final = 50
 """Deals drawn for one world before giving up on the view (a lucky hand forces a redraw;
 fifty in a row means the view cannot be dealt)."""
@@ -199,10 +202,20 @@ def _plan(view: KoiKoiView) -> _Plan:
     return _Plan(attrs.evolve(rules, **changes), tuple(prelude))
 
 
-def _deal(known: _Known, plan: _Plan, view: KoiKoiView, rng: random.Random) -> KoiKoiState | None:
-    """One world: the hidden cards shuffled into the opponent's hand and the stock, dealt as
-    `known` says, and the round's moves replayed (None: no deal fits, as when the seat's own
-    hand is a lucky hand the world's rules would end the round with)."""
+def _deal(
+    known: _Known,
+    plan: _Plan,
+    view: KoiKoiView,
+    rng: random.Random,
+    model: GreedyBot | None = None,
+) -> tuple[KoiKoiState, float] | None:
+    """One world and its weight: the hidden cards shuffled into the opponent's hand and the
+    stock, dealt as `known` says, and the round's moves replayed (None: no deal fits, as
+    when the seat's own hand is a lucky hand the world's rules would end the round with).
+
+    With a `model` of the opponent, the weight is :data:`MISFIT_WEIGHT` to the power of the
+    opponent's plays this round that the model would not have made from its hand in this
+    world (1 without one)."""
     hidden = list(known.hidden)
     seat = view.seat
     my_hand = sorted(known.mine)
@@ -219,9 +232,19 @@ def _deal(known: _Known, plan: _Plan, view: KoiKoiView, rng: random.Random) -> K
         # A lucky hand in the drawn hand would have ended or re-dealt the round: not this one.
         if len(world.round_results) > skipped or [c.id for c in world.hand(seat)] != my_hand:
             continue
+        weight = 1.0
         for move in known.moves:
-            world.apply(move.action)
-        return world
+            action = move.action
+            if model is not None and move.seat != seat and action.kind == PLAY:
+                legal = world.legal_actions()
+                if len(legal) > 1:
+                    scores = model.score_moves(world.view(move.seat), legal)
+                    best = max(scores)
+                    if not any(score == best and choice == action
+                               for score, choice in zip(scores, legal, strict=True)):
+                        weight *= MISFIT_WEIGHT
+            world.apply(action)
+        return world, weight
     return None
 
 
@@ -233,7 +256,8 @@ def sample_world(view: KoiKoiView, rng: random.Random) -> KoiKoiState | None:
     known = _known_deal(view)
     if known is None:
         return None
-    return _deal(known, _plan(view), view, rng)
+    dealt = _deal(known, _plan(view), view, rng)
+    return None if dealt is None else dealt[0]
 
 
 class _Estimate(NamedTuple):
@@ -253,7 +277,9 @@ class SearchBot:
     the same moves. `worlds`, `candidates` and `decision_worlds` trade strength for time.
     """
 
-    __slots__ = ("_candidates", "_decision_worlds", "_greedy", "_policy", "_rng", "_worlds")
+    __slots__ = (
+        "_candidates", "_decision_worlds", "_greedy", "_model", "_policy", "_rng", "_worlds",
+    )
 
     def __init__(
         self,
@@ -275,6 +301,8 @@ class SearchBot:
         self._policy = GreedyBot(self._rng.randrange(2**32))
         # Ranks the candidates and answers views that cannot be dealt.
         self._greedy = GreedyBot(self._rng.randrange(2**32))
+        # The opponent as the worlds' weights imagine it (its scores only: no chance used).
+        self._model = GreedyBot(0)
 
     def __repr__(self) -> str:
         return (f"SearchBot(worlds={self._worlds}, candidates={self._candidates}, "
@@ -315,32 +343,38 @@ class SearchBot:
             ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
             candidates = _distinct([legal[i] for i in ranked], view)[: self._candidates]
             worlds = self._worlds
-        values = self._search(view, known, candidates, worlds)
-        if values is None:
+        searched = self._search(view, known, candidates, worlds)
+        if searched is None:
             action = self._greedy.choose(view, legal)
             return action, [], "the greedy bot's move: no deal of the hidden cards fits this " \
                 "view under the rules (the hand is a lucky hand), so there is nothing to search"
-        estimates = [_Estimate(action, fmean(v), len(v)) for action, v in zip(candidates, values,
-                                                                              strict=True)]
+        values, weights = searched
+        estimates = [
+            _Estimate(action, _weighted_mean(utilities, weights), len(utilities))
+            for action, utilities in zip(candidates, values, strict=True)
+        ]
         best = max(range(len(candidates)), key=lambda i: estimates[i].mean)
-        if best and not _clearly_better(values[best], values[0]):
+        if best and not _clearly_better(values[best], values[0], weights):
             best = 0
         return candidates[best], estimates, ""
 
     def _search(
         self, view: KoiKoiView, known: _Known, candidates: list[KoiKoiAction], worlds: int
-    ) -> list[list[float]] | None:
-        """Each candidate's utility in each of the same `worlds` worlds (None: no world can
-        be dealt)."""
+    ) -> tuple[list[list[float]], list[float]] | None:
+        """Each candidate's utility in each of the same `worlds` worlds, and the worlds'
+        weights (None: no world can be dealt)."""
         plan = _plan(view)
         values: list[list[float]] = [[] for _ in candidates]
+        weights: list[float] = []
         # Stopping ends the round: its outcome is the same in every world, so one will do.
         searched = [i for i, action in enumerate(candidates) if action.kind != STOP]
         stops = [i for i, action in enumerate(candidates) if action.kind == STOP]
         for world_number in range(worlds if searched else 1):
-            world = _deal(known, plan, view, self._rng)
-            if world is None:
+            dealt = _deal(known, plan, view, self._rng, self._model)
+            if dealt is None:
                 return None
+            world, weight = dealt
+            weights.append(weight)
             # The rounds before (with tsuki-fuda) are over; the view's round ends the next.
             done = len(world.round_results)
             for index in searched if world_number else searched + stops:
@@ -348,8 +382,8 @@ class SearchBot:
                 state.apply(candidates[index])
                 values[index].append(self._rollout(state, view, done))
         for index in stops:
-            values[index] *= worlds if searched else 1
-        return values
+            values[index] *= len(weights)
+        return values, weights
 
     def _rollout(self, state: KoiKoiState, view: KoiKoiView, done: int) -> float:
         """Play the world's round out with the greedy bot in both seats: its utility for the
@@ -364,15 +398,21 @@ class SearchBot:
         return _utility(view, state.round_results[done].score)
 
 
-def _clearly_better(values: list[float], baseline: list[float]) -> bool:
+def _weighted_mean(values: list[float], weights: list[float]) -> float:
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
+
+
+def _clearly_better(values: list[float], baseline: list[float], weights: list[float]) -> bool:
     """Whether `values` beat `baseline`, world by world, by more than :data:`SWITCH_MARGIN`
-    standard errors of the mean difference (the same worlds: their luck cancels)."""
+    standard errors of the (weighted) mean difference (the same worlds: their luck cancels)."""
     differences = [value - base for value, base in zip(values, baseline, strict=True)]
-    mean = fmean(differences)
-    if len(differences) < 2:
+    mean = _weighted_mean(differences, weights)
+    total = sum(weights)
+    effective = total * total / sum(w * w for w in weights)
+    if effective < 2:
         return mean > 0
-    error = stdev(differences) / math.sqrt(len(differences))
-    return mean > SWITCH_MARGIN * error
+    spread = _weighted_mean([(d - mean) ** 2 for d in differences], weights)
+    return mean > SWITCH_MARGIN * math.sqrt(spread / (effective - 1))
 
 
 def _distinct(actions: list[KoiKoiAction], view: KoiKoiView) -> list[KoiKoiAction]:

@@ -500,7 +500,7 @@ class HanabiState(State[HanabiAction]):
         self._over = False
         self._end_reason: EndReason | None = None
         self._pending: BonusEffect | None = None
-        self._last_clue = -1  # the kind of the last clue: 0 colour, 1 rank, -1 none yet
+        self._last_clue = -1  # alternating clues: the last kind, 0 colour, 1 rank, -1 none yet
         self._hole: list[int] = []  # throw it in a hole: the orders played face down
         if variant.bonus_tiles:
             tiles = list(BONUS_TILES)
@@ -937,7 +937,7 @@ class HanabiState(State[HanabiAction]):
         t = self._t
         if type(action) is Play:
             order = self._take_from_hand(seat, action.slot)
-            if t.inverted_types >> self._order_type[order] & 1:
+            if t.inverted_types and t.inverted_types >> self._order_type[order] & 1:
                 self._discard_card(order, action.slot, events)
             else:
                 self._play_card(order, action.slot, events)
@@ -946,7 +946,7 @@ class HanabiState(State[HanabiAction]):
             events.append(self._give_clue(action.target, action.value, free=False))
         elif type(action) is Discard:
             order = self._take_from_hand(seat, action.slot)
-            if t.inverted_types >> self._order_type[order] & 1:
+            if t.inverted_types and t.inverted_types >> self._order_type[order] & 1:
                 self._play_card(order, action.slot, events)
             else:
                 self._discard_card(order, action.slot, events)
@@ -1002,10 +1002,13 @@ class HanabiState(State[HanabiAction]):
     def _give_clue(self, target: int, value: str | int, *, free: bool) -> Clued:
         t = self._t
         c = t.clue_index[value]
-        if not free:
+        if t.alternating and not free:
             self._last_clue = 0 if t.clue_is_colour[c] else 1
-        bit_types = t.told_types[c]
-        anti = ~t.clue_types[c] if t.clue_word[c] is None else -1
+        if t.hides_clues:  # the receiver learns only that a clue of some value touched
+            bit_types, anti = t.told_types[c], -1
+        else:
+            bit_types = t.clue_types[c]
+            anti = ~bit_types
         touch = t.touch
         order_type = self._order_type
         hand = self._hands[target]

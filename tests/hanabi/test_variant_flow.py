@@ -90,6 +90,7 @@ def test_clue_starved_firework_gives_half_a_token() -> None:
     assert (state.clue_tokens, state.half_clue_token) == (4, False)
     events = state.apply(Play(5))  # R5 completes red
     assert any(isinstance(e, FireworkCompleted) for e in events)
+    assert TokenRegained(4, half=True) in events
     assert (state.clue_tokens, state.half_clue_token) == (4, True)
 
 

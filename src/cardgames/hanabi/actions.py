@@ -389,11 +389,15 @@ class FuseLost:
 
 @attrs.frozen(slots=True)
 class TokenRegained:
-    """A clue token came back (`tokens` now)."""
+    """A clue token came back (`tokens` whole tokens now); `half`: clue starved, where only
+    half a token comes back."""
 
     tokens: int
+    half: bool = False
 
     def __str__(self) -> str:
+        if self.half:
+            return f"half a clue token returns ({self.tokens} whole now)"
         return f"a clue token returns ({self.tokens} now)"
 
 

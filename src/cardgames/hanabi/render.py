@@ -255,6 +255,8 @@ def describe_event(
     if isinstance(event, FuseLost):
         return Text(f"a fuse burns: {event.left} left", style="bold red")
     if isinstance(event, TokenRegained):
+        if event.half:
+            return Text(f"half a clue token returns ({event.tokens} whole)", style="cyan")
         return Text(f"a clue token returns ({event.tokens})", style="cyan")
     if isinstance(event, FireworkCompleted):
         return Text(f"the {event.suit} firework is complete!", style="bold green")

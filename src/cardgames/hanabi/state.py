@@ -971,7 +971,7 @@ class HanabiState(State[HanabiAction]):
         if not self._over and self._pending is None:
             self._end_turn(events)
         # The log keeps what happened; views hide from each seat what it may not know yet
-        # (see _seen_by), and so does the list returned here, which every seat may see.
+        # (see _history_moves), and so does the list returned here, which every seat sees.
         self._log.append((seat, action, tuple(events)))
         if t.hole and not self._over:
             return list(_into_the_hole(events))
@@ -1071,7 +1071,7 @@ class HanabiState(State[HanabiAction]):
                     # final tally); a bonus tile would have nothing left to do.
                     if self._clue_tokens < t.max_units and not t.hole:
                         self._clue_tokens += 1
-                        events.append(TokenRegained(self.clue_tokens))
+                        events.append(TokenRegained(self.clue_tokens, t.unit == 2))
                     self._finish(EndReason.PERFECT, events)
                     return
                 if not t.hole:  # a firework completed in the hole returns nothing
@@ -1160,7 +1160,7 @@ class HanabiState(State[HanabiAction]):
             return
         if self._clue_tokens < self._t.max_units:
             self._clue_tokens += 1
-            events.append(TokenRegained(self.clue_tokens))
+            events.append(TokenRegained(self.clue_tokens, self._t.unit == 2))
 
     def _regain_token(self) -> str:
         if self._clue_tokens < self._t.max_units:

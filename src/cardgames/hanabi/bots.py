@@ -64,6 +64,12 @@ from cardgames.hanabi.variants import HanabiVariant, PlayOrder
 __all__ = ["ConventionBot", "RandomBot", "needed_cards"]
 
 
+DELAYED_PLAY = 7.0
+PLAY_NOW = 10.0
+FAR_SAVES = 4
+LOCKED_CLUE = 1
+RESOLVED = 3.0
+
 class RandomBot(RandomAgent):
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
@@ -367,6 +373,7 @@ class _Turn:
         self.critical = frozenset(
             c for c in self.needed if self.discarded[c] >= facts.copies[c] - 1)
         self.my_ids = [slot.order for slot in view.own_hand]
+        self.heights = tuple(len(stack) for stack in view.fireworks)
         self.my_candidates = [self._candidates(i) for i in range(len(view.own_hand))]
 
     # ------------------------------------------------------------ own knowledge
@@ -401,6 +408,13 @@ class _Turn:
         if view.pending is not None:
             return self._bonus_choice()
         legal_set = set(legal)
+        can_clue = view.clue_tokens > 0
+        others = self._others()
+        if can_clue and others:
+            # The next player discards their chop unless they have a play: save it first.
+            save = self._save_clue(legal, others[0])
+            if save is not None:
+                return save
         plays = [i for i in range(len(view.own_hand)) if self._known_playable(i)]
         if plays:
             # A card that ends a row first (it may return a token), then the oldest.
@@ -408,11 +422,11 @@ class _Turn:
             action = Play(plays[0] + 1)
             if action in legal_set:
                 return action
-        can_clue = view.clue_tokens > 0
         if can_clue:
-            save = self._save_clue(legal)
-            if save is not None:
-                return save
+            for partner in others[1:FAR_SAVES]:
+                save = self._save_clue(legal, partner)
+                if save is not None:
+                    return save
             best, score = self._best_clue(legal, minimum=5.0)
             if best is not None and score >= 5.0:
                 return best
@@ -427,6 +441,11 @@ class _Turn:
             stall, _ = self._best_clue(legal, minimum=0.0)
             if stall is not None:
                 return stall
+        if can_clue and LOCKED_CLUE and self._locked():
+            # Every card of ours is clued or promised: any clue beats throwing one away.
+            best, _ = self._best_clue(legal, minimum=float("-inf"))
+            if best is not None:
+                return best
         if can_discard and view.own_hand:
             return self._discard()
         # Every clue token is available, so a clue it must be: the best one, else one whose
@@ -449,6 +468,14 @@ class _Turn:
         if best[0] >= 0.4:
             return Play(best[1] + 1)
         return None
+
+    def _locked(self) -> bool:
+        """Whether every card in hand is clued or promised and none is known useless."""
+        hand = self.view.own_hand
+        return bool(hand) and not any(
+            self._known_useless(i) or (not hand[i].touched
+                                       and self.my_ids[i] not in self.memory.promise)
+            for i in range(len(hand)))
 
     def _discard(self) -> HanabiAction:
         hand = self.view.own_hand
@@ -487,9 +514,9 @@ class _Turn:
                 claimed[next(iter(cands))] += 1
         return claimed
 
-    def _save_clue(self, legal: Sequence[HanabiAction]) -> HanabiAction | None:
+    def _save_clue(self, legal: Sequence[HanabiAction], partner: int) -> HanabiAction | None:
+        """A clue that saves `partner`'s chop when it is critical and they may discard it."""
         view = self.view
-        partner = (view.seat + 1) % len(view.players)
         hand = view.other_hands[partner]
         if not hand or view.clue_tokens == 0:
             return None
@@ -571,7 +598,10 @@ class _Turn:
         if not newly:
             return score - 1.0
         focus = chop if chop in newly else newly[0]
-        candidates = set(touches & self.playable)
+        queued = [slot.card for seat, other in enumerate(self.view.other_hands)
+                  if seat != target for slot in other if slot.touched]
+        soon = _playable_through(facts, self.heights, queued, self.playable)
+        candidates = set(touches & soon)
         if focus is chop:
             saves = touches & self.critical
             if isinstance(value, str):
@@ -593,13 +623,14 @@ class _Turn:
             candidates = set()
         if not candidates:
             score -= 2.0  # a touched card with no promise: it only clogs the hand
-        elif truth in self.playable:
+        elif truth in soon:
             if claimed[truth] > 0:
                 return None  # another copy is already clued: the receiver would misplay one
-            score += 10.0
             after = focus.possible & touches & frozenset(candidates)
-            if after <= self.playable:
-                score += 3.0
+            if truth in self.playable:
+                score += PLAY_NOW + RESOLVED * (after <= self.playable)
+            else:  # playable once the clued cards before it are played
+                score += DELAYED_PLAY + 2.0 * (after <= soon)
         elif truth in self.critical:
             score += 8.0
         seen: set[Card] = {truth}

@@ -38,6 +38,7 @@ from cardgames.hanabi import (
 from cardgames.hanabi.actions import HiddenClue, HiddenClued, Thrown
 from cardgames.hanabi.render import describe_move, render_view
 from cardgames.hanabi.variants import variant
+from cardgames.rl import hanabi as rl_hanabi
 
 NO_VARIANT = variant_from_name("no-variant")  # red, yellow, green, blue, purple
 
@@ -347,6 +348,39 @@ def test_all_or_nothing_softlock_ends_with_score_zero() -> None:
         else:  # the rulebook skips the player who cannot act
             assert not state.is_over
             assert state.current_player == 1
+
+
+# ------------------------------------------------------------------ what observers read
+def test_observations_keep_hidden_what_the_views_hide() -> None:
+    state = game(RED_RUN, variant=flagged(cow_and_pig=True))
+    state.apply(Clue(1, "yellow"))  # touches Y1 and Y2, orders 9 and 8
+    assert rl_hanabi.clues_received(state.view(0)) == {9: ("yellow",), 8: ("yellow",)}
+    assert rl_hanabi.clues_received(state.view(1)) == {9: (), 8: ()}  # touched, value unheard
+    hole = game(RED_RUN, variant=flagged(throw_it_in_a_hole=True))
+    hole.apply(Play(5))  # R1, face down
+    layout = rl_hanabi.layout(hole.variant, 2)
+    for seat in (0, 1):
+        observed = rl_hanabi.observation(hole.view(seat))
+        assert not observed[layout["fireworks"]].any()  # no firework shows the R1
+        assert not observed[layout["last_card"]].any()  # nor does the last move
+        assert not observed[layout["last_scored"]].any()
+
+
+@pytest.mark.parametrize("index", range(0, 2426, 97))
+@needs(CONFORMANCE / "hanabi" / "hanablive-variants")
+def test_the_table_draws_a_game_in_progress(index: int) -> None:
+    name = _variant_names()[index]
+    state = HanabiState(variant(name), 3, seed=index)
+    rng = random.Random(index)
+    for _ in range(15):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    table = text_of(state, 0)
+    for suit in state.variant.suits:  # every firework has its row
+        assert suit.name in table
+    for card in state.hand(1):  # the other hands are shown
+        assert str(card) in table
 
 
 # ------------------------------------------------------------------ every variant

@@ -11,6 +11,13 @@ it is, the final round, the bonus tiles, the pending bonus choice and the move h
 :class:`~cardgames.core.game.Move` values: seat, action, events). Every card carries its
 `order`, the deck position hanab.live uses as a card's public id, so that a player can
 follow a card from move to move.
+
+Some hanab.live variants hide more (the state decides what each seat sees): in Cow & Pig
+and Duck a clue's receiver hears only a word ("moo", "oink", "quack") instead of its value,
+and what it learns of its cards is only that; in Throw It in a Hole no view shows a played
+card, whether it fitted, or the fireworks, until the game ends (see :attr:`HanabiView.hole`).
+Clue starved counts tokens in halves (:attr:`HanabiView.half_clue_token`), and alternating
+clues say which kind of clue is due (:attr:`HanabiView.next_clue_kind`).
 """
 
 from __future__ import annotations

@@ -28,10 +28,11 @@ one else held a playable card they did not know of.
 
 **Decisions**, in order: play the known-playable card that unlocks most; while few cards are
 discarded and two fuses are left, play a card that is playable with a chance above 3/4 (and
-otherwise useless); clue when a partner holds a playable card they do not know, or when
-plenty of tokens are left and someone can play; discard a known-useless card; otherwise the
-card least likely to be needed. It never discards with every token available (the rules
-forbid it), and it never risks the last fuse.
+otherwise useless); clue when a partner holds a playable card they do not know; on its last
+turn, with a fuse to spare, play its likeliest card; clue when every token is available (it
+may not discard then), or when a partner can play or plenty of tokens are left; discard a
+known-useless card; otherwise the card least likely to be needed. It never risks the last
+fuse.
 
 Variants: the encoding reads every rule from the variant (which clues touch which cards,
 ascending or descending rows, copies, empty clues allowed or not). Where it does not apply
@@ -728,7 +729,7 @@ class HatBot:
         return self._choose(view, legal, self._convention).action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
-        """The move :meth:`act` would choose, and why (the bot's memory is left as it was)."""
+        """The move :meth:`act` would choose, and why (asking does not change later moves)."""
         return self._choose(view, legal, None)
 
     def _choose(self, view: HanabiView, legal: Sequence[HanabiAction],

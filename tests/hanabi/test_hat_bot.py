@@ -171,3 +171,15 @@ def test_hat_bot_is_deterministic_for_a_seed() -> None:
     first = hat_game(4, seed=21, variant="rainbow+fuses-2")
     again = hat_game(4, seed=21, variant="rainbow+fuses-2")
     assert first.history == again.history
+
+
+def test_a_hat_bot_plays_a_new_game_as_a_fresh_one_would() -> None:
+    # The bot follows a game through its history; a history that is not the one it read
+    # (a new game) starts its memory afresh.
+    bots = [HatBot(seat) for seat in range(3)]
+    for seed in (3, 4):
+        state = HanabiState(variant_from_name("standard"), players=3, seed=seed)
+        play(state, bots, max_moves=GAME.max_moves)
+        fresh = HanabiState(variant_from_name("standard"), players=3, seed=seed)
+        play(fresh, [HatBot(seat) for seat in range(3)], max_moves=GAME.max_moves)
+        assert state.history == fresh.history

@@ -135,17 +135,21 @@ def test_in_the_last_round_it_stops_when_stopping_wins_the_match() -> None:
 
 
 def test_it_beats_the_greedy_bot_on_a_seeded_sample() -> None:
-    # Floor on a small sample (the benchmark measures the rate): over 24 seeded one-round
-    # games, seats alternating, the search bot scores more points than the greedy bot.
+    # A floor on a small sample (the benchmark measures the rate). Each of 16 seeded one-round
+    # deals is played twice, the search bot in each seat, so that the luck of the deal
+    # cancels; it must score at least 1.4 times the greedy bot's points (it scored 128 to 82
+    # when written; a second greedy bot in its place scored 148 to 121).
     rules = make_rules("nintendo", rounds=1)
     search_points = greedy_points = 0
-    for seed in range(24):
-        search = SearchBot(seed, worlds=16)
-        seat = seed % 2
-        agents: list[Agent] = [search, GreedyBot(seed)] if seat == 0 else [GreedyBot(seed), search]
-        state = KoiKoiState(rules, seed=1000 + seed)
-        play(state, agents)
-        scores = state.scores()
-        search_points += scores[seat]
-        greedy_points += scores[1 - seat]
-    assert search_points > greedy_points
+    for seed in range(16):
+        for seat in (0, 1):
+            search = SearchBot(seed, worlds=16)
+            agents: list[Agent] = (
+                [search, GreedyBot(seed)] if seat == 0 else [GreedyBot(seed), search]
+            )
+            state = KoiKoiState(rules, seed=1000 + seed)
+            play(state, agents)
+            scores = state.scores()
+            search_points += scores[seat]
+            greedy_points += scores[1 - seat]
+    assert search_points >= 1.4 * greedy_points, (search_points, greedy_points)

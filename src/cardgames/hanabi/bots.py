@@ -68,6 +68,7 @@ DELAYED_PLAY = 7.0
 PLAY_NOW = 10.0
 FAR_SAVES = 4
 LOCKED_CLUE = 1
+FINESSE = 5.0
 RESOLVED = 3.0
 
 class RandomBot(RandomAgent):
@@ -163,6 +164,29 @@ def _playable_through(
                 break
             pool[card] -= 1
     return frozenset(found)
+
+
+def _one_away(facts: _Facts, heights: Sequence[int], card: Card) -> Card | None:
+    """The card below `card` in its row when that card is playable now (fireworks `heights`
+    high) on a row that grows one known rank at a time; else None."""
+    index = facts.suit_index[card.suit]
+    sequence = facts.sequences[index]
+    if sequence is None or card.rank not in sequence:
+        return None
+    step = sequence.index(card.rank)
+    if step == 0 or heights[index] != step - 1:
+        return None
+    return Card(card.suit, sequence[step - 1])
+
+
+def _between(players: int, giver: int, target: int) -> list[int]:
+    """The seats that play after `giver` and before `target`."""
+    seats = []
+    seat = (giver + 1) % players
+    while seat != target:
+        seats.append(seat)
+        seat = (seat + 1) % players
+    return seats
 
 
 def needed_cards(view: HanabiView) -> frozenset[Card]:
@@ -295,7 +319,7 @@ class ConventionBot:
         where = {slot.order: slot for seat in range(len(view.players))
                  for slot in _hand(view, seat)}
         for clue in _past_clues(view, facts, unread):
-            _note_clue(facts, memory, clue, where, playable_then, critical_then)
+            _note_clue(facts, memory, clue, where, playable_then, critical_then, view.seat)
         for seat in range(len(view.players)):
             memory.touched.update(slot.order for slot in _hand(view, seat) if slot.touched)
         memory.seen = history
@@ -319,10 +343,11 @@ def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
 
 def _note_clue(
     facts: _Facts, memory: _Memory, clue: _PastClue, where: dict[int, OwnSlot | SeenSlot],
-    playable_then: frozenset[Card], critical_then: frozenset[Card],
+    playable_then: frozenset[Card], critical_then: frozenset[Card], reader: int,
 ) -> None:
-    """Record the cards a past clue touched, and the promise on its focus. `where` finds a
-    card of a hand now by its order."""
+    """Record the cards a past clue touched, and the promise on its focus (and, for the
+    `reader` when the clue is a finesse on it, the promise on its finesse card). `where`
+    finds a card of a hand now by its order."""
     touches = facts.touched_by[clue.value]
     untouched = [order for order in clue.hand if order not in memory.touched]
     chop = untouched[-1] if untouched else None
@@ -334,6 +359,12 @@ def _note_clue(
     queued = [memory.identity[order]
               for seat, hand in enumerate(clue.hands) if seat not in (clue.giver, clue.target)
               for order in hand if order in memory.touched and order in memory.identity]
+    between = _between(len(clue.hands), clue.giver, clue.target)
+    now = _playable_through(facts, clue.heights, (), playable_then)
+    for seat in between:  # finesse cards: a between player's newest untouched card
+        newest = _finesse_order(clue.hands[seat], memory.touched)
+        if newest is not None and memory.identity.get(newest) in now:
+            queued.append(memory.identity[newest])
     candidates = set(touches & _playable_through(facts, clue.heights, queued, playable_then))
     if focus == chop:
         saves = touches & critical_then
@@ -346,6 +377,27 @@ def _note_clue(
     candidates &= slot.possible
     if candidates:
         memory.promise[focus] = frozenset(candidates)
+    truth = memory.identity.get(focus)
+    if reader in between and truth is not None and truth not in candidates:
+        # The clue is explained by nothing the reader sees: the card below it must be the
+        # reader's own newest untouched card (a finesse), which it plays blind.
+        below = _one_away(facts, clue.heights, truth)
+        newest = _finesse_order(clue.hands[reader], memory.touched)
+        if below is None or newest is None:
+            return
+        for order in clue.hands[reader]:
+            own = where.get(order)
+            if order in memory.touched and own is not None and below in memory.promise.get(
+                    order, own.possible) & own.possible:
+                return  # a clued card of the reader's may be it
+        own = where.get(newest)
+        if own is not None and below in own.possible and newest not in memory.promise:
+            memory.promise[newest] = frozenset({below})
+
+
+def _finesse_order(hand: Sequence[int], touched: set[int]) -> int | None:
+    """A hand's finesse card: its newest card no clue has touched."""
+    return next((order for order in hand if order not in touched), None)
 
 
 # ------------------------------------------------------------------ one decision
@@ -598,8 +650,13 @@ class _Turn:
         if not newly:
             return score - 1.0
         focus = chop if chop in newly else newly[0]
+        truth = focus.card
         queued = [slot.card for seat, other in enumerate(self.view.other_hands)
                   if seat != target for slot in other if slot.touched]
+        between = _between(len(self.view.players), self.view.seat, target)
+        finesse = self._finesse(between, truth)
+        if finesse is not None:
+            queued.append(finesse)
         soon = _playable_through(facts, self.heights, queued, self.playable)
         candidates = set(touches & soon)
         if focus is chop:
@@ -607,10 +664,15 @@ class _Turn:
             if isinstance(value, str):
                 saves -= facts.rank_saved
             candidates |= saves
-        truth = focus.card
         # The receiver narrows its own possibilities to the promise; an empty result means
         # no promise at all.
         candidates &= focus.possible & touches
+        if finesse is not None:
+            if truth not in candidates or claimed[finesse] or claimed[truth]:
+                return None
+            return score + PLAY_NOW + FINESSE
+        if between and truth not in candidates and _one_away(facts, self.heights, truth):
+            return None  # a player in between would read a finesse that is not there
         if candidates and truth not in candidates:
             if not misleading:
                 return None
@@ -648,6 +710,31 @@ class _Turn:
                 score += 0.5
             seen.add(card)
         return score
+
+    def _finesse(self, between: Sequence[int], truth: Card) -> Card | None:
+        """The card a clue on `truth` would ask a player in `between` to play blind from
+        their newest untouched card, when that is how every player would read it: the card
+        below `truth` is playable now, sits there, and nothing else they see explains it."""
+        below = _one_away(self.facts, self.heights, truth)
+        if below is None or not between:
+            return None
+        holders = []
+        for seat in between:
+            hand = self.view.other_hands[seat]
+            newest = next((slot for slot in hand if not slot.touched), None)
+            if newest is not None and newest.card == below:
+                holders.append(seat)
+        if len(holders) != 1:
+            return None
+        for hand in self.view.other_hands:
+            for slot in hand:
+                if slot.touched and slot.card in (below, truth):
+                    return None  # a clued copy elsewhere explains it (or would misplay)
+        for slot in self.view.other_hands[holders[0]]:
+            if slot.touched and below in slot.possible & self.memory.promise.get(
+                    slot.order, slot.possible):
+                return None  # the holder may take the clue to mean that card
+        return below
 
     # ------------------------------------------------------------ bonus tiles
     def _bonus_choice(self) -> HanabiAction:

@@ -10,11 +10,12 @@ from typing import Any
 import attrs
 import pytest
 
+import cardgames
 from cardgames.core.errors import RecordError
 from cardgames.hanabi.actions import DeckPlay, Discard, Discarded, Play, Played
 from cardgames.hanabi.hanablive import PLAY, from_hanablive, to_hanablive
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import HanabiVariant, variant, variant_from_name
+from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant, variant_from_name
 from conformance_data import CONFORMANCE, needs
 
 DATA = CONFORMANCE / "hanabi" / "hanablive"
@@ -292,6 +293,21 @@ def test_a_variant_changed_after_naming_exports_under_its_real_name() -> None:
     changed = attrs.evolve(variant("No Variant"), sudoku=True)
     state = HanabiState(changed, players=2, seed=1)
     assert to_hanablive(state)["options"]["variant"] == "Sudoku (5 Suits)"
+
+
+def test_an_export_names_the_variant_as_its_hanablive_name_does() -> None:
+    # One lookup for both: every named variant exports under variant.hanablive_name, and one
+    # without a hanab.live name is refused.
+    for name in CATALOGUE:
+        named = variant(name)
+        state = HanabiState(named, players=2, seed=1)
+        if named.hanablive_name is None:
+            with pytest.raises(RecordError, match=r"cannot be exported|no hanab\.live equivalent"):
+                to_hanablive(state)
+        else:
+            assert to_hanablive(state)["options"]["variant"] == named.hanablive_name, name
+    changed = HanabiState(cardgames.hanabi.make_options("No Variant", funnels="on"), players=2)
+    assert to_hanablive(changed)["options"]["variant"] == "Funnels (5 Suits)"
 
 
 @pytest.mark.parametrize(("key", "value"), [("cardCycle", True), ("speedrun", True),

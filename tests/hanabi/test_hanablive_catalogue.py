@@ -22,6 +22,7 @@ from tests.conformance_data import CONFORMANCE, needs
 
 from cardgames.core.errors import OptionsError
 from cardgames.hanabi import Card, HanabiVariant
+from cardgames.hanabi.catalogue import hanablive_name_of
 from cardgames.hanabi.variants import variant, variant_names
 
 FOLDER = CONFORMANCE / "hanabi" / "hanablive-variants"
@@ -192,6 +193,14 @@ def test_every_variant_matches_hanablives_definition() -> None:
                 want = [expected.rank_touches(index, rank, clue) for clue in range(1, 6)]
                 assert got == want, (name, index, rank, "ranks")
         assert sum(deck.values()) == built.deck_size, name
+
+
+def test_every_variant_is_found_by_its_rules_alone() -> None:
+    # Without its name, each of the 2,426 variants is found again by its rules and suit names
+    # (two with the same rules and other suit names are told apart by the names).
+    for entry in entries():
+        unnamed = attrs.evolve(variant(entry["name"]), name="unnamed", hanablive_name=None)
+        assert hanablive_name_of(unnamed) == entry["name"]
 
 
 def test_every_variant_names_its_rules_in_describe() -> None:

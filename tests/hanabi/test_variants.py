@@ -26,6 +26,7 @@ from cardgames.hanabi import (
     hanablive_variant,
     variant_from_name,
 )
+from cardgames.hanabi.catalogue import hanablive_name_of
 from cardgames.hanabi.variants import variant
 
 
@@ -266,11 +267,71 @@ def test_hanablive_rule_words_in_specs() -> None:
     assert mute.clue_colours == ()
     assert mute.hanablive_name == "Color Mute (5 Suits)"
     assert variant("no-variant+prism").hanablive_name == "Prism (6 Suits)"
-    assert variant("standard").hanablive_name is None  # the rulebook's white has its colour
+    # The rulebook's white suit has No Variant's rules under another name (purple).
+    assert variant("standard").hanablive_name == "No Variant"
     with pytest.raises(OptionsError, match=r"'prizm'.*did you mean prism"):
         variant("no-variant+prizm")
     with pytest.raises(OptionsError, match=r"Rainbow \(6 Suits\)"):
         variant("Rainbow (7 Suits)")
+
+
+def test_hanablives_rules_under_other_suit_names_get_hanablives_name() -> None:
+    # Which clues touch each card count, by the clue's place in the list, not the names: the
+    # rulebook's white is No Variant's purple, our rainbow with its own colour is 6 Suits'
+    # teal, a one-of-each rainbow with its own colour is a black suit.
+    assert variant("standard").hanablive_name == "No Variant"
+    assert variant("rainbow").hanablive_name == "6 Suits"
+    assert variant("rainbow-short").hanablive_name == "Black (6 Suits)"
+    assert variant("3-suits").hanablive_name == "3 Suits"  # hanab.live: red, green, blue
+    # A hanab.live suit no colour clue touches is not the rulebook's white.
+    assert variant("no-variant+colourless").hanablive_name == "White (6 Suits)"
+
+
+def test_rules_hanablive_lacks_have_no_hanablive_name() -> None:
+    assert variant("black-powder").hanablive_name is None
+    assert variant("rainbow+black-powder+bonus+fuses-2").hanablive_name is None
+    assert variant("fuses-2").hanablive_name is None
+    assert variant("bonus").hanablive_name is None
+    assert variant("no-variant+prism+sudoku").hanablive_name is None  # 6 suits of 1-5
+
+
+def test_a_carried_hanablive_name_is_kept_only_while_the_rules_are_that_variants() -> None:
+    no_variant = variant("No Variant")
+    assert hanablive_name_of(no_variant) == "No Variant"
+    # Options changed after naming make another hanab.live variant, or none.
+    assert hanablive_name_of(attrs.evolve(no_variant, sudoku=True)) == "Sudoku (5 Suits)"
+    changed = cardgames.hanabi.make_options("No Variant", funnels="on")
+    assert hanablive_name_of(changed) == "Funnels (5 Suits)"
+    assert hanablive_name_of(attrs.evolve(no_variant, fuses=2)) is None
+    # hanab.live's table options are not in a variant's name.
+    table = attrs.evolve(no_variant, deck_plays=True, empty_clues=True, hand_size_delta=1,
+                         all_or_nothing=True, early_end=True, starting_player=1)
+    assert hanablive_name_of(table) == "No Variant"
+    # A carried name hanab.live does not have is not given back.
+    assert hanablive_name_of(attrs.evolve(no_variant, hanablive_name="Ours")) == "No Variant"
+    renamed = attrs.evolve(variant("Rainbow (6 Suits)"), hanablive_name="No Variant")
+    assert hanablive_name_of(renamed) == "Rainbow (6 Suits)"
+
+
+def test_of_hanablive_variants_with_the_same_rules_the_same_suit_names_win() -> None:
+    # Synesthesia has no rank clues, and no colour clue touches a white or a null suit: the
+    # two variants take the same clues.
+    white = variant("Synesthesia & White (6 Suits)")
+    null = variant("Synesthesia & Null (6 Suits)")
+    assert white.clue_ranks == null.clue_ranks == ()
+    clues = white.clue_colours
+    assert [[white.touches(5, rank, clue) for clue in clues] for rank in range(1, 6)] == [
+        [null.touches(5, rank, clue) for clue in clues] for rank in range(1, 6)]
+    assert variant("no-variant+null+synesthesia").hanablive_name == (
+        "Synesthesia & Null (6 Suits)")
+    assert hanablive_name_of(attrs.evolve(null, hanablive_name=None)) == (
+        "Synesthesia & Null (6 Suits)")
+    # Under other names: the first in hanab.live's order.
+    assert variant("no-variant+colourless+synesthesia").hanablive_name == (
+        "Synesthesia & White (6 Suits)")
+    assert hanablive_name_of(attrs.evolve(null, hanablive_name=None, suits=tuple(
+        attrs.evolve(suit, display_name=f"Other {suit.hanablive_name}")
+        for suit in null.suits))) == "Synesthesia & White (6 Suits)"
 
 
 def test_the_new_fields_are_options_on_the_command_line() -> None:

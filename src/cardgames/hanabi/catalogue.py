@@ -424,6 +424,7 @@ def _sudoku_candidates() -> Iterator[tuple[str, Recipe]]:
 
 
 # ---------------------------------------------------------------------- building variants
+@functools.cache  # suits are immutable; the catalogue's 2,426 variants share a few hundred
 def _suit(name: str, letter: str, stack_size: int, up_or_down: bool) -> Suit:
     reversed_ = name.endswith(REVERSED)
     fact = _BY_NAME[name.removesuffix(REVERSED)]
@@ -470,13 +471,17 @@ def _letters(names: tuple[str, ...]) -> list[str]:
     return letters
 
 
+def _recipe_suits(recipe: Recipe) -> tuple[Suit, ...]:
+    up_or_down = ("up_or_down", True) in recipe.options
+    return tuple(_suit(suit, letter, recipe.stack_size, up_or_down)
+                 for suit, letter in zip(recipe.suits, _letters(recipe.suits), strict=True))
+
+
 def build_hanablive_variant(name: str, recipe: Recipe) -> HanabiVariant:
     """The variant a recipe describes, called `name` (its hanab.live name)."""
     options = dict(recipe.options)
-    up_or_down = bool(options.pop("up_or_down", False))
-    suits = tuple(_suit(suit, letter, recipe.stack_size, up_or_down)
-                  for suit, letter in zip(recipe.suits, _letters(recipe.suits), strict=True))
-    return HanabiVariant(name=name, suits=suits, hanablive_name=name, **options)
+    options.pop("up_or_down", None)  # a play order of the suits, not a variant field
+    return HanabiVariant(name=name, suits=_recipe_suits(recipe), hanablive_name=name, **options)
 
 
 # ---------------------------------------------------------------------- the winnable ones
@@ -594,48 +599,123 @@ def hanablive_suit(key: str) -> Suit | None:
     return None
 
 
-# Options that hanab.live sets per table, not by the variant's name.
-_TABLE_OPTIONS = frozenset({"name", "hanablive_name", "hand_size_delta", "deck_plays",
-                            "empty_clues", "all_or_nothing", "early_end", "starting_player"})
+# ---------------------------------------------------------------------- names by rules
+_NOT_RULES = frozenset({
+    "name", "hanablive_name", "suits", "clue_colours", "clue_ranks",
+    # hanab.live's table options: a game sets them, a variant's name does not.
+    "hand_size_delta", "deck_plays", "empty_clues", "all_or_nothing", "early_end",
+    "starting_player"})
+"""Variant fields that are names or table options, not rules (the suits and the clue lists
+are compared through the cards: their copies and which clues touch them)."""
+_RULE_FIELDS: tuple[attrs.Attribute[Any], ...] = tuple(
+    field for field in attrs.fields(HanabiVariant) if field.init and field.name not in _NOT_RULES)
 
 
-def _shape(variant: HanabiVariant) -> tuple[Any, ...]:
-    """What a variant's rules are, leaving out names, letters, styles and table options."""
+def _outline(variant: HanabiVariant) -> tuple[Any, ...]:
+    """The cheap part of a variant's rules: its rule options, how each firework is played and
+    scored with how many copies of each rank, and how many clues of each kind there are."""
     suits = tuple(
-        (suit.colour_clues, suit.rank_clues, suit.colour_clues_by_rank,
-         suit.rank_clues_by_rank, suit.counts, suit.order, suit.score_rule, suit.prism,
-         suit.inverted, suit.own_colours)
-        for suit in variant.suits)
-    options = tuple(
-        (field.name, getattr(variant, field.name)) for field in attrs.fields(HanabiVariant)
-        if field.init and field.name not in _TABLE_OPTIONS and field.name != "suits")
-    return suits, options
+        (suit.order, suit.score_rule, suit.inverted,
+         tuple((rank, variant.copies(index, rank)) for rank in suit.ranks))
+        for index, suit in enumerate(variant.suits))
+    options = tuple(getattr(variant, field.name) for field in _RULE_FIELDS)
+    return options, suits, len(variant.clue_colours), variant.clue_ranks
+
+
+def _touch_table(variant: HanabiVariant) -> tuple[Any, ...]:
+    """Which clues touch each card: colours by their place in the clue list (the rulebook's
+    white is No Variant's purple), then the rank clues."""
+    colours, ranks = variant.clue_colours, variant.clue_ranks
+    return tuple(
+        tuple((tuple(variant.touches(index, rank, colour) for colour in colours),
+               tuple(variant.touches(index, rank, clue) for clue in ranks))
+              for rank in suit.ranks)
+        for index, suit in enumerate(variant.suits))
+
+
+def _coarse(outline: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What a recipe shows before it is built (:func:`_recipe_coarse`), taken from an
+    outline: the rule options not at their defaults, and each suit's play order, scoring,
+    inversion and ranks."""
+    options, suits, _, _ = outline
+    changed = tuple((field.name, value) for field, value in zip(_RULE_FIELDS, options, strict=True)
+                    if value != field.default)
+    return changed, tuple((order.value, score.value, inverted, tuple(rank for rank, _ in copies))
+                          for order, score, inverted, copies in suits)
+
+
+_RULE_FIELD_ORDER = {field.name: (index, field.default) for index, field in enumerate(_RULE_FIELDS)}
+
+
+def _recipe_coarse(recipe: Recipe) -> tuple[Any, ...]:
+    """:func:`_coarse` of the variant a recipe builds, without building it."""
+    changed = tuple((name, value) for name, value in sorted(
+        (option for option in recipe.options if option[0] in _RULE_FIELD_ORDER),
+        key=lambda option: _RULE_FIELD_ORDER[option[0]][0])
+        if value != _RULE_FIELD_ORDER[name][1])
+    up_or_down = ("up_or_down", True) in recipe.options
+    return changed, tuple(_suit_shape(name, recipe.stack_size, up_or_down)
+                          for name in recipe.suits)
 
 
 @functools.cache
-def _names_by_size() -> dict[int, list[str]]:
-    sizes: dict[int, list[str]] = {}
+def _suit_shape(name: str, stack_size: int, up_or_down: bool) -> tuple[Any, ...]:
+    """How the suit `name` is played and scored, and its ranks (its letter plays no part)."""
+    suit = _suit(name, _letters((name,))[0], stack_size, up_or_down)
+    return suit.order.value, suit.score_rule.value, suit.inverted, suit.ranks
+
+
+@functools.cache
+def _names_by_coarse() -> dict[tuple[Any, ...], list[str]]:
+    """hanab.live's names grouped by :func:`_recipe_coarse`, each group in hanab.live's
+    order: a lookup builds only the variants of its group."""
+    groups: dict[tuple[Any, ...], list[str]] = {}
     for name, recipe in _catalogue().items():
-        sizes.setdefault(len(recipe.suits), []).append(name)
-    return sizes
+        groups.setdefault(_recipe_coarse(recipe), []).append(name)
+    return groups
 
 
-def _may_match(variant: HanabiVariant, recipe: Recipe) -> bool:
-    """A cheap look at a recipe before building it: its rule options are set alike."""
-    for field, value in recipe.options:
-        have = variant.up_or_down if field == "up_or_down" else getattr(variant, field)
-        if have != value:
-            return False
-    return True
+@functools.cache
+def _outline_of(name: str) -> tuple[Any, ...]:
+    return _outline(_built(name))
 
 
+@functools.cache
+def _touch_table_of(name: str) -> tuple[Any, ...]:
+    return _touch_table(_built(name))
+
+
+@functools.lru_cache(maxsize=1024)
 def hanablive_name_of(variant: HanabiVariant) -> str | None:
-    """The hanab.live name of a variant with the same rules (suits by their clue and deck
-    properties, in order; table options such as deck plays aside), or None."""
-    if variant.hanablive_name is not None and hanablive_recipe(variant.hanablive_name):
-        return variant.hanablive_name
-    shape = _shape(variant)
-    for name in _names_by_size().get(len(variant.suits), []):
-        if _may_match(variant, _catalogue()[name]) and _shape(_built(name)) == shape:
-            return name
-    return None
+    """The hanab.live name of the variant with `variant`'s rules, or None if hanab.live has
+    none.
+
+    The rules are every card's copies and which clues (by their place in the clue lists)
+    touch it, how each firework is played and scored, and every rule option; names, letters,
+    styles and hanab.live's table options (deck plays, empty clues, one extra or one less
+    card, all or nothing, the starting player) aside. The answer is the variant's own
+    :attr:`~HanabiVariant.hanablive_name` if it still has that name's rules (options changed
+    after naming make another variant: No Variant with sudoku is "Sudoku (5 Suits)"); else
+    the hanab.live variant with the same rules and the same suit names; else the first, in
+    hanab.live's order, with the same rules under other suit names (the rulebook's red,
+    yellow, green, blue and white are "No Variant").
+    """
+    mine = _outline(variant)
+    table: list[tuple[Any, ...]] = []  # the touch table, worked out once an outline agrees
+
+    def same_rules(name: str) -> bool:
+        if _outline_of(name) != mine:
+            return False
+        if not table:
+            table.append(_touch_table(variant))
+        return _touch_table_of(name) == table[0]
+
+    carried = None if variant.hanablive_name is None else hanablive_recipe(
+        variant.hanablive_name)
+    if carried is not None and same_rules(carried[0]):
+        return carried[0]
+    group = _names_by_coarse().get(_coarse(mine), [])
+    suit_names = variant.suit_names
+    # The same suit names first (stable: hanab.live's order within each part).
+    ordered = sorted(group, key=lambda name: _catalogue()[name].suits != suit_names)
+    return next((name for name in ordered if same_rules(name)), None)

@@ -41,7 +41,7 @@ a card of an inverted suit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -51,7 +51,7 @@ from cardgames.core.registry import check_names
 from cardgames.hanabi import variants
 from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
 from cardgames.hanabi.cards import Card, counted
-from cardgames.hanabi.catalogue import hanablive_names, hanablive_recipe
+from cardgames.hanabi.catalogue import hanablive_name_of
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import HanabiVariant
 
@@ -298,58 +298,10 @@ def _replay(
     return state
 
 
-_NOT_RULES = frozenset({
-    "name", "hanablive_name", "suits", "clue_colours", "clue_ranks", "starting_player",
-    "early_end", *_GAME_DEFAULTS,
-})
-"""Variant fields that are names or game options, not the rules of its cards and clues."""
-
-
-def _rules_key(variant: HanabiVariant) -> tuple[Any, ...]:
-    """The variant's rules without names: for every card its copies and which clues (by
-    their place in the clue lists) touch it, how each firework is played and scored, and
-    every other rule field. Equal keys: the same game under other names (the rulebook's
-    white suit is hanab.live's purple)."""
-    colours, ranks = variant.clue_colours, variant.clue_ranks
-    suits = tuple(
-        (suit.order, suit.score_rule, suit.inverted, tuple(
-            (rank, variant.copies(index, rank),
-             tuple(variant.touches(index, rank, colour) for colour in colours),
-             tuple(variant.touches(index, rank, clue) for clue in ranks))
-            for rank in suit.ranks))
-        for index, suit in enumerate(variant.suits))
-    others = tuple(getattr(variant, field.name) for field in attrs.fields(HanabiVariant)
-                   if field.init and field.name not in _NOT_RULES)
-    return (len(colours), ranks, suits, others)
-
-
-def _candidates(variant: HanabiVariant) -> Iterator[HanabiVariant]:
-    """hanab.live's variants that may have `variant`'s rules: as many suits, and the rule
-    options their names stand for set alike (a cheap look at the recipes before building)."""
-    for name in hanablive_names():
-        found = hanablive_recipe(name)
-        assert found is not None  # a name of the list
-        recipe = found[1]
-        if len(recipe.suits) == len(variant.suits) and all(
-                getattr(variant, field) == value for field, value in recipe.options):
-            yield variants.variant(name)
-
-
 def _hanablive_name(variant: HanabiVariant) -> str:
-    """The hanab.live name of the variant with `variant`'s rules: its own hanab.live name,
-    or the variant with the same rules under other names (the rulebook's suits are No
-    Variant)."""
-    key = _rules_key(variant)
-    named = variant.hanablive_name
-    # The name is checked: options changed after the variant was named (``-o sudoku=true``)
-    # make it another variant.
-    if named is not None:
-        try:
-            if _rules_key(variants.variant(named)) == key:
-                return named
-        except OptionsError:
-            pass  # not a name variant() knows: found by the rules below, or refused
-    name = next((c.hanablive_name for c in _candidates(variant) if _rules_key(c) == key), None)
+    """The hanab.live name of the variant with `variant`'s rules (:func:`hanablive_name_of`:
+    the rulebook's suits are No Variant); RecordError if hanab.live has none."""
+    name = hanablive_name_of(variant)
     if name is None:
         raise RecordError(
             f"variant {variant.name!r} has no hanab.live equivalent: no hanab.live variant "

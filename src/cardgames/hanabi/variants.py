@@ -1300,11 +1300,9 @@ def _variant_cached(text: str) -> HanabiVariant:
             raise
         raise OptionsError(f"unknown Hanabi variant {text!r}{_nearest_hanablive(text)}") from (
             error)
-    if built.hanablive_name is None:
-        name = hanablive_name_of(built)
-        if name is not None:
-            built = attrs.evolve(built, hanablive_name=name)
-    return built
+    # A catalogue entry's hanab.live name is kept only while its rules are that variant's.
+    name = hanablive_name_of(built)
+    return built if name == built.hanablive_name else attrs.evolve(built, hanablive_name=name)
 
 
 def variant_names() -> list[str]:

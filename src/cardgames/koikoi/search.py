@@ -459,25 +459,36 @@ def _utility(view: KoiKoiView, score: tuple[int, int]) -> float:
 
 def _reason(view: KoiKoiView, action: KoiKoiAction, estimates: list[_Estimate]) -> str:
     """The search's result in words: how the move did against the next best."""
-    chosen = next(e for e in estimates if e.action is action or e.action == action)
+    chosen = next(e for e in estimates if e.action == action)
     others = sorted((e for e in estimates if e is not chosen), key=lambda e: -e.mean)
     worlds = max(e.worlds for e in estimates)
     what = ("points won minus lost, with the match at stake" if _decides_match(view)
             else "points won minus lost in this round")
-    if action.kind == STOP:
-        head = f"stop: stopping now is worth {chosen.mean:+.1f}"
-    elif action.kind == KOIKOI:
+    deals = (f"over {worlds} deals of the cards you have not seen, each played out by greedy "
+             f"bots to the round's end")
+    if action.kind == STOP and others:
+        # Stopping needs no deals: what it scores is on the table.
+        sentence = (f"stop: stopping now is worth {chosen.mean:+.1f} ({what}); koi-koi "
+                    f"averaged {others[0].mean:+.1f} {deals}")
+        if others[0].mean > chosen.mean:
+            sentence += (", but not by enough over those deals to be surely better, so the "
+                         "greedy bot's choice stands")
+        return sentence
+    if action.kind == KOIKOI:
         head = f"koi-koi: playing on averaged {chosen.mean:+.1f}"
     else:
         head = f"{action} averaged {chosen.mean:+.1f}"
-    sentence = (f"{head} ({what}) over {worlds} random deals of the cards you have not seen, "
-                f"each played out by greedy bots to the round's end")
-    if others:
-        runner = others[0]
-        label = ("stopping now" if runner.action.kind == STOP
-                 else "koi-koi" if runner.action.kind == KOIKOI else str(runner.action))
-        sentence += f", against {runner.mean:+.1f} for {label}"
-    return sentence
+    sentence = f"{head} ({what}) {deals}"
+    if not others:
+        return sentence
+    runner = others[0]
+    label = ("stopping now" if runner.action.kind == STOP
+             else "koi-koi" if runner.action.kind == KOIKOI else str(runner.action))
+    if runner.mean > chosen.mean:
+        # The greedy bot's choice, kept: the better-looking move was not better by enough.
+        return (f"{sentence}; {label} averaged {runner.mean:+.1f}, but not by enough over the "
+                f"same deals to be surely better, so the greedy bot's choice stands")
+    return f"{sentence}, against {runner.mean:+.1f} for {label}"
 
 
 def _decides_match(view: KoiKoiView) -> bool:

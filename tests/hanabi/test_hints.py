@@ -9,7 +9,7 @@ from cardgames.hanabi.actions import Discard
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.hints import _reason, card_status, hint, known_status
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.variants import variant, variant_from_name
 
 
 def deck_starting_with(first: Sequence[str]) -> list[str]:
@@ -75,3 +75,13 @@ def test_a_discard_of_a_card_known_to_be_trash_is_explained_as_such() -> None:
     assert hint(view, state.legal_actions()).action in state.legal_actions()
     # The bot would play its known 1 first; a discard of the red card is explained so.
     assert "no firework needs" in _reason(view, Discard(slot))
+
+
+def test_a_card_with_one_copy_in_the_deck_is_critical_from_the_start() -> None:
+    # hanab.live's Critical Fours leaves one 4 of each suit, Scarce Ones two 1s: the marks
+    # count the variant's copies, not a normal suit's.
+    fours = HanabiState(variant("Critical Fours (5 Suits)"), players=2, seed=1).view(0)
+    assert card_status(fours, Card("R", 4)) == "critical"
+    assert card_status(fours, Card("R", 3)) is None
+    normal = HanabiState(variant("No Variant"), players=2, seed=1).view(0)
+    assert card_status(normal, Card("R", 4)) is None

@@ -32,6 +32,7 @@ from cardgames.hanabi.variants import (
     HanabiVariant,
     PlayOrder,
     Suit,
+    derived_clue_colours,
 )
 
 __all__ = [
@@ -635,34 +636,35 @@ def _touch_table(variant: HanabiVariant) -> tuple[Any, ...]:
 
 def _coarse(outline: tuple[Any, ...]) -> tuple[Any, ...]:
     """What a recipe shows before it is built (:func:`_recipe_coarse`), taken from an
-    outline: the rule options not at their defaults, and each suit's play order, scoring,
-    inversion and ranks."""
-    options, suits, _, _ = outline
+    outline: the rule options not at their defaults, each suit's play order, scoring,
+    inversion and ranks, and how many clue colours there are."""
+    options, suits, colours, _ = outline
     changed = tuple((field.name, value) for field, value in zip(_RULE_FIELDS, options, strict=True)
                     if value != field.default)
     return changed, tuple((order.value, score.value, inverted, tuple(rank for rank, _ in copies))
-                          for order, score, inverted, copies in suits)
-
-
-_RULE_FIELD_ORDER = {field.name: (index, field.default) for index, field in enumerate(_RULE_FIELDS)}
+                          for order, score, inverted, copies in suits), colours
 
 
 def _recipe_coarse(recipe: Recipe) -> tuple[Any, ...]:
     """:func:`_coarse` of the variant a recipe builds, without building it."""
-    changed = tuple((name, value) for name, value in sorted(
-        (option for option in recipe.options if option[0] in _RULE_FIELD_ORDER),
-        key=lambda option: _RULE_FIELD_ORDER[option[0]][0])
-        if value != _RULE_FIELD_ORDER[name][1])
-    up_or_down = ("up_or_down", True) in recipe.options
-    return changed, tuple(_suit_shape(name, recipe.stack_size, up_or_down)
-                          for name in recipe.suits)
+    options = dict(recipe.options)
+    changed = tuple(
+        (field.name, options[field.name]) for field in _RULE_FIELDS
+        if options.get(field.name, field.default) != field.default) if options else ()
+    shapes, colours = _suits_coarse(recipe.suits, recipe.stack_size,
+                                    bool(options.get("up_or_down", False)))
+    return changed, shapes, len(options.get("clue_colours", colours))
 
 
-@functools.cache
-def _suit_shape(name: str, stack_size: int, up_or_down: bool) -> tuple[Any, ...]:
-    """How the suit `name` is played and scored, and its ranks (its letter plays no part)."""
-    suit = _suit(name, _letters((name,))[0], stack_size, up_or_down)
-    return suit.order.value, suit.score_rule.value, suit.inverted, suit.ranks
+@functools.cache  # many recipes share their suits (the rule families)
+def _suits_coarse(names: tuple[str, ...], stack_size: int,
+                  up_or_down: bool) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """Each suit's play order, scoring, inversion and ranks, and the clue colours the suits
+    derive (the letters, which differ in a variant, play no part in either)."""
+    suits = tuple(_suit(name, _letters((name,))[0], stack_size, up_or_down) for name in names)
+    shapes = tuple((suit.order.value, suit.score_rule.value, suit.inverted, suit.ranks)
+                   for suit in suits)
+    return shapes, derived_clue_colours(suits)
 
 
 @functools.cache

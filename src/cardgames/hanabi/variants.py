@@ -448,6 +448,12 @@ def _suits_tuple(value: Any) -> tuple[Suit, ...]:
     return tuple(item if isinstance(item, Suit) else Suit.from_dict(item) for item in items)
 
 
+def derived_clue_colours(suits: tuple[Suit, ...]) -> tuple[str, ...]:
+    """The clue colours hanab.live gives `suits` (a variant's unless it lists its own): the
+    :attr:`Suit.own_colours` of every suit, in suit order, each once."""
+    return tuple(dict.fromkeys(colour for suit in suits for colour in suit.own_colours))
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class HanabiVariant:
     """The options of one Hanabi game: suits plus rule options, validated on construction.
@@ -588,7 +594,7 @@ class HanabiVariant:
             raise OptionsError(
                 "the special_* options need 'special_rank' (e.g. special_rank=1 for the ones)"
             )
-        colours = tuple(dict.fromkeys(c for suit in self.suits for c in suit.own_colours))
+        colours = derived_clue_colours(self.suits)
         ranks = self._derived_clue_ranks(row_ranks)
         # A list equal to the derived one counts as not given (attrs.evolve and the options
         # round trip pass every field back in), so that to_dict writes only real choices.

@@ -291,14 +291,16 @@ class _Tables:
         self.all_clues = tuple(
             tuple(action for per_target in self.clues[seat] for action in per_target)
             for seat in range(players))
+        # The bonus tiles' actions, built only for variants that have the tiles.
+        bonus = variant.bonus_tiles
         self.bonus_clues = tuple(
             tuple(
                 tuple(BonusClue(target, value) for value in self.clue_values) if target != seat
                 else ()
-                for target in range(players))
+                for target in range(players)) if bonus else ()
             for seat in range(players))
-        self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types)
-        self.bonus_plays = tuple(BonusPlay(card) for card in types)
+        self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types) if bonus else ()
+        self.bonus_plays = tuple(BonusPlay(card) for card in types) if bonus else ()
         self.black_powder = tuple(
             suit.score_rule is ScoreRule.BLACK_POWDER for suit in variant.suits)
         self.row_length = tuple(suit.row_length for suit in variant.suits)
@@ -1349,7 +1351,7 @@ class HanabiState(State[HanabiAction]):
             playable: frozenset[Card] = frozenset()
             fuses, score = variant.fuses, t.start_score
         else:
-            fireworks, discards, playable = self.fireworks, self.discards, self.playable_cards()
+            fireworks, discards, playable = self.fireworks, self.discards, possible(self._playable)
             fuses, score = self._fuses, self.score
         others = tuple(
             () if owner == seat else tuple(

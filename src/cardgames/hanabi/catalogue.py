@@ -623,15 +623,13 @@ def _outline(variant: HanabiVariant) -> tuple[Any, ...]:
     return options, suits, len(variant.clue_colours), variant.clue_ranks
 
 
-def _touch_table(variant: HanabiVariant) -> tuple[Any, ...]:
-    """Which clues touch each card: colours by their place in the clue list (the rulebook's
-    white is No Variant's purple), then the rank clues."""
+def _suit_touches(variant: HanabiVariant, index: int) -> tuple[Any, ...]:
+    """Which clues touch each card of suit number `index`: colours by their place in the
+    clue list (the rulebook's white is No Variant's purple), then the rank clues."""
     colours, ranks = variant.clue_colours, variant.clue_ranks
-    return tuple(
-        tuple((tuple(variant.touches(index, rank, colour) for colour in colours),
-               tuple(variant.touches(index, rank, clue) for clue in ranks))
-              for rank in suit.ranks)
-        for index, suit in enumerate(variant.suits))
+    return tuple((tuple(variant.touches(index, rank, colour) for colour in colours),
+                  tuple(variant.touches(index, rank, clue) for clue in ranks))
+                 for rank in variant.suits[index].ranks)
 
 
 def _coarse(outline: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -660,11 +658,18 @@ def _recipe_coarse(recipe: Recipe) -> tuple[Any, ...]:
 def _suits_coarse(names: tuple[str, ...], stack_size: int,
                   up_or_down: bool) -> tuple[tuple[Any, ...], tuple[str, ...]]:
     """Each suit's play order, scoring, inversion and ranks, and the clue colours the suits
-    derive (the letters, which differ in a variant, play no part in either)."""
-    suits = tuple(_suit(name, _letters((name,))[0], stack_size, up_or_down) for name in names)
-    shapes = tuple((suit.order.value, suit.score_rule.value, suit.inverted, suit.ranks)
-                   for suit in suits)
-    return shapes, derived_clue_colours(suits)
+    derive."""
+    suits = [_lone_suit(name, stack_size, up_or_down) for name in names]
+    return (tuple(shape for _, shape in suits),
+            derived_clue_colours(tuple(suit for suit, _ in suits)))
+
+
+@functools.cache
+def _lone_suit(name: str, stack_size: int, up_or_down: bool) -> tuple[Suit, tuple[Any, ...]]:
+    """The suit `name` with its own letter (the letter plays no part in what
+    :func:`_suits_coarse` reads), and its play order, scoring, inversion and ranks."""
+    suit = _suit(name, _letters((name,))[0], stack_size, up_or_down)
+    return suit, (suit.order.value, suit.score_rule.value, suit.inverted, suit.ranks)
 
 
 @functools.cache
@@ -683,8 +688,8 @@ def _outline_of(name: str) -> tuple[Any, ...]:
 
 
 @functools.cache
-def _touch_table_of(name: str) -> tuple[Any, ...]:
-    return _touch_table(_built(name))
+def _suit_touches_of(name: str, index: int) -> tuple[Any, ...]:
+    return _suit_touches(_built(name), index)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -703,14 +708,18 @@ def hanablive_name_of(variant: HanabiVariant) -> str | None:
     yellow, green, blue and white are "No Variant").
     """
     mine = _outline(variant)
-    table: list[tuple[Any, ...]] = []  # the touch table, worked out once an outline agrees
+    my_touches: dict[int, tuple[Any, ...]] = {}  # worked out suit by suit, when needed
 
     def same_rules(name: str) -> bool:
         if _outline_of(name) != mine:
             return False
-        if not table:
-            table.append(_touch_table(variant))
-        return _touch_table_of(name) == table[0]
+        # The special suits come last in hanab.live's variants: differences show there first.
+        for index in reversed(range(len(variant.suits))):
+            if index not in my_touches:
+                my_touches[index] = _suit_touches(variant, index)
+            if _suit_touches_of(name, index) != my_touches[index]:
+                return False
+        return True
 
     carried = None if variant.hanablive_name is None else hanablive_recipe(
         variant.hanablive_name)

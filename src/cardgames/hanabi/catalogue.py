@@ -9,6 +9,8 @@ team can win at every table size (at least 25 cards, a non-negative starting pac
 required efficiency of at most 1.79). :func:`hanablive_names` writes those names out from the
 rules here, :func:`hanablive_recipe` says which suits and rules a name stands for, and
 :func:`build_hanablive_variant` makes the :class:`~cardgames.hanabi.variants.HanabiVariant`.
+The other way round, :func:`hanablive_name_of` finds the name of any variant by its rules
+(``variant.hanablive_name`` and the hanab.live export both ask it).
 
 The suit facts below (which clues touch a suit, one of each, prism, inverted, its clue
 colours) are hanab.live's, written out by us; the library never reads hanab.live's files.

@@ -491,7 +491,10 @@ class HanabiVariant:
     starting_player: int = bounded(0, 0, 4)
     """The seat that moves first (0-based; must be below the number of players)."""
     hanablive_name: str | None = None
-    """The hanab.live name of the same variant, when there is one (for exports)."""
+    """The hanab.live name of the variant with the same rules, when there is one:
+    :func:`variant` sets it (:func:`~cardgames.hanabi.catalogue.hanablive_name_of`). A
+    variant changed afterwards (``attrs.evolve``, options over a name) keeps the name it had;
+    ``hanablive_name_of`` and the hanab.live export check it against the rules."""
 
     # ------------------------------------------------------------------ clue lists
     clue_colours: tuple[str, ...] = attrs.field(
@@ -1281,9 +1284,10 @@ def _nearest_hanablive(name: Any) -> str:
 def variant(name_or_spec: str) -> HanabiVariant:
     """The variant called `name_or_spec`: any hanab.live variant name (any case, e.g.
     ``"Rainbow-Ones & Dark Prism (5 Suits)"``), a catalogue name, or a ``+`` spec
-    (:func:`variant_from_name`). A variant built from a spec that hanab.live also has gets
-    its hanab.live name (:attr:`HanabiVariant.hanablive_name`). Results are cached (variants
-    are immutable). Unknown names raise OptionsError with the nearest names."""
+    (:func:`variant_from_name`). A variant whose rules hanab.live also has, under any suit
+    names (``standard`` is No Variant), gets its hanab.live name
+    (:attr:`HanabiVariant.hanablive_name`). Results are cached (variants are immutable).
+    Unknown names raise OptionsError with the nearest names."""
     if not isinstance(name_or_spec, str) or not name_or_spec.strip():
         raise OptionsError(f"'variant' must be a variant name (got {clip(repr(name_or_spec))})")
     return _variant_cached(name_or_spec.strip())

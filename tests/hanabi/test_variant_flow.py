@@ -422,6 +422,12 @@ def test_every_hanablive_variant_plays_to_its_end() -> None:
         state = play_to_the_end(built, players, seed=index, views=index % 8 == 0)
         assert state.end_reason is not None
         reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
+        # hanab.live records 0 for any ending but a normal one (the last fuse, all or
+        # nothing's fail or softlock); a normal ending keeps the fireworks' score.
+        if state.end_reason in (EndReason.STRIKEOUT, EndReason.CARD_GONE, EndReason.SOFTLOCK):
+            assert state.score == 0
+        else:
+            assert state.score == state.fireworks_score
         if index % 50 == 0:
             assert cardgames.replay(state.record()) == state
     # The sweep reaches the normal endings, not only strikeouts.

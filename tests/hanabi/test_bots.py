@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -10,9 +11,10 @@ import pytest
 
 import cardgames
 from cardgames.core.loop import play
-from cardgames.hanabi import GAME
-from cardgames.hanabi.actions import Clue, Discard, Play
+from cardgames.hanabi import GAME, variant, variant_names
+from cardgames.hanabi.actions import Clue, Discard, HanabiAction, Play
 from cardgames.hanabi.bots import ConventionBot, RandomBot
+from cardgames.hanabi.knowledge import HanabiView
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import CATALOGUE, variant_from_name
 
@@ -33,17 +35,18 @@ def deck_starting_with(first: Sequence[str], variant: str = "standard") -> list[
 
 
 # ------------------------------------------------------------------ strength
-def test_convention_bot_averages_at_least_15_with_two_players() -> None:
-    # The issue's criterion as it stands: 1,000 seeded two-player games on the standard deck.
-    scores = [convention_game(2, seed).score for seed in range(1000)]
-    assert statistics.mean(scores) >= 15
+def test_convention_bot_averages_at_least_21_with_two_players() -> None:
+    # A floor under issue 15's target (21.5 over 1,000 games) on 300 seeded games.
+    scores = [convention_game(2, seed).score for seed in range(300)]
+    assert statistics.mean(scores) >= 21.0
     assert min(scores) > 0, "a strikeout in the standard game means a convention broke"
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_convention_bot_plays_well_with_more_players(players: int) -> None:
-    scores = [convention_game(players, seed).score for seed in range(25)]
-    assert statistics.mean(scores) >= 15
+@pytest.mark.parametrize(("players", "floor"), [(3, 21.5), (4, 21.0), (5, 19.0)])
+def test_convention_bot_plays_well_with_more_players(players: int, floor: float) -> None:
+    scores = [convention_game(players, seed).score for seed in range(60)]
+    assert statistics.mean(scores) >= floor
+    assert min(scores) > 0
 
 
 def test_convention_bot_beats_the_random_bot_by_far() -> None:
@@ -63,6 +66,17 @@ def test_convention_bot_finishes_every_named_variant(variant: str) -> None:
     # an illegal move, and (RuntimeError) if a game runs past the move bound.
     for players, seed in ((2, 1), (3, 2), (5, 3)):
         convention_game(players, seed, variant)
+
+
+@pytest.mark.parametrize("name", random.Random(15).sample(sorted(variant_names()), 40))
+def test_convention_bot_plays_a_sample_of_every_listed_variant(name: str) -> None:
+    # Drawn (seeded) from all the variants `cardgames hanabi variants` lists: play() raises
+    # on an illegal move, and so does any exception in the bot.
+    for players, seed in ((2, 4), (3, 5)):
+        state = HanabiState(variant(name), players=players, seed=seed)
+        play(state, [ConventionBot(seed * 10 + seat) for seat in range(players)],
+             max_moves=GAME.max_moves)
+        assert state.is_over
 
 
 @pytest.mark.parametrize("variant", ["rainbow", "rainbow-every-colour", "null",
@@ -183,3 +197,75 @@ def test_the_registry_offers_both_bots() -> None:
     state = info.new_game(2, 5)
     agent = info.bots["random"](3)
     assert agent.act(state.view(0), state.legal_actions()) in state.legal_actions()
+
+
+# ------------------------------------------------------------------ finesse and explain
+def test_a_finesse_is_given_and_played_blind() -> None:
+    # Seat 2's newest card (slot 1) is R1; seat 3 holds R2 in slot 2. A 2 clue to seat 3
+    # touches only R2, which nothing seat 2 sees explains: seat 2 plays its newest card
+    # blind (the finesse), then seat 3 plays R2.
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "G3", "W2", "R1",
+                               "G4", "Y4", "B3", "R2", "W3"])
+    state = HanabiState(variant_from_name("standard"), players=3, deck=deck)
+    bots = [ConventionBot(seat) for seat in range(3)]
+    clue = act(state, bots[0])
+    assert isinstance(clue, Clue)
+    assert (clue.target, clue.value) in ((2, 2), (2, "red"))
+    state.apply(clue)
+    assert act(state, bots[1]) == Play(1)
+    state.apply(Play(1))
+    assert act(state, bots[2]) == Play(2)
+    state.apply(Play(2))
+    assert state.score == 2
+
+
+def test_no_finesse_is_read_when_the_card_below_is_clued_in_the_readers_hand() -> None:
+    # Seat 2's R1 (slot 4) is clued red, so a later clue on seat 3's R2 is a delayed play
+    # clue through it: seat 2 plays the clued R1 and never its newest card (B4) blind.
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "R1", "G3", "W2", "B4",
+                               "G4", "Y4", "B3", "R2", "W3"])
+    state = HanabiState(variant_from_name("standard"), players=3, deck=deck)
+    bots = [ConventionBot(seat) for seat in range(3)]
+    for move in ("clue 2 red", "clue 1 3", "clue 1 4", "clue 3 red"):
+        state.apply_text(move)
+    assert act(state, bots[1]) == Play(4)
+    for _ in range(6):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    assert state.fuses == state.variant.fuses
+    assert [card.rank for card in state.fireworks[0]] == [1, 2]
+
+
+def explain_and_act(
+    view: HanabiView, legal: Sequence[HanabiAction], bot: ConventionBot,
+) -> HanabiAction:
+    hint = bot.explain(view, legal)
+    assert hint.reason
+    assert not hint.reason.endswith(".")
+    action = bot.act(view, legal)
+    assert hint.action == action, hint.reason
+    return action
+
+
+@pytest.mark.parametrize(("players", "name"), [(2, "standard"), (3, "rainbow"),
+                                               (4, "black-powder"), (5, "standard")])
+def test_explain_names_the_move_act_chooses(players: int, name: str) -> None:
+    for seed in range(3):
+        state = HanabiState(variant_from_name(name), players=players, seed=seed)
+        bots = [ConventionBot(seed * 10 + seat) for seat in range(players)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(explain_and_act(state.view(seat), state.legal_actions(), bots[seat]))
+        # Explaining every move left the games as act alone plays them.
+        assert state.history == convention_game(players, seed, name).history
+
+
+def test_explain_says_why_in_words() -> None:
+    deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "R5", "B4", "Y3", "G3", "W2"])
+    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    hint = ConventionBot(0).explain(state.view(0), state.legal_actions())
+    assert hint.action == Clue(1, 5)
+    assert "R5" in hint.reason
+    assert "saves" in hint.reason

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgames.core.agents import RandomAgent
+from cardgames.core.agents import Hint, RandomAgent
 from cardgames.core.game import Move
 from cardgames.hanabi.actions import (
     BonusClue,
@@ -285,13 +285,28 @@ class ConventionBot:
     # ---------------------------------------------------------------- entry point
     def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
         """Choose one of `legal` from what `view` shows."""
+        return self._decide(view, legal).action
+
+    def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
+        """The move :meth:`act` would choose from `view`, and why, in one sentence.
+
+        It leaves the bot as it was (its random generator included), so that `act` on the
+        same view chooses the same move."""
+        state = self._rng.getstate()
+        try:
+            return self._decide(view, legal)
+        finally:
+            self._rng.setstate(state)
+
+    def _decide(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         facts = _facts(view.variant)
         memory = self._sync(view, facts)
-        action = _Turn(view, legal, facts, memory, self._rng).choose()
+        action, why = _Turn(view, legal, facts, memory, self._rng).choose()
         if action not in legal:
             # A rule the conventions did not foresee (e.g. all or nothing's empty hands).
             action = legal[self._rng.randrange(len(legal))]
-        return action
+            why = "the move the conventions chose is not allowed here, so any legal one"
+        return Hint(action, why)
 
     # ---------------------------------------------------------------- memory upkeep
     def _sync(self, view: HanabiView, facts: _Facts) -> _Memory:
@@ -395,6 +410,10 @@ def _note_clue(
             memory.promise[newest] = frozenset({below})
 
 
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(sorted(map(str, cards)))
+
+
 def _finesse_order(hand: Sequence[int], touched: set[int]) -> int | None:
     """A hand's finesse card: its newest card no clue has touched."""
     return next((order for order in hand if order not in touched), None)
@@ -455,10 +474,11 @@ class _Turn:
         return sum(self.unseen[c] for c in cands if c in self.playable) / total
 
     # ------------------------------------------------------------ the decision
-    def choose(self) -> HanabiAction:
+    def choose(self) -> tuple[HanabiAction, str]:
+        """The move, and why in one sentence (from what the view shows)."""
         view, legal = self.view, self.legal
         if view.pending is not None:
-            return self._bonus_choice()
+            return self._bonus_choice(), "the bonus tile's choice that helps the fireworks most"
         legal_set = set(legal)
         can_clue = view.clue_tokens > 0
         others = self._others()
@@ -466,38 +486,39 @@ class _Turn:
             # The next player discards their chop unless they have a play: save it first.
             save = self._save_clue(legal, others[0])
             if save is not None:
-                return save
+                return save, self._clue_why(save, "save")
         plays = [i for i in range(len(view.own_hand)) if self._known_playable(i)]
         if plays:
             # A card that ends a row first (it may return a token), then the oldest.
             plays.sort(key=lambda i: (not self.my_candidates[i] <= self.facts.rank_saved, -i))
             action = Play(plays[0] + 1)
             if action in legal_set:
-                return action
+                return action, self._play_why(plays[0])
         if can_clue:
             for partner in others[1:FAR_SAVES]:
                 save = self._save_clue(legal, partner)
                 if save is not None:
-                    return save
+                    return save, self._clue_why(save, "save")
             best, score = self._best_clue(legal, minimum=5.0)
             if best is not None and score >= 5.0:
-                return best
+                return best, self._clue_why(best, "play")
         can_discard = view.clue_tokens < view.max_clue_tokens
         if view.deck_size == 0 and view.fuses > 1:
             gamble = self._gamble()
             if gamble is not None:
-                return gamble
+                return gamble, (f"the deck is empty and a fuse is to spare: #{gamble.slot} is "
+                                f"the card most likely to be playable")
         if can_clue and view.clue_tokens >= view.max_clue_tokens - 2:
             # Tokens to spare: a harmless clue (an empty one, or one that only narrows
             # touched cards) keeps our chop, which may be critical, a turn longer.
             stall, _ = self._best_clue(legal, minimum=0.0)
             if stall is not None:
-                return stall
+                return stall, self._clue_why(stall, "stall")
         if can_clue and LOCKED_CLUE and self._locked():
             # Every card of ours is clued or promised: any clue beats throwing one away.
             best, _ = self._best_clue(legal, minimum=float("-inf"))
             if best is not None:
-                return best
+                return best, self._clue_why(best, "locked")
         if can_discard and view.own_hand:
             return self._discard()
         # Every clue token is available, so a clue it must be: the best one, else one whose
@@ -505,16 +526,79 @@ class _Turn:
         for misleading in (False, True):
             best, _ = self._best_clue(legal, minimum=float("-inf"), misleading=misleading)
             if best is not None:
-                return best
+                return best, self._clue_why(best, "forced")
         chances = [(self._play_chance(i), -i) for i in range(len(view.own_hand))]
         if chances:
             _, slot = max(chances)
             action = Play(-slot + 1)
             if action in legal_set:
-                return action
-        return legal[self.rng.randrange(len(legal))]
+                return action, (f"every clue token is in the box and no clue is honest: "
+                                f"#{action.slot} is the card most likely to be playable")
+        return (legal[self.rng.randrange(len(legal))],
+                "no convention applies here, so any legal move will do")
 
-    def _gamble(self) -> HanabiAction | None:
+    # ------------------------------------------------------------ reasons
+    def _play_why(self, index: int) -> str:
+        cands = self.my_candidates[index]
+        slot = self.view.own_hand[index]
+        text = _cards_text(cands)
+        if not slot.touched and self.my_ids[index] in self.memory.promise:
+            return (f"a finesse: a partner's clue is explained only by {text} in #{index + 1}, "
+                    f"your newest untouched card, so it is played blind")
+        if self.my_ids[index] in self.memory.promise and not slot.possible <= self.playable:
+            return (f"a clue's promise and the cards you can see leave #{index + 1} only "
+                    f"{text}, and every one of them is playable now")
+        return (f"the clues and the cards you can see leave #{index + 1} only {text}, and "
+                f"every one of them is playable now")
+
+    def _clue_why(self, action: HanabiAction, kind: str) -> str:
+        view = self.view
+        if not isinstance(action, Clue | BonusClue):
+            return "the clue the conventions choose here"
+        name = view.players[action.target]
+        hand = view.other_hands[action.target]
+        touches = self.facts.touched_by[action.value]
+        touched = [slot for slot in hand if slot.card in touches]
+        if not touched:
+            return (f"an empty clue: it tells {name} what they do not hold, and spends a token "
+                    f"rather than risking a discard while tokens are plentiful")
+        where = ", ".join(f"{slot.card} in #{slot.slot}" for slot in touched)
+        newly = [slot for slot in touched if not slot.touched]
+        untouched = [slot for slot in hand if not slot.touched]
+        chop = untouched[-1] if untouched else None
+        if kind == "save" and chop is not None:
+            return (f"{name}'s chop (#{chop.slot}, their oldest unclued card) is {chop.card}, "
+                    f"the last copy still needed, and {name} has nothing to play: the clue "
+                    f"({where}) saves it")
+        if not newly:
+            return (f"the clue touches only cards already clued ({where}): it narrows what "
+                    f"{name} knows without any new promise, and keeps every chop safe")
+        focus = chop if chop in newly else newly[0]
+        between = _between(len(view.players), view.seat, action.target)
+        below = self._finesse(between, focus.card)
+        if focus.card in self.playable:
+            return (f"the clue ({where}) focuses {focus.card} in {name}'s #{focus.slot}, "
+                    f"which is playable now")
+        if below is not None:
+            holder = next(seat for seat in between
+                          if next((s.card for s in view.other_hands[seat] if not s.touched),
+                                  None) == below)
+            return (f"a finesse: the clue ({where}) focuses {focus.card} in {name}'s "
+                    f"#{focus.slot}, which {view.players[holder]} makes playable by playing "
+                    f"{below} from their newest untouched card")
+        if focus.card in self.critical and focus is chop:
+            return (f"the clue ({where}) saves {focus.card} on {name}'s chop, the last copy "
+                    f"still needed")
+        if focus.card in self.needed and kind == "play":
+            return (f"the clue ({where}) focuses {focus.card} in {name}'s #{focus.slot}, "
+                    f"playable once the clued cards below it are played")
+        if kind == "locked":
+            return (f"every card of yours is clued, so rather than throw one away the clue "
+                    f"({where}) gives {name} what help it can")
+        return (f"every clue token is in the box, so a clue must be given: this one ({where}) "
+                f"misleads {name} least")
+
+    def _gamble(self) -> Play | None:
         best = max(((self._play_chance(i), i) for i in range(len(self.view.own_hand))),
                    default=(0.0, -1))
         if best[0] >= 0.4:
@@ -529,15 +613,20 @@ class _Turn:
                                        and self.my_ids[i] not in self.memory.promise)
             for i in range(len(hand)))
 
-    def _discard(self) -> HanabiAction:
+    def _discard(self) -> tuple[HanabiAction, str]:
         hand = self.view.own_hand
         useless = [i for i in range(len(hand)) if self._known_useless(i)]
         if useless:
-            return Discard(useless[-1] + 1)
+            return Discard(useless[-1] + 1), (
+                f"#{useless[-1] + 1} can only be a card no firework needs any more (played "
+                f"already, or above a card whose every copy is gone)")
         untouched = [i for i in range(len(hand)) if not hand[i].touched
                      and self.my_ids[i] not in self.memory.promise]
         if untouched:
-            return Discard(untouched[-1] + 1)
+            return Discard(untouched[-1] + 1), (
+                f"nothing to play and no clue worth a token: #{untouched[-1] + 1} is your "
+                f"chop, your oldest card no clue has touched (partners save a critical card "
+                f"there before you lose it)")
         # Everything is touched: give up the card least likely to be needed.
         def keep_value(i: int) -> tuple[float, int]:
             cands = self.my_candidates[i]
@@ -545,7 +634,10 @@ class _Turn:
             useful = sum(self.unseen[c] for c in cands if c in self.needed)
             return (useful / total, i)
 
-        return Discard(min(range(len(hand)), key=keep_value) + 1)
+        index = min(range(len(hand)), key=keep_value)
+        return Discard(index + 1), (
+            f"every card of yours is clued and no clue can be given; #{index + 1} is the one "
+            f"least likely to still be needed")
 
     # ------------------------------------------------------------ clues
     def _others(self) -> list[int]:

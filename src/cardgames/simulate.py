@@ -345,8 +345,13 @@ def score_counts(results: Iterable[GameResult]) -> dict[int, int]:
 
 
 def installed(module: str) -> bool:
-    """Whether `module` can be imported, without importing it (an optional extra's)."""
-    return importlib.util.find_spec(module) is not None
+    """Whether `module` can be imported, without importing it (an optional extra's).
+
+    A bare folder of that name (Ray's own ``/tmp/ray``, seen from ``/tmp``) would import as
+    an empty namespace package: it has no origin, and does not count.
+    """
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None
 
 
 # -------------------------------------------------------------------------------- pictures

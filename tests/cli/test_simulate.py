@@ -237,6 +237,17 @@ def test_cluster_local_gives_the_records_of_one_worker(tmp_path: Path) -> None:
     assert len(one.read_text().splitlines()) == 6
 
 
+def test_a_bare_folder_named_like_an_extra_is_not_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "cg_extra_folder").mkdir()  # as Ray leaves /tmp/ray, seen from /tmp
+    (tmp_path / "cg_extra_package").mkdir()
+    (tmp_path / "cg_extra_package" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert not simulation.installed("cg_extra_folder")
+    assert simulation.installed("cg_extra_package")
+
+
 def test_cluster_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simulation, "installed", lambda module: module != "ray")
     line = one_error_line(*invoke("simulate", "hanabi", "-n", "2", "--cluster", "local"))

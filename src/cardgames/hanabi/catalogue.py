@@ -646,7 +646,9 @@ def _coarse(outline: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _recipe_coarse(recipe: Recipe) -> tuple[Any, ...]:
-    """:func:`_coarse` of the variant a recipe builds, without building it."""
+    """:func:`_coarse` of the variant a recipe builds, without building it. Were the two to
+    differ, a lookup would miss that variant: the tests find every hanab.live variant again
+    by its rules alone."""
     options = dict(recipe.options)
     changed = tuple(
         (field.name, options[field.name]) for field in _RULE_FIELDS

@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache, reduce
+from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from cardgames.core.agents import Agent, RandomAgent
-from cardgames.koikoi.cards import Card
 from cardgames.koikoi.rules import KoiKoiRules
 from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
@@ -95,6 +96,45 @@ class _Targets(NamedTuple):
     """The other targets, in groups that exclude each other: a group is worth its best."""
     reach: tuple[_Reach, ...]
     """Every target, for the cards still needed."""
+    entries: tuple[_Entry, ...]
+    """The singles, then the groups, as the sum of their values adds them up."""
+    touched: dict[int, tuple[_Entry, ...]]
+    """Added cards (a mask) -> the entries whose value they can change, filled as gains are
+    valued (a few hundred masks occur)."""
+
+
+class _Entry(NamedTuple):
+    """One single or group of :class:`_Targets`, with what its value depends on."""
+
+    place: int
+    """Its place in the sum."""
+    owner_cards: int
+    """The cards of the owner's pile its value depends on."""
+    rival_cards: int
+    """The cards of the other pile its value depends on."""
+    value: Callable[[Any, int, int], float]
+    """The function that values it: (it, owner's pile, other pile) -> worth."""
+    target: Any
+    """The single or the group."""
+    known: dict[int, float]
+    """Values found so far, by the piles' relevant cards (a handful of cards each, so the
+    same few hundred combinations recur all game; the function is pure)."""
+
+
+_KNOWN_LIMIT: Final = 1 << 14
+"""Values an entry keeps at most (cleared when full; a long simulation stays bounded)."""
+
+
+def _value(entry: _Entry, owner: int, rival: int) -> float:
+    """`entry`'s value for these piles, found once per combination of its cards."""
+    key = (owner & entry.owner_cards) << 48 | rival & entry.rival_cards
+    known = entry.known
+    value = known.get(key)
+    if value is None:
+        if len(known) >= _KNOWN_LIMIT:
+            known.clear()
+        value = known[key] = entry.value(entry.target, owner, rival)
+    return value
 
 
 def _slots_of(mask: int) -> list[int]:
@@ -162,7 +202,27 @@ def _compile_targets(rules: KoiKoiRules, called: bool, month: int) -> _Targets:
         tuple(group) for group in grouped.values()
         if len(group) > 1 or group[0][3] or group[0][7]
     )
-    return _Targets(singles, groups, tuple(reach))
+    entries = tuple(
+        _Entry(index, cards, cards, _single_value, single, {})
+        for index, single in enumerate(singles)
+        for cards in (single[0],)
+    ) + tuple(
+        _Entry(
+            len(singles) + index,
+            _mask_or(cards | requires | spoil for cards, _n, _s, requires, *_rest, spoil in group),
+            _mask_or(cards | requires for cards, _n, _s, requires, *_rest in group),
+            _group_value, group, {},
+        )
+        for index, group in enumerate(groups)
+    )
+    return _Targets(singles, groups, tuple(reach), entries, {})
+
+
+def _mask_or(masks: Iterable[int]) -> int:
+    result = 0
+    for mask in masks:
+        result |= mask
+    return result
 
 
 def _with_required(mine: int, have: int, need: int, requires: int, required: int) -> int:
@@ -235,53 +295,113 @@ class YakuEvaluator:
         return fewest
 
 
-def _potential(targets: _Targets, mine: int, theirs: int) -> float:
-    """:meth:`YakuEvaluator.potential` on compiled targets (the bot's hot loop: the common
-    targets get a loop of their own that tests only what they can have)."""
-    progress = _PROGRESS
-    total = 0.0
-    for cards, need, slack, points, per_extra in targets.singles:
+def _single_value(target: _Single, mine: int, theirs: int) -> float:
+    """What one target that excludes no other is worth to pile `mine` (0.0: dead or not
+    begun)."""
+    cards, need, slack, points, per_extra = target
+    blocked = theirs & cards
+    if blocked and blocked.bit_count() > slack:
+        return 0.0  # dead: too few of its cards are left
+    have = (mine & cards).bit_count()
+    if have >= need:
+        return points + per_extra * (have - need) + COMPLETION_BONUS
+    if have:
+        return points * _PROGRESS[need][have]
+    return 0.0
+
+
+def _group_value(group: tuple[_Member, ...], mine: int, theirs: int) -> float:
+    """What a group of targets that exclude each other is worth to pile `mine`: its best."""
+    best = 0.0
+    for cards, need, slack, requires, required, points, per_extra, spoil in group:
+        if mine & spoil or theirs & requires:
+            continue  # spoilt, or dead: the opponent holds a card it requires
         blocked = theirs & cards
         if blocked and blocked.bit_count() > slack:
-            continue  # dead: too few of its cards are left
+            continue
         have = (mine & cards).bit_count()
+        if requires:
+            have = _with_required(mine, have, need, requires, required)
         if have >= need:
-            total += points + per_extra * (have - need) + COMPLETION_BONUS
-        elif have:
-            total += points * progress[need][have]
-    for group in targets.groups:
-        best = 0.0
-        for cards, need, slack, requires, required, points, per_extra, spoil in group:
-            if mine & spoil or theirs & requires:
-                continue  # spoilt, or dead: the opponent holds a card it requires
-            blocked = theirs & cards
-            if blocked and blocked.bit_count() > slack:
-                continue
-            have = (mine & cards).bit_count()
-            if requires:
-                have = _with_required(mine, have, need, requires, required)
-            if have >= need:
-                worth = points + per_extra * (have - need) + COMPLETION_BONUS
-            else:
-                worth = points * progress[need][have]
-            if worth > best:
-                best = worth
-        total += best
-    return total
+            worth = points + per_extra * (have - need) + COMPLETION_BONUS
+        else:
+            worth = points * _PROGRESS[need][have]
+        if worth > best:
+            best = worth
+    return best
 
 
-def _pile_mask(cards: Iterable[Card]) -> int:
-    bits = 0
-    for card in cards:
-        bits |= 1 << card.id
-    return bits
+def _values(targets: _Targets, mine: int, theirs: int) -> list[float]:
+    """Each target's worth to pile `mine` while the opponent holds `theirs`: the singles, then
+    the groups (the order their sum is taken in)."""
+    # Look every value up in one pass (no call per entry), then find the few missing ones.
+    values = [
+        known.get((mine & owner_cards) << 48 | theirs & rival_cards)
+        for _place, owner_cards, rival_cards, _value_of, _target, known in targets.entries
+    ]
+    if None in values:
+        for entry in targets.entries:
+            if values[entry.place] is None:
+                values[entry.place] = _value(entry, mine, theirs)
+    return cast(list[float], values)
 
 
+def _total(values: list[float]) -> float:
+    """The sum of target values, added left to right from 0.0 (the same float whichever way
+    the values were found; ``sum`` may add more exactly on some Pythons, which would change
+    which moves tie)."""
+    return reduce(add, values, 0.0)
+
+
+def _potential(targets: _Targets, mine: int, theirs: int) -> float:
+    """:meth:`YakuEvaluator.potential` on compiled targets."""
+    return _total(_values(targets, mine, theirs))
+
+
+class _Gain:
+    """What adding cards to one side's pile is worth to that side, for one decision: the
+    targets' values for the pile as it is are found once, and a gain re-values only the
+    targets the added cards touch (every other value, and so the sum, is the same float)."""
+
+    __slots__ = ("_base", "_now", "_owner", "_rival", "_targets")
+
+    def __init__(self, targets: _Targets, owner: int, rival: int) -> None:
+        self._targets = targets
+        self._owner = owner
+        self._rival = rival
+        self._base = _values(targets, owner, rival)
+        self._now = _total(self._base)
+
+    @property
+    def now(self) -> float:
+        """The potential of the pile as it is."""
+        return self._now
+
+    def __call__(self, cards: int) -> float:
+        """The potential's rise when `cards` (a mask) join the owner's pile."""
+        targets = self._targets
+        touched = targets.touched.get(cards)
+        if touched is None:
+            touched = targets.touched[cards] = tuple(
+                entry for entry in targets.entries if entry.owner_cards & cards
+            )
+        owner = self._owner | cards
+        rival = self._rival
+        values = self._base.copy()
+        for entry in touched:
+            place, owner_cards, rival_cards, _value_of, _target, known = entry
+            value = known.get((owner & owner_cards) << 48 | rival & rival_cards)
+            values[place] = _value(entry, owner, rival) if value is None else value
+        return reduce(add, values, 0.0) - self._now  # as _total adds
+
+
+@lru_cache(maxsize=4096)
 def _chance_opponent_matches(unseen_of_month: int, unseen: int, opponent_draws: int) -> float:
     """The chance that `opponent_draws` cards from `unseen` include one of `unseen_of_month`.
 
     The opponent's hand and next stock card are, to this seat, a random part of the cards it
     has not seen (hypergeometric: one minus the chance that none of them is of the month).
+    Cached: a few hundred combinations of small counts occur.
     """
     if unseen_of_month <= 0 or unseen <= 0:
         return 0.0
@@ -289,6 +409,20 @@ def _chance_opponent_matches(unseen_of_month: int, unseen: int, opponent_draws: 
     for drawn in range(min(opponent_draws, unseen)):
         none *= max(0, unseen - unseen_of_month - drawn) / (unseen - drawn)
     return 1.0 - none
+
+
+_EVALUATORS: dict[KoiKoiRules, YakuEvaluator] = {}
+
+
+def evaluator_for(rules: KoiKoiRules) -> YakuEvaluator:
+    """The shared :class:`YakuEvaluator` of `rules` (one per rule set: an evaluator only
+    compiles the rules and remembers values it found, so every bot may share it)."""
+    evaluator = _EVALUATORS.get(rules)
+    if evaluator is None:
+        if len(_EVALUATORS) >= 64:  # many rule sets (a sweep): keep the memory bounded
+            _EVALUATORS.clear()
+        evaluator = _EVALUATORS[rules] = YakuEvaluator(rules)
+    return evaluator
 
 
 _ALL_CARDS: Final = (1 << 48) - 1
@@ -303,20 +437,16 @@ class GreedyBot:
     breaks.
     """
 
-    __slots__ = ("_evaluators", "_rng")
+    __slots__ = ("_rng",)
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-        self._evaluators: dict[KoiKoiRules, YakuEvaluator] = {}
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
     def _evaluator(self, rules: KoiKoiRules) -> YakuEvaluator:
-        evaluator = self._evaluators.get(rules)
-        if evaluator is None:
-            evaluator = self._evaluators[rules] = YakuEvaluator(rules)
-        return evaluator
+        return evaluator_for(rules)
 
     def act(self, view: Any, legal: Sequence[A]) -> A:
         """The Agent protocol (generic over the action type): :meth:`choose`."""
@@ -344,17 +474,16 @@ class GreedyBot:
         """How good each play or capture in `legal` is for the view's seat (higher is better)."""
         evaluator = evaluator or self._evaluator(view.rules)
         seat = view.seat
-        mine = _pile_mask(view.piles[seat])
-        theirs = _pile_mask(view.piles[1 - seat])
+        masks = view.masks
+        mine = masks.piles[seat]
+        theirs = masks.piles[1 - seat]
         month = view.month if view.rules.tsuki_fuda else None
         called, they_called = view.koikoi_calls[seat] > 0, view.koikoi_calls[1 - seat] > 0
-        # The compiled targets of each side, so that the loop below calls the plain function.
-        my_targets = evaluator._targets(called, month)
-        their_targets = evaluator._targets(they_called, month)
-        mine_now = _potential(my_targets, mine, theirs)
-        theirs_now = _potential(their_targets, theirs, mine)
-        field = _pile_mask(view.field)
-        hand = _pile_mask(view.hand)
+        # What cards are worth to each side, valued against the piles as they are.
+        worth_to_me = _Gain(evaluator._targets(called, month), mine, theirs)
+        worth_to_them = _Gain(evaluator._targets(they_called, month), theirs, mine)
+        field = masks.field
+        hand = masks.hand
         seen = mine | theirs | field | hand
         pending = view.pending
         if isinstance(pending, CaptureChoice):
@@ -363,12 +492,6 @@ class GreedyBot:
         unseen_count = unseen.bit_count()
         # The opponent's hand plus the stock card it turns over next.
         opponent_draws = view.opponent_hand_size + (1 if view.stock_size else 0)
-
-        def worth_to_me(cards: int) -> float:
-            return _potential(my_targets, mine | cards, theirs) - mine_now
-
-        def worth_to_them(cards: int) -> float:
-            return _potential(their_targets, theirs | cards, mine) - theirs_now
 
         scores: list[float] = []
         for action in legal:
@@ -434,11 +557,12 @@ class GreedyBot:
             return False
         if rules.double_at_7 and points >= 7:
             return False
-        mine = _pile_mask(view.piles[seat])
-        theirs = _pile_mask(view.piles[other])
+        masks = view.masks
+        mine = masks.piles[seat]
+        theirs = masks.piles[other]
         month = view.month if rules.tsuki_fuda else None
         # Cards we hold are out of the opponent's reach unless we give them away.
-        opponent_need = evaluator.cards_needed(theirs, mine | _pile_mask(view.hand), month)
+        opponent_need = evaluator.cards_needed(theirs, mine | masks.hand, month)
         if opponent_need < KOIKOI_MIN_OPPONENT_NEED:
             return False
         return evaluator.cards_needed(mine, theirs, month) <= 1

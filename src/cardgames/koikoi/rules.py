@@ -122,7 +122,7 @@ def _seat_text(value: object) -> object:
     return value
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)  # hashed on every table and bot look-up
 class KoiKoiRules:
     """Every Koi-Koi house rule, frozen and validated. The defaults are preset ``nintendo``.
 

@@ -95,6 +95,7 @@ from cardgames.koikoi.rules import (
 )
 from cardgames.koikoi.view import (
     CaptureChoice,
+    CardMasks,
     KoiKoiDecision,
     KoiKoiView,
     Pending,
@@ -615,35 +616,57 @@ class KoiKoiState(State[KoiKoiAction]):
         return _parse_action(text, self)
 
     def view(self, seat: int) -> KoiKoiView:
-        seat = _seat(seat)
+        if type(seat) is not int or not 0 <= seat <= 1:  # the usual 0 or 1 needs no check
+            seat = _seat(seat)
         over = self._over
         limit = self._rules.max_koikoi_calls
         moves = self._moves
         if len(moves) < len(self._log):
             moves.extend(Move(*entry) for entry in self._log[len(moves) :])
-        return KoiKoiView(
+        piles = self._piles
+        calls = self._calls
+        table = self._table
+        month = month_of_round(self._round)
+        scored_month = month if self._rules.tsuki_fuda else 0
+        hand = self._hands[seat]
+        field = sorted(itertools.chain.from_iterable(self._field))
+        view = KoiKoiView(
             seat=seat,
             players=self.players,
             rules=self._rules,
             round_number=self._round,
-            month=month_of_round(self._round),
+            month=month,
             dealer=self._dealer,
             current_player=None if over else self._turn,
             phase=self._phase,
-            hand=tuple(map(_CARD_AT, self._hands[seat])),
+            hand=tuple(map(_CARD_AT, hand)),
             opponent_hand_size=len(self._hands[1 - seat]),
-            field=self.field,
+            field=tuple(map(_CARD_AT, field)),
             stock_size=len(self._stock),
-            piles=(self.pile(0), self.pile(1)),
-            yaku=(self.yaku(0), self.yaku(1)),
-            koikoi_calls=(self._calls[0], self._calls[1]),
-            koikoi_allowed=limit is None or self._calls[0] + self._calls[1] < limit,
+            piles=(_cards_of_mask(piles[0]), _cards_of_mask(piles[1])),
+            yaku=(
+                table.score(piles[0], calls[0] > 0, scored_month),
+                table.score(piles[1], calls[1] > 0, scored_month),
+            ),
+            koikoi_calls=(calls[0], calls[1]),
+            koikoi_allowed=limit is None or calls[0] + calls[1] < limit,
             pending=self._pending_decision(),
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,
             history=tuple(moves),
         )
+        # The masks bots compute with, from the engine's own (cheaper than from the cards).
+        object.__setattr__(
+            view,
+            "_masks",
+            CardMasks(
+                sum(map(_BITS.__getitem__, hand)),  # distinct bits: their sum is their union
+                sum(map(_BITS.__getitem__, field)),
+                (piles[0], piles[1]),
+            ),
+        )
+        return view
 
     def _pending_decision(self) -> Pending:
         phase = self._phase
@@ -1210,6 +1233,9 @@ _DEALER_PLACES: Final = operator.itemgetter(4, 5, 10, 11, 16, 17, 22, 23)
 _MONTHS: Final = range(12)
 _NIBBLE_LOW: Final = int("1" * 12, 16)
 """The lowest bit of each month's four in a card mask."""
+
+
+_BITS: Final = tuple(1 << card for card in range(48))
 
 
 def _mask_of(cards: Iterable[int]) -> int:

@@ -9,8 +9,8 @@ never stored, so bots and renderers read the values and nobody parses text.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -23,7 +23,9 @@ from cardgames.koikoi.yaku import RoundPoints, Yaku, YakuScore
 if TYPE_CHECKING:
     from cardgames.koikoi.state import KoiKoiAction
 
-__all__ = ["CaptureChoice", "KoiKoiDecision", "KoiKoiView", "Pending", "Phase", "listed"]
+__all__ = [
+    "CaptureChoice", "CardMasks", "KoiKoiDecision", "KoiKoiView", "Pending", "Phase", "listed",
+]
 
 
 class Phase(enum.StrEnum):
@@ -96,6 +98,24 @@ class KoiKoiDecision:
         )
 
 
+class CardMasks(NamedTuple):
+    """A view's cards as masks: bit ``id`` set for each card (see :attr:`KoiKoiView.masks`)."""
+
+    hand: int
+    """The viewing seat's hand."""
+    field: int
+    """The face-up field."""
+    piles: tuple[int, int]
+    """Each seat's captured cards."""
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
 Pending = CaptureChoice | KoiKoiDecision | None
 """The decision a view waits for beyond an ordinary play (None: play a card, or over)."""
 
@@ -137,6 +157,21 @@ class KoiKoiView:
     """Every move of the match, oldest first: the seat, the action and its events. Every
     Koi-Koi event is public (see :mod:`cardgames.koikoi.events`), so both seats see the same
     entries."""
+    _masks: CardMasks | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    # The masks of `masks`, found on first use (the engine fills them in as it builds the
+    # view); not an init argument, so attrs.evolve never carries stale ones over.
+
+    @property
+    def masks(self) -> CardMasks:
+        """The hand, the field and the piles as card masks (bit ``id`` set for each card):
+        what bots compute with, without a pass over the Card tuples."""
+        masks = self._masks
+        if masks is None:
+            masks = CardMasks(
+                _mask(self.hand), _mask(self.field), (_mask(self.piles[0]), _mask(self.piles[1]))
+            )
+            object.__setattr__(self, "_masks", masks)  # a cache: the view stays as it was
+        return masks
 
     @property
     def pending_card(self) -> Card | None:

@@ -69,6 +69,7 @@ PLAY_NOW = 10.0
 FAR_SAVES = 4
 LOCKED_CLUE = 1
 FINESSE = 5.0
+COMPLETE = 12.0
 RESOLVED = 3.0
 
 class RandomBot(RandomAgent):
@@ -738,7 +739,7 @@ class _Turn:
             after = before & touches
             if slot.card in self.playable and after and after <= self.playable and not (
                     before <= self.playable):
-                score += 6.0
+                score += COMPLETE
         if not newly:
             return score - 1.0
         focus = chop if chop in newly else newly[0]

@@ -1173,25 +1173,28 @@ class HanabiState(State[HanabiAction]):
     def _end_turn(self, events: list[object]) -> None:
         seat = self._seat
         deck = self._deck_orders
+        t = self._t
         # A short hand with cards in the pile is always the draw this turn owes: hands only
         # shrink (all or nothing) once the pile is empty.
-        if deck and len(self._hands[seat]) < self._t.hand_size:
-            self._hands[seat].append(deck.pop())
-            self._know[seat].append(self._t.all_types_mask)
+        hand = self._hands[seat]
+        if deck and len(hand) < t.hand_size:
+            order = deck.pop()
+            hand.append(order)
+            self._know[seat].append(t.all_types_mask)
             self._clued[seat].append(False)
-            events.append(Drew(seat, len(deck), self._hands[seat][-1]))
+            events.append(Drew(seat, len(deck), order))
         if self._final_turns > 0:
             self._final_turns -= 1
             if self._final_turns == 0:
                 self._finish(EndReason.FINAL_ROUND, events)
                 return
-        players = self._t.players
-        if not deck and self._final_turns < 0 and not self._t.all_or_nothing:
+        players = t.players
+        if not deck and self._final_turns < 0 and not t.all_or_nothing:
             self._final_turns = players
         self._seat = (seat + 1) % players
-        if self._t.all_or_nothing:
-            if (self._t.early_end and not self._hands[self._seat]
-                    and self._clue_tokens < self._t.unit):
+        if t.all_or_nothing:
+            if (t.early_end and not self._hands[self._seat]
+                    and self._clue_tokens < t.unit):
                 # hanab.live's softlock: it ends the game rather than skip the player.
                 self._finish(EndReason.SOFTLOCK, events)
                 return
@@ -1202,7 +1205,7 @@ class HanabiState(State[HanabiAction]):
             else:
                 self._finish(EndReason.STUCK, events)
                 return
-        if self._t.early_end and self._nothing_playable():
+        if t.early_end and self._nothing_playable():
             self._finish(EndReason.NOTHING_PLAYABLE, events)
 
     def _nothing_playable(self) -> bool:

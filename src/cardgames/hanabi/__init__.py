@@ -113,9 +113,10 @@ __all__ = [
     "variant_names",
 ]
 
-def _bot(name: str) -> Callable[[int], Agent]:
+def _bot(name: str, module_name: str = "cardgames.hanabi.bots") -> Callable[[int], Agent]:
+    # Bots are imported when one is made, which keeps `import cardgames.hanabi` light.
     def factory(seed: int) -> Agent:
-        module = importlib.import_module("cardgames.hanabi.bots")
+        module = importlib.import_module(module_name)
         made: Agent = getattr(module, name)(seed)
         return made
 
@@ -162,8 +163,9 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     preset_word="variant",
     resolve_preset=variant,
     bots={"random": _random_bot, "convention": _bot("ConventionBot"),
-          "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE)},
-    levels={"easy": "casual", "normal": "convention", "hard": "convention"},
+          "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE),
+          "hat": _bot("HatBot", "cardgames.hanabi.hat")},
+    levels={"easy": "casual", "normal": "convention", "hard": "hat"},
     cooperative=True,
     default_bot="convention",
     max_moves=2_000,

@@ -225,6 +225,31 @@ def test_throw_it_in_a_hole_hides_plays_until_the_end() -> None:
     assert any(isinstance(e, Played) for m in view.history for e in m.events)
 
 
+def test_check_view_catches_a_play_shown_from_the_hole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The sweep relies on check_view to find leaks: with the hole's masking switched off,
+    # it must fail.
+    import cardgames.hanabi.state as state_module
+
+    monkeypatch.setattr(state_module, "_into_the_hole", iter)
+    state = game(RED_RUN, variant=flagged(throw_it_in_a_hole=True))
+    state.apply(Play(5))
+    with pytest.raises(AssertionError, match="the history shows a play in the hole"):
+        state.check_view(1)
+
+
+def test_check_view_catches_a_clue_value_told_to_its_receiver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(HanabiState, "_told", lambda self, move, seat: move)
+    state = game(RED_RUN, variant=flagged(duck=True))
+    state.apply(Clue(1, "yellow"))
+    state.check_view(0)  # the giver may see it
+    with pytest.raises(AssertionError, match="tells a clue's value to its receiver"):
+        state.check_view(1)
+
+
 def test_throw_it_in_a_hole_firework_gives_no_token() -> None:
     for hole, tokens in ((False, 5), (True, 4)):
         state = game(RED_RUN, variant=flagged(throw_it_in_a_hole=hole))

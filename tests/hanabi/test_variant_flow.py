@@ -104,6 +104,7 @@ def test_alternating_clues_take_turns_by_kind() -> None:
     state.apply(Clue(1, "yellow"))
     legal = state.legal_actions()
     assert state.view(1).next_clue_kind == "rank"
+    assert "next clue: rank" in text_of(state, 1)
     assert Clue(0, 5) in legal
     assert not any(
         isinstance(a, Clue) and isinstance(a.value, str) for a in legal)

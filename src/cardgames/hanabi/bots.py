@@ -108,6 +108,9 @@ class _Facts:
             if Card(suit.letter, end) in rank_touchable
         )
         self.suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
+        # Orange suits: "play" discards one of their cards and "discard" plays it.
+        self.inverted = frozenset(c for c in self.cards
+                                  if variant.suits[self.suit_index[c.suit]].inverted)
         # The rows that grow one known rank at a time (up, or down): on those a clue can be
         # read against the fireworks as they were, and against cards queued to play on them.
         self.sequences: tuple[tuple[int, ...] | None, ...] = tuple(
@@ -492,9 +495,12 @@ class _Turn:
         if plays:
             # A card that ends a row first (it may return a token), then the oldest.
             plays.sort(key=lambda i: (not self.my_candidates[i] <= self.facts.rank_saved, -i))
-            action = Play(plays[0] + 1)
+            action = self._play_action(plays[0])
             if action in legal_set:
-                return action, self._play_why(plays[0])
+                why = self._play_why(plays[0])
+                if isinstance(action, Discard):
+                    why += ", and as an orange card it is played by discarding it"
+                return action, why
         if can_clue:
             for partner in others[1:FAR_SAVES]:
                 save = self._save_clue(legal, partner)
@@ -521,7 +527,14 @@ class _Turn:
             if best is not None:
                 return best, self._clue_why(best, "locked")
         if can_discard and view.own_hand:
-            return self._discard()
+            discard, why = self._discard()
+            if can_clue and self.facts.inverted and self._discard_action(
+                    discard.slot - 1)[1] > 0:
+                # Orange: every card might be played by discarding it, and might not fit.
+                best, _ = self._best_clue(legal, minimum=float("-inf"))
+                if best is not None:
+                    return best, self._clue_why(best, "orange")
+            return discard, why
         # Every clue token is available, so a clue it must be: the best one, else one whose
         # promise is off but that the receiver cannot act on yet (better than a blind play).
         for misleading in (False, True):
@@ -531,7 +544,7 @@ class _Turn:
         chances = [(self._play_chance(i), -i) for i in range(len(view.own_hand))]
         if chances:
             _, slot = max(chances)
-            action = Play(-slot + 1)
+            action = self._play_action(-slot)
             if action in legal_set:
                 return action, (f"every clue token is in the box and no clue is honest: "
                                 f"#{action.slot} is the card most likely to be playable")
@@ -593,18 +606,47 @@ class _Turn:
         if focus.card in self.needed and kind == "play":
             return (f"the clue ({where}) focuses {focus.card} in {name}'s #{focus.slot}, "
                     f"playable once the clued cards below it are played")
+        if kind == "orange":
+            return (f"discarding any card of yours might play an orange card that does not "
+                    f"fit, so the clue ({where}) gives {name} what help it can")
         if kind == "locked":
             return (f"every card of yours is clued, so rather than throw one away the clue "
                     f"({where}) gives {name} what help it can")
         return (f"every clue token is in the box, so a clue must be given: this one ({where}) "
                 f"misleads {name} least")
 
-    def _gamble(self) -> Play | None:
+    def _gamble(self) -> Play | Discard | None:
         best = max(((self._play_chance(i), i) for i in range(len(self.view.own_hand))),
                    default=(0.0, -1))
         if best[0] >= 0.4:
-            return Play(best[1] + 1)
+            return self._play_action(best[1])
         return None
+
+    def _inverted_share(self, index: int) -> float:
+        """How likely card `index` is of an orange suit (one whose play and discard swap)."""
+        cands = self.my_candidates[index]
+        total = sum(self.unseen[c] for c in cands)
+        if not total:
+            return 0.0
+        return sum(self.unseen[c] for c in cands if c in self.facts.inverted) / total
+
+    def _play_action(self, index: int) -> Play | Discard:
+        """The action that plays card `index` (a discard, for an orange card)."""
+        if self.facts.inverted and self._inverted_share(index) > 0.5:
+            return Discard(index + 1)
+        return Play(index + 1)
+
+    def _discard_action(self, index: int) -> tuple[Play | Discard, float]:
+        """The action that discards card `index` (a play, for an orange card), and how likely
+        it is to play a card that does not fit instead."""
+        if not self.facts.inverted:
+            return Discard(index + 1), 0.0
+        cands = self.my_candidates[index]
+        total = sum(self.unseen[c] for c in cands) or 1
+        swapped = self._inverted_share(index) > 0.5
+        misfit = sum(self.unseen[c] for c in cands if c not in self.playable
+                     and (c in self.facts.inverted) != swapped) / total
+        return (Play if swapped else Discard)(index + 1), misfit
 
     def _locked(self) -> bool:
         """Whether every card in hand is clued or promised and none is known useless."""
@@ -614,31 +656,41 @@ class _Turn:
                                        and self.my_ids[i] not in self.memory.promise)
             for i in range(len(hand)))
 
-    def _discard(self) -> tuple[HanabiAction, str]:
+    def _discard(self) -> tuple[Play | Discard, str]:
         hand = self.view.own_hand
         useless = [i for i in range(len(hand)) if self._known_useless(i)]
-        if useless:
-            return Discard(useless[-1] + 1), (
-                f"#{useless[-1] + 1} can only be a card no firework needs any more (played "
-                f"already, or above a card whose every copy is gone)")
         untouched = [i for i in range(len(hand)) if not hand[i].touched
                      and self.my_ids[i] not in self.memory.promise]
-        if untouched:
-            return Discard(untouched[-1] + 1), (
-                f"nothing to play and no clue worth a token: #{untouched[-1] + 1} is your "
-                f"chop, your oldest card no clue has touched (partners save a critical card "
-                f"there before you lose it)")
-        # Everything is touched: give up the card least likely to be needed.
+
         def keep_value(i: int) -> tuple[float, int]:
             cands = self.my_candidates[i]
             total = sum(self.unseen[c] for c in cands) or 1
             useful = sum(self.unseen[c] for c in cands if c in self.needed)
             return (useful / total, i)
 
-        index = min(range(len(hand)), key=keep_value)
-        return Discard(index + 1), (
-            f"every card of yours is clued and no clue can be given; #{index + 1} is the one "
-            f"least likely to still be needed")
+        # Known trash first, then the chop (the oldest untouched card), then, with every
+        # card clued, the one least likely to be needed; in orange variants a card whose
+        # discard might play a card that does not fit only when every card might.
+        ranked = [*useless[::-1], *untouched[::-1],
+                  *sorted((i for i in range(len(hand))
+                           if i not in useless and i not in untouched), key=keep_value)]
+        choices = [(self._discard_action(i)[1], rank, i) for rank, i in enumerate(ranked)]
+        _, _, index = min(choices)
+        action, _ = self._discard_action(index)
+        if index in useless:
+            why = (f"#{index + 1} can only be a card no firework needs any more (played "
+                   f"already, or above a card whose every copy is gone)")
+        elif index in untouched:
+            chop = "your chop, your oldest card" if index == untouched[-1] else "a card"
+            why = (f"nothing to play and no clue worth a token: #{index + 1} is {chop} no "
+                   f"clue has touched (partners save a critical card on your chop before "
+                   f"you lose it)")
+        else:
+            why = (f"every card of yours is clued and no clue can be given; #{index + 1} is "
+                   f"the one least likely to still be needed")
+        if isinstance(action, Play):
+            why += ", and as an orange card it is thrown away by playing it"
+        return action, why
 
     # ------------------------------------------------------------ clues
     def _others(self) -> list[int]:

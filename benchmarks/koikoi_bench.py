@@ -1,4 +1,4 @@
-"""Koi-Koi engine speed: random self-play rounds/s and 12-round matches/s.
+"""Koi-Koi engine speed: random self-play rounds/s, 12-round matches/s, greedy-bot decisions/s.
 
 Plays random games through the public State API (``legal_actions()`` then a checked
 ``apply()`` every move, what an agent loop does, without building views) for a wall-clock
@@ -7,11 +7,20 @@ budget each, and reports rates per CPU second of this process:
 * **rounds**: one-round matches (``rounds=1``), so every game is a fresh deal, one round
   played out (koi-koi and stop chosen at random like every other decision) and scored;
 * **matches**: whole matches of the preset's rounds (12 for ``nintendo``), reported as
-  matches/s and, counting their rounds, rounds/s.
+  matches/s and, counting their rounds, rounds/s;
+* **greedy decisions**: greedy bot against greedy bot, timing only the decisions (the seat's
+  view built, then ``GreedyBot.choose``) of positions with more than one legal action;
+* **clone, view**: the cost of ``clone()`` and of ``view()`` in a position mid-match.
 
-The best pure-Python peer we know plays about 950 random rounds/s on a machine like ours; the
-target for this engine is 5,000 rounds/s or more. With ``--bots`` it also times a match
-between the greedy and the random bot (views built every move), the cost of a simulation.
+With ``--bots`` it also times a match between the greedy and the random bot through the
+agent loop (views built every move), the cost of a simulation.
+
+Speed is compared with an older version of the library by running this same file against
+it, alternating, e.g. with the pre-issue-13 commit checked out in /tmp/kk-base::
+
+    git worktree add /tmp/kk-base <commit>
+    PYTHONPATH=/tmp/kk-base/src python benchmarks/koikoi_bench.py --seconds 3
+    PYTHONPATH=src python benchmarks/koikoi_bench.py --seconds 3
 
 Usage::
 
@@ -96,6 +105,57 @@ def bot_matches(preset: str, seed: int) -> Callable[[int], tuple[int, int]]:
     return play_one
 
 
+def greedy_decisions(preset: str, seconds: float, seed: int) -> tuple[int, float]:
+    """Greedy-vs-greedy matches for `seconds`: (decisions, CPU seconds spent deciding)."""
+    info = cardgames.get_game("koikoi")
+    rules = make_rules(preset)
+    decisions = 0
+    spent = 0.0
+    deadline = time.perf_counter() + seconds
+    index = 0
+    while time.perf_counter() < deadline:
+        state = info.new_game(2, seed + index, options=rules)
+        assert isinstance(state, KoiKoiState)
+        bots = (GreedyBot(index), GreedyBot(index + 1))
+        index += 1
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            start = time.process_time()
+            action = bots[seat].choose(state.view(seat), legal)
+            spent += time.process_time() - start
+            decisions += 1
+            state.apply(action)
+    return decisions, spent
+
+
+def per_call(function: Callable[[], object], calls: int = 20_000) -> float:
+    """Microseconds per call of `function`, the best of five timed runs."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(calls):
+            function()
+        best = min(best, time.process_time() - start)
+    return best / calls * 1e6
+
+
+def mid_match(preset: str, seed: int) -> KoiKoiState:
+    """A match played at random for 40 moves (into its third round or so)."""
+    state = cardgames.get_game("koikoi").new_game(2, seed, options=make_rules(preset))
+    assert isinstance(state, KoiKoiState)
+    rng = random.Random(seed)
+    for _ in range(40):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="budget per measurement")
@@ -116,6 +176,17 @@ def main() -> None:
         f"random whole matches ({args.preset}):  {games / elapsed:>9,.1f} matches/s "
         f"{rounds / elapsed:>8,.0f} rounds/s {moves / elapsed:>10,.0f} moves/s   "
         f"({games} matches, {rounds} rounds in {elapsed:.2f} CPU s)"
+    )
+    decisions, spent = greedy_decisions(args.preset, args.seconds, args.seed)
+    print(
+        f"greedy bot decisions ({args.preset}): {decisions / spent:>9,.0f} decisions/s "
+        f"({decisions} decisions, view + choose, in {spent:.2f} CPU s)"
+    )
+    state = mid_match(args.preset, args.seed)
+    seat = state.current_player or 0
+    print(
+        f"clone ({args.preset}, move {state.move_count}): {per_call(state.clone):>9.2f} us   "
+        f"view: {per_call(lambda: state.view(seat)):.2f} us"
     )
     if args.bots:
         games, rounds, moves, elapsed = run_for(args.seconds, bot_matches(args.preset, args.seed))

@@ -59,11 +59,17 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 import attrs
 
-from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
+from cardgames.core.errors import (
+    IllegalActionError,
+    NotationError,
+    OptionsError,
+    did_you_mean,
+    summarize,
+)
 from cardgames.core.game import ActionSpace, Event, Move, State
 from cardgames.core.limits import as_index
 from cardgames.koikoi.cards import CARDS, Card, parse_card, suggest_card
@@ -251,6 +257,8 @@ STOP_ACTION: Final = KoiKoiAction(STOP)
 _ACTION_SPACE: Final = ActionSpace((
     *PLAY_ACTIONS, *PLAY_CAPTURE_ACTIONS.values(), *CAPTURE_ACTIONS, KOIKOI_ACTION, STOP_ACTION))
 
+_ACTIONS_BY_ID: Final = _ACTION_SPACE.actions
+_ACTION_COUNT: Final = len(_ACTIONS_BY_ID)
 _MOVES: Final = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
 _CHOOSE_SIZES_ALL: Final = frozenset({2})
 _CHOOSE_SIZES: Final = frozenset({2, 3})
@@ -828,20 +836,35 @@ class KoiKoiState(State[KoiKoiAction]):
         new._dealer_draws = self._dealer_draws
         new._turn = self._turn
         new._phase = self._phase
-        new._hands = [list(self._hands[0]), list(self._hands[1])]
-        new._field = [list(m) for m in self._field]
-        new._stock = list(self._stock)
-        new._piles = list(self._piles)
+        hands = self._hands
+        new._hands = [hands[0].copy(), hands[1].copy()]
+        new._field = list(map(list.copy, self._field))  # one C-level pass over the months
+        new._stock = self._stock.copy()
+        new._piles = self._piles.copy()
         new._pile_before = self._pile_before
         new._pending = self._pending
-        new._calls = list(self._calls)
-        new._baseline = [list(self._baseline[0]), list(self._baseline[1])]
-        new._totals = list(self._totals)
-        new._results = list(self._results)
+        new._calls = self._calls.copy()
+        baseline = self._baseline
+        new._baseline = [baseline[0].copy(), baseline[1].copy()]
+        new._totals = self._totals.copy()
+        new._results = self._results.copy()
         new._over = self._over
         new._start_events = self._start_events
-        new._log = list(self._log)
-        new._moves = list(self._moves)
+        new._log = self._log.copy()
+        new._moves = self._moves.copy()
+
+    def step(self, action_id: SupportsIndex) -> None:
+        """Apply the action with id `action_id` (see :meth:`State.step`); a plain int id is
+        looked up directly, anything else goes through the checked conversion."""
+        if type(action_id) is int and 0 <= action_id < _ACTION_COUNT:
+            action = _ACTIONS_BY_ID[action_id]
+            try:
+                self.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(
+                    action, f"{exc.reason} (action id {action_id})", exc.legal) from None
+        else:
+            super().step(action_id)
 
     def action_space(self) -> ActionSpace[KoiKoiAction]:
         """The action ids (the same in every position): plays by card, plays naming a capture

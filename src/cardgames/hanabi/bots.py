@@ -56,6 +56,7 @@ from cardgames.hanabi.actions import (
     HanabiAction,
     Play,
     Played,
+    Thrown,
 )
 from cardgames.hanabi.cards import START_RANK, Card
 from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot
@@ -209,6 +210,8 @@ class _Memory:
         self.touched: set[int] = set()
         self.promise: dict[int, frozenset[Card]] = {}
         self.seen: tuple[Move[HanabiAction], ...] = ()
+        # Throw it in a hole: what the bot took each card it threw in to be.
+        self.thrown: dict[int, Card] = {}
         # At the start nothing is played, so the playable cards are the first of each row.
         self.last_playable = _initial_playable(variant)
         self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
@@ -257,6 +260,8 @@ def _past_clues(
                         hands[seat].insert(slot - 1, order)
                 case Discarded(seat=seat, slot=slot, order=order):
                     hands[seat].insert(slot - 1, order)
+                case Thrown(seat=seat, slot=int(slot), order=order):
+                    hands[seat].insert(slot - 1, order)
                 case Clued(seat=giver, target=target, value=value, slots=slots):
                     hand = hands[target]
                     clues.append(_PastClue(
@@ -289,7 +294,10 @@ class ConventionBot:
     # ---------------------------------------------------------------- entry point
     def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
         """Choose one of `legal` from what `view` shows."""
-        return self._decide(view, legal).action
+        hint, turn = self._decide(view, legal)
+        if view.hole is not None and isinstance(hint.action, Play | Discard):
+            turn.remember_throw(hint.action)
+        return hint.action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         """The move :meth:`act` would choose from `view`, and why, in one sentence.
@@ -298,27 +306,37 @@ class ConventionBot:
         same view chooses the same move."""
         state = self._rng.getstate()
         try:
-            return self._decide(view, legal)
+            return self._decide(view, legal)[0]
         finally:
             self._rng.setstate(state)
 
-    def _decide(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
+    def _decide(
+        self, view: HanabiView, legal: Sequence[HanabiAction],
+    ) -> tuple[Hint[HanabiAction], _Turn]:
         facts = _facts(view.variant)
-        memory = self._sync(view, facts)
-        action, why = _Turn(view, legal, facts, memory, self._rng).choose()
+        memory, view = self._sync(view, facts)
+        turn = _Turn(view, legal, facts, memory, self._rng)
+        action, why = turn.choose()
         if action not in legal:
             # A rule the conventions did not foresee (e.g. all or nothing's empty hands).
             action = legal[self._rng.randrange(len(legal))]
             why = "the move the conventions chose is not allowed here, so any legal one"
-        return Hint(action, why)
+        return Hint(action, why), turn
 
     # ---------------------------------------------------------------- memory upkeep
-    def _sync(self, view: HanabiView, facts: _Facts) -> _Memory:
+    def _sync(self, view: HanabiView, facts: _Facts) -> tuple[_Memory, HanabiView]:
+        """Read the moves since the last look; returns the memory, and the view with the
+        fireworks the hole hides worked out from the cards seen thrown into it."""
         memory = self._memory
         history = view.history
         if memory is None or history[:len(memory.seen)] != memory.seen:
             memory = self._memory = _Memory(facts.variant)  # a new game, or one not seen
         unread = history[len(memory.seen):]
+        if view.hole is not None and not view.is_over:
+            for hand in view.other_hands:
+                for slot in hand:
+                    memory.identity[slot.order] = slot.card
+            view = _unhide(view, facts, memory)
         # The cards that may have been playable when the unread clues were given: what was
         # playable at the last look, what is playable now, and every card played since.
         played_since = {card for stack, before in zip(view.fireworks, memory.last_fireworks,
@@ -344,7 +362,35 @@ class ConventionBot:
         memory.seen = history
         memory.last_playable = view.playable
         memory.last_fireworks = tuple(len(stack) for stack in view.fireworks)
-        return memory
+        return memory, view
+
+
+def _unhide(view: HanabiView, facts: _Facts, memory: _Memory) -> HanabiView:
+    """Throw it in a hole: `view` with the fireworks, the misplays and the playable cards
+    worked out from the cards thrown in (those seen in a partner's hand, and what the bot
+    took its own to be). Rows that do not grow one rank at a time count every card thrown
+    onto them as fitting."""
+    heights = [0] * len(facts.variant.suits)
+    fireworks: list[list[Card]] = [[] for _ in facts.variant.suits]
+    misplayed: list[Card] = []
+    for order in view.hole or ():
+        card = memory.identity.get(order) or memory.thrown.get(order)
+        if card is None:
+            continue
+        index = facts.suit_index[card.suit]
+        sequence = facts.sequences[index]
+        if sequence is None or (heights[index] < len(sequence)
+                                and sequence[heights[index]] == card.rank):
+            heights[index] += 1
+            fireworks[index].append(card)
+        else:
+            misplayed.append(card)
+    initial = _initial_playable(facts.variant)
+    playable = _playable_through(facts, heights, (), initial)
+    return attrs.evolve(
+        view, fireworks=tuple(map(tuple, fireworks)), playable=playable,
+        discards=(*view.discards, *misplayed), fuses=max(view.fuses - len(misplayed), 1),
+        score=sum(heights))
 
 
 def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
@@ -464,6 +510,10 @@ class _Turn:
 
     def _known_playable(self, index: int) -> bool:
         cands = self.my_candidates[index]
+        if self.view.hole is not None and len(cands) > 1:
+            # The hole will not show which card it was: play only a card known exactly, so
+            # that the fireworks can still be worked out.
+            return False
         return bool(cands) and cands <= self.playable
 
     def _known_useless(self, index: int) -> bool:
@@ -614,6 +664,16 @@ class _Turn:
                     f"({where}) gives {name} what help it can")
         return (f"every clue token is in the box, so a clue must be given: this one ({where}) "
                 f"misleads {name} least")
+
+    def remember_throw(self, action: Play | Discard) -> None:
+        """Throw it in a hole: remember what the card thrown in was taken to be."""
+        index = action.slot - 1
+        if isinstance(action, Discard) and self._inverted_share(index) <= 0.5:
+            return  # a plain discard: the discard pile will show it
+        cands = sorted(self.my_candidates[index], key=str)
+        fitting = [card for card in cands if card in self.playable]
+        if fitting or cands:
+            self.memory.thrown[self.my_ids[index]] = (fitting or cands)[0]
 
     def _gamble(self) -> Play | Discard | None:
         best = max(((self._play_chance(i), i) for i in range(len(self.view.own_hand))),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -10,7 +11,16 @@ import pytest
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.core.loop import play
 from cardgames.koikoi import GAME, KoiKoiRules, KoiKoiState, make_rules, round_points, score_yaku
-from cardgames.koikoi.bots import BOTS, COMPLETION_BONUS, GreedyBot, YakuEvaluator
+from cardgames.koikoi.bots import (
+    BOTS,
+    COMPLETION_BONUS,
+    GreedyBot,
+    YakuEvaluator,
+    _Gain,
+    _group_value,
+    _single_value,
+    evaluator_for,
+)
 from cardgames.koikoi.cards import Card, parse_card
 from cardgames.koikoi.state import KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView, Pending, Phase
@@ -370,3 +380,35 @@ def test_the_greedy_bot_plays_every_preset_to_the_end(preset: str) -> None:
     emptied = rules.banks and min(state.scores()) <= 0
     assert played == rules.rounds or (emptied and played < rules.rounds)
     assert GAME.replay(record) == state
+
+
+def _potential_target_by_target(targets: Any, mine: int, theirs: int) -> float:
+    """The potential as the module docstring defines it, summed in a plain loop: each single
+    target's worth, then each group's best."""
+    total = 0.0
+    for single in targets.singles:
+        total += _single_value(single, mine, theirs)
+    for group in targets.groups:
+        total += _group_value(group, mine, theirs)
+    return total
+
+
+@pytest.mark.parametrize("preset", ["nintendo", "traditional", "koikoi-ai"])
+def test_a_gain_is_the_same_float_as_the_whole_potential_found_again(preset: str) -> None:
+    # The bot re-values only the targets the added cards touch and remembers values: its
+    # choices stay the same only if every gain is bit for bit what a full count gives.
+    evaluator = evaluator_for(make_rules(preset))
+    rng = random.Random(preset)
+    for _ in range(400):
+        cards = rng.sample(range(48), rng.randrange(2, 30))
+        split = rng.randrange(len(cards) + 1)
+        mine = sum(1 << c for c in cards[:split])
+        theirs = sum(1 << c for c in cards[split:])
+        free = [c for c in range(48) if c not in cards]
+        added = sum(1 << c for c in rng.sample(free, rng.randrange(1, 5)))
+        targets = evaluator._targets(rng.random() < 0.5, rng.randrange(1, 13))
+        gain = _Gain(targets, mine, theirs)
+        before = _potential_target_by_target(targets, mine, theirs)
+        after = _potential_target_by_target(targets, mine | added, theirs)
+        assert gain.now == before
+        assert gain(added) == after - before

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
 from cardgames.koikoi import (
@@ -31,7 +34,8 @@ from cardgames.koikoi import (
     round_points,
     score_yaku,
 )
-from cardgames.koikoi.events import StopReason
+from cardgames.koikoi.events import LuckyHandKind, StopReason
+from cardgames.koikoi.state import _lucky_kind
 
 Dealt = Callable[..., KoiKoiState]
 """The ``dealt`` fixture (conftest.py): a match dealt from chosen hands, field and stock."""
@@ -872,3 +876,36 @@ def test_decisions_follow_the_public_scorer(preset: str) -> None:
                 turns = 0
             else:
                 assert [{c.id for c in state.pile(s)} for s in (0, 1)] == piles
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 47), min_size=8, max_size=8, unique=True), st.booleans(),
+       st.booleans())
+def test_lucky_hands_read_from_the_card_mask_count_months(
+    hand: list[int], teshi: bool, kuttsuki: bool
+) -> None:
+    # The rules file's words: four of a month is teshi, four pairs of months kuttsuki.
+    months = Counter(card >> 2 for card in hand)
+    expected = None
+    if teshi and 4 in months.values():
+        expected = LuckyHandKind.TESHI
+    elif kuttsuki and list(months.values()).count(2) == 4:
+        expected = LuckyHandKind.KUTTSUKI
+    assert _lucky_kind(sum(1 << card for card in hand), teshi, kuttsuki) is expected
+
+
+def test_lucky_hands_on_known_hands() -> None:
+    def mask(*codes: str) -> int:
+        return sum(1 << parse_card(code).id for code in codes)
+
+    four_pine = mask("jan-crane", "jan-ribbon", "jan-chaff-1", "jan-chaff-2")
+    pairs = mask("feb-warbler", "feb-ribbon", "mar-curtain", "mar-ribbon", "apr-cuckoo",
+                 "apr-ribbon", "may-bridge", "may-ribbon")
+    assert _lucky_kind(four_pine | mask("feb-ribbon", "mar-ribbon", "apr-ribbon", "may-ribbon"),
+                       True, True) is LuckyHandKind.TESHI
+    assert _lucky_kind(pairs, True, True) is LuckyHandKind.KUTTSUKI
+    assert _lucky_kind(pairs, True, False) is None
+    # Three Januaries, two Februaries, two Marches and an April: neither lucky hand.
+    three = mask("jan-crane", "jan-ribbon", "jan-chaff-1", "feb-warbler", "feb-ribbon",
+                 "mar-curtain", "mar-ribbon", "apr-cuckoo")
+    assert _lucky_kind(three, True, True) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from cardgames.core.game import Move
@@ -19,8 +20,8 @@ from cardgames.koikoi import (
     round_points,
 )
 from cardgames.koikoi.bots import GreedyBot
-from cardgames.koikoi.cards import parse_card
-from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, Phase
+from cardgames.koikoi.cards import Card, parse_card
+from cardgames.koikoi.view import CaptureChoice, CardMasks, KoiKoiDecision, Phase
 
 from .conftest import Dealt, KoiKoiDeal
 from .test_engine import TWO_DEALER, TWO_FIELD, TWO_OPPONENT
@@ -148,3 +149,24 @@ def test_history_events_never_name_a_card_hidden_when_they_happened(preset: str)
                     # Shown to claim the round, which ends at once: the cards are dealt anew.
                     assert isinstance(events[number + 1], RoundEnded)
             assert state.view(0).history[-1].events == state.view(1).history[-1].events
+
+
+def test_the_view_masks_are_its_cards_even_after_evolve() -> None:
+    def mask(cards: tuple[Card, ...]) -> int:
+        return sum(1 << card.id for card in cards)
+
+    state = KoiKoiState(make_rules("nintendo", rounds=2), seed=11)
+    rng = random.Random(11)
+    while not state.is_over:
+        for seat in (0, 1):
+            view = state.view(seat)
+            masks = view.masks
+            assert masks.hand == mask(view.hand)
+            assert masks.field == mask(view.field)
+            assert masks.piles == (mask(view.piles[0]), mask(view.piles[1]))
+        state.apply(rng.choice(state.legal_actions()))
+    # A view changed by hand finds its masks from its own cards, not the engine's.
+    view = state.view(0)
+    moved = attrs.evolve(view, hand=view.field, field=view.hand, piles=(view.piles[1], ()))
+    assert moved.masks == CardMasks(mask(view.field), mask(view.hand), (mask(view.piles[1]), 0))
+    assert moved == attrs.evolve(moved)  # the cached masks take no part in equality

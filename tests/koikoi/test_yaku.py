@@ -22,7 +22,8 @@ from cardgames.koikoi import (
     score_yaku,
     yaku_table,
 )
-from cardgames.koikoi.yaku import YAKU, yaku_progress
+from cardgames.koikoi.cards import parse_card
+from cardgames.koikoi.yaku import YAKU, compile_rows, yaku_progress, yaku_table_for
 
 CHAFF_9 = [
     "jan-chaff-1", "jan-chaff-2", "feb-chaff-1", "feb-chaff-2", "mar-chaff-1",
@@ -407,3 +408,54 @@ def test_the_score_the_table_and_the_hints_name_the_yaku_of_the_rows() -> None:
 
 
 YAKU_BY_KEY = {row.key: row for row in YAKU}
+
+
+# ------------------------------------------------------------- may_form (the engine's pre-check)
+MAY_FORM_RULES = [
+    make_rules("nintendo"),
+    make_rules("traditional"),  # tsuki-fuda: a row per month
+    make_rules("koikoi-ai"),  # viewing points grow after a koi-koi, set yaku stack
+    make_rules("nintendo", viewing_yaku=False, sake_cup_as_chaff=False),
+    make_rules("nintendo", viewing_only_after_koikoi=True, viewing_cancelled_by_rain=True),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(range(len(MAY_FORM_RULES))),
+    st.sets(st.integers(0, 47), max_size=16),
+)
+def test_may_form_is_false_only_for_piles_forming_nothing(rules_index: int, ids: set[int]) -> None:
+    rules = MAY_FORM_RULES[rules_index]
+    table = yaku_table_for(rules)
+    pile = sum(1 << card for card in ids)
+    months = range(1, 13) if rules.tsuki_fuda else (0,)
+    formed = any(
+        any(table.slots(pile, called, month)) for called in (False, True) for month in months
+    )
+    if not table.may_form(pile):
+        assert not formed, sorted(CARDS[c].code for c in ids)
+    # The counting rows make it exact on its own terms: some row has `need` of its cards.
+    needs = {
+        (row.cards, row.need)
+        for called in (False, True)
+        for month in months
+        for row in compile_rows(rules, called, month)
+    }
+    reached = any((pile & cards).bit_count() >= need for cards, need in needs)
+    assert table.may_form(pile) == reached
+
+
+def test_may_form_on_known_piles() -> None:
+    table = yaku_table_for(make_rules("nintendo"))
+
+    def mask(codes: list[str]) -> int:
+        return sum(1 << parse_card(code).id for code in codes)
+
+    assert not table.may_form(0)
+    assert table.may_form(mask(["jan-crane", "mar-curtain", "aug-moon"]))  # Sankō
+    assert table.may_form(mask(["mar-curtain", "sep-sake-cup"]))  # Hanami-zake
+    assert not table.may_form(mask(CHAFF_9))  # nine chaff: one short of Kasu
+    assert table.may_form(mask([*CHAFF_9, "sep-sake-cup"]))  # the sake cup as the tenth
+    no_cup = yaku_table_for(make_rules("nintendo", sake_cup_as_chaff=False, viewing_yaku=False))
+    assert not no_cup.may_form(mask([*CHAFF_9, "sep-sake-cup"]))

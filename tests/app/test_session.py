@@ -239,3 +239,24 @@ def test_koikoi_ai_shows_the_banks_at_the_table_in_summaries_and_at_the_end(
     row = next(line for line in final.splitlines() if "banks" in line and "│" in line)
     assert [cell.strip() for cell in row.split("│")[-3:-1]] == [str(b) for b in banks]
     assert "total" not in final
+
+
+def test_hanabi_clue_history_follows_hidden_plays_and_unheard_clues() -> None:
+    # Throw It in a Hole: a card played face down must still leave its slot, or every
+    # older clue would land on the wrong card; Cow & Pig: the receiver hears only a word.
+    for name, heard in (("Throw It in a Hole (5 Suits)", None), ("Cow & Pig (5 Suits)", "moo")):
+        state = cardgames.new_game("hanabi", players=2, seed=3, variant=name)
+        target = state.hand(1)[2]
+        colour = state.variant.clue_colours[state.variant.suit_of(target.suit)]
+        clue = next(a for a in state.legal_actions() if str(a) == f"clue 2 {colour}")
+        state.apply(clue)
+        clued_order = state.hand_orders(1)[2]
+        state.apply(next(a for a in state.legal_actions() if str(a) == "play 1"))
+        state.apply(next(a for a in state.legal_actions() if str(a) == "play 1"))
+        view = state.view(1)
+        history = clue_history(view)
+        (turn, event, touched), = history[clued_order]
+        assert (turn, touched) == (1, True)
+        assert event.value == (heard or colour)
+        newest = view.own_hand[0].order
+        assert history[newest] == []

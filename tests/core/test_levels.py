@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -37,6 +38,9 @@ def test_a_level_must_name_a_bot_and_must_not_shadow_one() -> None:
         make_info(levels={"random": "random"})
     info = make_info(levels={"easy": "random"})
     assert set(info.bots) == {"random", "easy"}
+    copied = attrs.evolve(info, max_moves=5)
+    assert copied.bots == info.bots
+    assert copied.levels == {"easy": "random"}
 
 
 class _First:

@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import cardgames
 from cardgames.cli import app as root
 from cardgames.core.record import Record
 from cardgames.hanabi.actions import (
@@ -405,3 +406,19 @@ def test_the_end_shows_every_hand() -> None:
     assert text.startswith(f"Final score {state.score}/25")
     for seat, name in enumerate(state.players):
         assert f"{name} {' '.join(map(str, state.hand(seat)))}" in text
+
+
+def test_the_prompt_reads_the_seats_view_so_the_hole_keeps_its_fuses_hidden() -> None:
+    assert UI.prompt is not None
+    hole = cardgames.new_game("hanabi", players=2, seed=5, variant="Throw It in a Hole (5 Suits)")
+    # Misplays burn fuses out of sight: play every first card until one misses.
+    while hole.fuses == 3 and not hole.is_over:
+        hole.apply(next(a for a in hole.legal_actions() if str(a) == "play 1"))
+    assert hole.fuses < 3
+    assert "fuses ?" in UI.prompt(hole, 0)
+    starved = cardgames.new_game("hanabi", players=2, seed=5, variant="Clue Starved (5 Suits)")
+    starved.apply(next(a for a in starved.legal_actions() if str(a).startswith("clue")))
+    starved.apply(next(a for a in starved.legal_actions() if str(a) == "discard 1"))
+    view = starved.view(0)
+    assert view.half_clue_token
+    assert f"{view.clue_tokens}½ clues" in UI.prompt(starved, 0)

@@ -121,8 +121,14 @@ def _rules(state: HanabiState) -> RenderableType:
 
 
 def _prompt(state: HanabiState, seat: int) -> str:
-    return (f"[{counted(state.clue_tokens, 'clue')}, {counted(state.fuses, 'fuse')}, "
-            f"deck {state.deck_size}] ")
+    # From the seat's view: Throw It in a Hole hides burned fuses, and clue starved has
+    # half tokens.
+    view = state.view(seat)
+    tokens = (f"{view.clue_tokens}½ clues" if view.half_clue_token
+              else counted(view.clue_tokens, "clue"))
+    fuses = "fuses ?" if view.hole is not None and not view.is_over else counted(
+        view.fuses, "fuse")
+    return f"[{tokens}, {fuses}, deck {view.deck_size}] "
 
 
 UI: GameUI[HanabiState] = GameUI(

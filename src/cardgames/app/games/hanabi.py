@@ -34,8 +34,10 @@ from cardgames.hanabi import (
     HanabiState,
     HanabiVariant,
     HanabiView,
+    HiddenClued,
     Play,
     Played,
+    Thrown,
 )
 from cardgames.hanabi.cards import rank_text
 from cardgames.hanabi.hints import card_status, hint, known_status
@@ -85,9 +87,12 @@ def clue_history(view: HanabiView) -> dict[int, list[tuple[int, Clued, bool]]]:
         for event in reversed(view.history[number - 1].events):
             if isinstance(event, Drew):
                 hands[event.seat].pop(0)
-            elif isinstance(event, Played | Discarded) and event.slot is not None:
+            elif isinstance(event, Played | Discarded | Thrown) and event.slot is not None:
                 hands[event.seat].insert(event.slot - 1, event.order)
-            elif isinstance(event, Clued):
+            elif isinstance(event, Clued | HiddenClued):
+                if isinstance(event, HiddenClued):
+                    # Cow & Pig, Duck: the receiver heard only a word; it stands for the value.
+                    event = Clued(event.seat, event.target, event.word, event.slots)
                 for index, order in enumerate(hands[event.target]):
                     if order in found:
                         found[order].append((number, event, index + 1 in event.slots))

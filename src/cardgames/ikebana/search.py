@@ -7,8 +7,9 @@ refuse once per card. The planner differs in three ways:
   holds, under the policy "keep a card unless refusing (at price 1, 2, 3, 4 in turn) and
   drawing again is expected to do better", the expected final score net of refusals
   (``value``) and the first two moments of the final score itself (``mean``, ``square``).
-* **Its own decision is planned exactly** against the cards still unseen (the view's
-  counts, not the deck's), with the real refusal prices, payees and the prestige it holds.
+* **It counts cards.** Its own draw, and the next draw of the bouquet each card would make,
+  are planned against the cards still unseen (the view's counts, not the deck's), the draw
+  at hand with the real refusal prices, payees and the prestige it holds.
 * **It plays to win.** Every action is valued by the chance of finishing first: the lead
   over each opponent after the action's payments, plus the difference of the bouquets'
   expected values, against the spread of the bouquets still growing and of the rounds still
@@ -44,6 +45,11 @@ A = TypeVar("A")
 _TABLE_REFUSALS = 4
 """Refusals in a row the table plans for (prices 1..4); a fifth is never worth it."""
 _TIE = 1e-9
+_MARGIN_WEIGHT = 1e-5
+"""The expected margin breaks near ties of the chance of winning (a game already won or
+lost has every action at 1 or 0)."""
+_SPREAD_FLOOR = 1.0
+"""Added to every variance, so a margin already certain still divides by a positive spread."""
 
 Moments = tuple[float, float, float]
 """(value net of refusals, mean final score, mean squared final score)."""
@@ -55,31 +61,56 @@ def _full_moments(key: int, multicolour_wild: bool) -> Moments:
     return score, score, score * score
 
 
+def _kept_chances(
+    odds: Sequence[float], values: Sequence[float], costs: Sequence[float]
+) -> tuple[float, list[float]]:
+    """Plan one draw: keep the card, or refuse it at ``costs[k]`` (the k-th refusal) and
+    draw again, whichever `values` (each card code's value kept) say; after the last cost,
+    keep any. The value of the draw, and the chance of each card code being the one kept."""
+    # Backwards: the value of a draw with k refusals still planned, k = 0 .. len(costs).
+    levels = [sum(map(mul, odds, values))]
+    for cost in reversed(costs):
+        floor = levels[-1] - cost
+        levels.append(sum(map(mul, odds, [v if v > floor else floor for v in values])))
+    floors = [levels[len(costs) - 1 - k] - cost for k, cost in enumerate(costs)]
+    return levels[-1], _follow(odds, values, floors)[0]
+
+
+def _follow(
+    odds: Sequence[float], values: Sequence[float], floors: Sequence[float]
+) -> tuple[list[float], list[float]]:
+    """Follow a draw where the k-th refusal is taken for a card whose value is not above
+    ``floors[k]`` and after the last one any card is kept: the chance of each card code
+    being the one kept, and of making each refusal."""
+    chances = [0.0] * len(values)
+    refusals: list[float] = []
+    reach = 1.0
+    for floor in floors:
+        refused = 0.0
+        for code, (p, v) in enumerate(zip(odds, values, strict=True)):
+            if v > floor:
+                chances[code] += reach * p
+            else:
+                refused += p
+        reach *= refused
+        refusals.append(reach)
+        if not reach:
+            break
+    else:
+        for code, p in enumerate(odds):
+            chances[code] += reach * p
+    return chances, refusals
+
+
 def _plan(
     odds: Sequence[float],
     children: Sequence[Moments],
     costs: Sequence[float],
 ) -> Moments:
-    """The moments of one draw: keep the card, or refuse it at ``costs[k]`` (the k-th
-    refusal) and draw again, whichever the values say; after the last cost, keep any."""
-    value = sum(map(mul, odds, [child[0] for child in children]))
-    mean = sum(map(mul, odds, [child[1] for child in children]))
-    square = sum(map(mul, odds, [child[2] for child in children]))
-    for cost in reversed(costs):
-        floor = value - cost
-        value = mean_ = square_ = 0.0
-        for p, (v, m, q) in zip(odds, children, strict=True):
-            if not p:
-                continue
-            if v > floor:
-                value += p * v
-                mean_ += p * m
-                square_ += p * q
-            else:
-                value += p * floor
-                mean_ += p * mean
-                square_ += p * square
-        mean, square = mean_, square_
+    """The moments of one draw planned by :func:`_kept_chances`."""
+    value, chances = _kept_chances(odds, [child[0] for child in children], costs)
+    mean = sum(map(mul, chances, [child[1] for child in children]))
+    square = sum(map(mul, chances, [child[2] for child in children]))
     return value, mean, square
 
 
@@ -142,7 +173,10 @@ class PlannerBot:
         """The legal action with the best chance of winning (see the module)."""
         if len(legal) == 1:
             return legal[0]
-        values = [chance for chance, _ in _evaluate(view, cast(Sequence[IkebanaAction], legal))]
+        values = [
+            chance + _MARGIN_WEIGHT * margin
+            for chance, margin in _evaluate(view, cast(Sequence[IkebanaAction], legal))
+        ]
         least = max(values) - _TIE
         choices = [a for a, v in zip(legal, values, strict=True) if v >= least]
         return choices[0] if len(choices) == 1 else self._rng.choice(choices)
@@ -180,40 +214,45 @@ def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[f
     factor = view.score_factor
     weight = _table_weight(view)
     mine = view.bouquets[seat]
+    size = len(mine)
     key = _key(mine)
-    children = _children(key, len(mine), wild, weight)
+    odds = _unseen_odds(view)
+    children: Sequence[Moments] = _children(key, size, wild, weight)
+    if size + 1 < BOUQUET_SIZE:
+        children = _recounted(key, size, odds, wild, weight)
+    future = _future_variance(view, weight)
     opponents = [s for s in range(players) if s != seat]
-    # The opponents' bouquets: expected value and variance of their final score.
+    # The opponents' bouquets: expected value (net of their refusals) and the variance of
+    # the final score.
     their: dict[int, tuple[float, float]] = {}
     for other in opponents:
         bouquet = view.bouquets[other]
         value, mean, square = _moments(_key(bouquet), len(bouquet), wild, weight)
         their[other] = (factor * value, factor * factor * max(square - mean * mean, 0.0))
-    future = _future_variance(view, weight)
     pending = view.pending
-    odds: list[float] | None = None
     results: list[tuple[float, float]] = []
     for action in legal:
         payments: list[tuple[int | None, int]] = []  # (payee, points) paid now
+        kept: list[float] = [0.0] * len(children)  # the chance of keeping each card code
         if action is KEEP:
             assert pending is not None
-            moments = children[pending.card.code]
+            kept[pending.card.code] = 1.0
+            value = children[pending.card.code][0]
         elif isinstance(action, Buy):
             top = view.discard_tops[action.seat]
             assert top is not None
-            moments = children[top.code]
+            kept[top.code] = 1.0
+            value = children[top.code][0]
             payments.append((action.seat, top.value))
+        elif action is DRAW:
+            value, kept = _draw(view, children, odds, view.next_refusal_price, weight)
         else:
-            if odds is None:
-                odds = _unseen_odds(view)
-            if action is DRAW:
-                moments = _draw(view, children, odds, view.next_refusal_price, weight)
-            else:
-                assert action is REFUSE
-                assert pending is not None
-                payments.append((pending.payee, pending.paid))
-                moments = _draw(view, children, odds, pending.price + 1, weight)
-        value, mean, square = moments
+            assert action is REFUSE
+            assert pending is not None
+            payments.append((pending.payee, pending.paid))
+            value, kept = _draw(view, children, odds, pending.price + 1, weight)
+        mean = sum(map(mul, kept, [child[1] for child in children]))
+        square = sum(map(mul, kept, [child[2] for child in children]))
         variance = factor * factor * max(square - mean * mean, 0.0)
         mine_value = factor * value
         if action is REFUSE:
@@ -223,17 +262,30 @@ def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[f
         for other in opponents:
             lead = view.prestige[seat] - view.prestige[other]
             for payee, points in payments:
-                lead -= points
-                if payee == other:
-                    lead -= points
+                lead -= 2 * points if payee == other else points
             their_value, their_variance = their[other]
-            margin = lead + mine_value - their_value
-            spread = math.sqrt(variance + their_variance + future + 1.0)
-            chance *= _normal_cdf(margin / spread)
+            spread = math.sqrt(variance + their_variance + future + _SPREAD_FLOOR)
+            chance *= _normal_cdf((lead + mine_value - their_value) / spread)
         paid_now = sum(points for _, points in payments) * weight
         mean_theirs = sum(value for value, _ in their.values()) / len(their)
         results.append((chance, mine_value - paid_now - mean_theirs))
     return results
+
+
+def _recounted(
+    key: int,
+    size: int,
+    odds: Sequence[float],
+    multicolour_wild: bool,
+    weight: float,
+) -> list[Moments]:
+    """The moments of the bouquet with each card code added, the next draw planned with the
+    odds of the cards still unseen (the table's plans use the deck's)."""
+    costs = [weight * price for price in range(1, _TABLE_REFUSALS + 1)]
+    return [
+        _plan(odds, _children(key + step, size + 1, multicolour_wild, weight), costs)
+        for step in _KEY_STEP
+    ]
 
 
 def _draw(
@@ -242,9 +294,10 @@ def _draw(
     odds: Sequence[float],
     price: int,
     weight: float,
-) -> Moments:
-    """The moments of drawing when the next refusal costs `price`, planned with the
-    prestige the player holds (a refusal it cannot afford is not planned)."""
+) -> tuple[float, list[float]]:
+    """Plan drawing when the next refusal costs `price`, with the prestige the player holds
+    (a refusal it cannot afford is not planned): the value, and each card's chance of being
+    the one kept."""
     have = view.prestige[view.seat]
     pays_what_it_has = (
         view.rules.unaffordable_refusal is UnaffordableRefusal.PAY_WHAT_YOU_HAVE
@@ -255,7 +308,7 @@ def _draw(
         costs.append(weight * paid)
         have -= paid
         price += 1
-    return _plan(odds, children, costs)
+    return _kept_chances(odds, [child[0] for child in children], costs)
 
 
 def _gift(view: IkebanaView, code: int, weight: float) -> float:

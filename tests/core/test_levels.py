@@ -36,6 +36,9 @@ def test_a_level_must_name_a_bot_and_must_not_shadow_one() -> None:
         make_info(levels={"hard": "genius"})
     with pytest.raises(ValueError, match="also the name of a bot"):
         make_info(levels={"random": "random"})
+    with pytest.raises(ValueError, match="also the name of a bot"):
+        make_info(bots={"random": RandomAgent, "first": lambda seed: _First()},
+                  levels={"random": "first"})
     info = make_info(levels={"easy": "random"})
     assert set(info.bots) == {"random", "easy"}
     copied = attrs.evolve(info, max_moves=5)

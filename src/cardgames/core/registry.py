@@ -93,7 +93,7 @@ class GameInfo(Generic[S, Opts]):
             if name not in bots:
                 raise ValueError(f"{self.name}: level {level!r} names no bot ({name!r})")
             # An entry copied with attrs.evolve brings its levels along, as the same factory.
-            if level in bots and bots[level] is not bots[name]:
+            if level == name or (level in bots and bots[level] is not bots[name]):
                 raise ValueError(f"{self.name}: level {level!r} is also the name of a bot")
         # The levels become bot names of their own, so every place that takes a bot name
         # (play, simulate, the app, cardgames.rl) takes a level too.

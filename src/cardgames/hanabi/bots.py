@@ -71,6 +71,7 @@ FAR_SAVES = 4
 LOCKED_CLUE = 1
 FINESSE = 5.0
 COMPLETE = 12.0
+GAMBLE = 0.25
 RESOLVED = 3.0
 
 class RandomBot(RandomAgent):
@@ -678,7 +679,7 @@ class _Turn:
     def _gamble(self) -> Play | Discard | None:
         best = max(((self._play_chance(i), i) for i in range(len(self.view.own_hand))),
                    default=(0.0, -1))
-        if best[0] >= 0.4:
+        if best[0] >= GAMBLE:
             return self._play_action(best[1])
         return None
 

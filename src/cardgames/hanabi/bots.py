@@ -8,22 +8,40 @@ The convention bot's conventions (written up for human partners in ``docs/games/
   chop (after any card they know to be useless).
 * **Focus**: a clue that touches new cards has one focus: the chop if the clue touches it,
   else the newest newly touched card.
-* **Play clue**: the focus of a clue is playable *now*. The receiver narrows the focus to the
-  cards the clue touches that are playable now, and plays it as soon as every possibility
-  left (after removing the cards it can see elsewhere) is playable.
+* **Play clue**: the focus of a clue is playable *now*, or once the clued cards it builds
+  on are played: cards touched by earlier clues in the hands of players other than the
+  giver and the receiver (a *delayed play clue*), read against the fireworks as they were
+  when the clue was given. The receiver narrows the focus to the cards the clue touches
+  that fit, and plays it as soon as every possibility left (after removing the cards it can
+  see elsewhere) is playable.
 * **Save clue**: a clue whose focus is the chop may also save a card that must not be
   discarded: the last copy of a card still needed. The last card of a row (a 5; a black 1)
   is saved with a rank clue; any other critical card with either kind of clue. So a chop
   focus means "playable now, or critical", and the receiver keeps it until it knows which.
+* **Finesse**: when nothing a player sees explains a clue's focus (it is not playable, not
+  queued behind clued cards, not a save), and the card just below it is playable now, then
+  that card is the newest untouched card of the one player between the giver and the
+  receiver who holds it: each player in between who sees no one else holding it there (and
+  has no clued card that may be it) plays their newest untouched card blind, and the
+  receiver waits for it. A giver never gives a clue that a player in between would read as
+  a finesse that is not there.
 * A clue that touches only cards already touched carries no promise: it only narrows
-  what the touched cards may be.
-* The bot plays cards it knows are playable; saves its next partner's chop when it is
-  critical and that partner has nothing better to do; otherwise gives the play clue that
-  makes the most new cards playable (never a card already clued elsewhere); otherwise,
-  with tokens to spare, gives a harmless clue; otherwise discards a card it knows is
-  useless, else its chop. It never discards with every clue
-  token available (the rules forbid it) and then gives the most harmless clue. In the final
-  round, with a fuse to spare, it plays its most likely playable card.
+  what the touched cards may be; one that lets a partner know a clued card is playable is
+  worth as much as a new play clue.
+* The bot first saves the next player's chop when it is critical and that player has no
+  play (they would discard it on their turn); then plays cards it knows are playable; then
+  saves any other partner's critical chop; then gives the best play clue (the most new
+  cards playable, finesses counting two; never a card already clued elsewhere); otherwise,
+  with tokens to spare, gives a harmless clue; when every card of its own is clued, gives
+  any clue rather than discard one; otherwise discards a card it knows is useless, else its
+  chop. It never discards with every clue token available (the rules forbid it) and then
+  gives the most harmless clue. In the final round, with a fuse to spare, it plays its most
+  likely playable card when the chance is at least one in four.
+* Orange suits (play and discard swapped): it plays a card it takes to be orange by
+  discarding it, throws one away by playing it, and clues rather than discard a card that
+  might be an orange card that does not fit. Throw it in a hole: it works the hidden
+  fireworks out from the cards it saw go into the hole and plays only cards it knows
+  exactly.
 
 The bot reads every rule from the view's variant (which clues touch which cards, the playable
 cards, ranks and copies), never from suit names, so it plays every variant. It keeps a memory
@@ -65,14 +83,20 @@ from cardgames.hanabi.variants import HanabiVariant, PlayOrder
 __all__ = ["ConventionBot", "RandomBot", "needed_cards"]
 
 
-DELAYED_PLAY = 7.0
-PLAY_NOW = 10.0
-FAR_SAVES = 4
-LOCKED_CLUE = 1
-FINESSE = 5.0
-COMPLETE = 12.0
-GAMBLE = 0.25
-RESOLVED = 3.0
+# What a clue is worth (tuned in seeded self-play, benchmarks/strength_convention.py): a play
+# clue on a card playable now, plus a bonus when the receiver will know it is playable; one on
+# a card playable once clued cards before it are played; a finesse's second play; a clue that
+# lets a partner know a clued card is playable. Clues worth less than a play clue
+# (_PLAY_CLUE) are given only with tokens to spare.
+_PLAY_NOW = 10.0
+_RESOLVED = 3.0
+_DELAYED_PLAY = 7.0
+_FINESSE = 5.0
+_COMPLETE = 12.0
+_PLAY_CLUE = 5.0
+_GAMBLE = 0.25
+"""In the final round, with a fuse to spare: the least chance of a card being playable for
+the bot to play it."""
 
 class RandomBot(RandomAgent):
     """Picks uniformly among the legal actions, from its own seeded generator."""
@@ -281,6 +305,7 @@ class ConventionBot:
     """A rule-based partner following simple, documented conventions (module docstring).
 
     `seed` drives the only random choice left: ties between equally good moves.
+    :meth:`explain` says which move :meth:`act` would make, and why.
     """
 
     __slots__ = ("_memory", "_rng")
@@ -553,12 +578,12 @@ class _Turn:
                     why += ", and as an orange card it is played by discarding it"
                 return action, why
         if can_clue:
-            for partner in others[1:FAR_SAVES]:
+            for partner in others[1:]:
                 save = self._save_clue(legal, partner)
                 if save is not None:
                     return save, self._clue_why(save, "save")
-            best, score = self._best_clue(legal, minimum=5.0)
-            if best is not None and score >= 5.0:
+            best, score = self._best_clue(legal, minimum=_PLAY_CLUE)
+            if best is not None and score >= _PLAY_CLUE:
                 return best, self._clue_why(best, "play")
         can_discard = view.clue_tokens < view.max_clue_tokens
         if view.deck_size == 0 and view.fuses > 1:
@@ -572,7 +597,7 @@ class _Turn:
             stall, _ = self._best_clue(legal, minimum=0.0)
             if stall is not None:
                 return stall, self._clue_why(stall, "stall")
-        if can_clue and LOCKED_CLUE and self._locked():
+        if can_clue and self._locked():
             # Every card of ours is clued or promised: any clue beats throwing one away.
             best, _ = self._best_clue(legal, minimum=float("-inf"))
             if best is not None:
@@ -679,7 +704,7 @@ class _Turn:
     def _gamble(self) -> Play | Discard | None:
         best = max(((self._play_chance(i), i) for i in range(len(self.view.own_hand))),
                    default=(0.0, -1))
-        if best[0] >= GAMBLE:
+        if best[0] >= _GAMBLE:
             return self._play_action(best[1])
         return None
 
@@ -852,7 +877,7 @@ class _Turn:
             after = before & touches
             if slot.card in self.playable and after and after <= self.playable and not (
                     before <= self.playable):
-                score += COMPLETE
+                score += _COMPLETE
         if not newly:
             return score - 1.0
         focus = chop if chop in newly else newly[0]
@@ -876,7 +901,7 @@ class _Turn:
         if finesse is not None:
             if truth not in candidates or claimed[finesse] or claimed[truth]:
                 return None
-            return score + PLAY_NOW + FINESSE
+            return score + _PLAY_NOW + _FINESSE
         if between and truth not in candidates and _one_away(facts, self.heights, truth):
             return None  # a player in between would read a finesse that is not there
         if candidates and truth not in candidates:
@@ -896,9 +921,9 @@ class _Turn:
                 return None  # another copy is already clued: the receiver would misplay one
             after = focus.possible & touches & frozenset(candidates)
             if truth in self.playable:
-                score += PLAY_NOW + RESOLVED * (after <= self.playable)
+                score += _PLAY_NOW + _RESOLVED * (after <= self.playable)
             else:  # playable once the clued cards before it are played
-                score += DELAYED_PLAY + 2.0 * (after <= soon)
+                score += _DELAYED_PLAY + 2.0 * (after <= soon)
         elif truth in self.critical:
             score += 8.0
         seen: set[Card] = {truth}

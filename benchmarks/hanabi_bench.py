@@ -11,11 +11,29 @@ With ``--against NAME`` the variant is timed against another one (e.g. a heavy h
 variant against the standard game, issue 10's speed check), the two taking turns in short
 rounds, and the cost ratio per move and per game is printed.
 
+With ``--openspiel`` random play runs side by side with OpenSpiel's C++ hanabi driven from
+Python (``pyspiel``: ``legal_actions()`` then ``apply_action()``, its chance nodes dealt by
+sampling ``chance_outcomes()``; not a dependency of this project), at 2 and 4 players (or
+``--players``): ours through ``legal_actions()`` + ``apply()`` (events built) and through
+``legal_action_ids()`` + ``step()`` (no events), the three taking turns in short rounds.
+It prints each round's moves/s and the median ratios. Run it with the interpreter that has
+``pyspiel`` and this project's sources on the path, so that both use the same Python::
+
+    PYTHONPATH=src /path/to/venv-with-open_spiel/bin/python benchmarks/hanabi_bench.py \
+        --openspiel --seconds 60 --rounds 15
+
+OpenSpiel's hanabi plays HLE's rules, where a clue must touch a card: ``--variant
+no-empty-clues`` is the like-for-like game (the default, ``standard``, allows empty clues,
+so its legal lists are longer but need no touching-clue filter). To compare two commits of
+this project, run the same command with ``PYTHONPATH`` pointing at each one's ``src`` in
+turn (e.g. a ``git worktree`` of the older commit).
+
 Usage::
 
     python benchmarks/hanabi_bench.py --seconds 5
     python benchmarks/hanabi_bench.py --seconds 5 --players 3 --variant rainbow
     python benchmarks/hanabi_bench.py --seconds 6 --variant "Prism (6 Suits)" --against standard
+    PYTHONPATH=src python benchmarks/hanabi_bench.py --openspiel --seconds 60 --rounds 15
 
 Not collected by pytest: speed is measured here, never asserted in tests.
 """
@@ -23,7 +41,9 @@ Not collected by pytest: speed is measured here, never asserted in tests.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -148,6 +168,105 @@ def hle(pyhanabi: Any, players: int, seed: int) -> Callable[[int], tuple[int, in
     return play_one
 
 
+def ours_by_id(players: int, variant: str, seed: int) -> Callable[[int], tuple[int, int]]:
+    """One random game through the action-id fast path: ``legal_action_ids()`` then
+    ``step()``, which builds no events (what a learning loop does)."""
+
+    def play_one(game_index: int) -> tuple[int, int]:
+        rng = random.Random(seed * 1_000_003 + game_index)
+        state = cardgames.new_game(
+            "hanabi", players=players, seed=seed + game_index, variant=variant
+        )
+        choice = rng.choice
+        legal_ids = state.legal_action_ids
+        step = state.step
+        moves = 0
+        while not state.is_over:
+            step(choice(legal_ids()))
+            moves += 1
+        return moves, state.scores()[0]
+
+    return play_one
+
+
+def load_pyspiel() -> Any | None:
+    """OpenSpiel's pyspiel module, or None when it is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:  # OpenSpiel is optional: there is then nothing to compare with.
+        return None
+    return pyspiel
+
+
+def openspiel(pyspiel: Any, players: int, seed: int) -> Callable[[int], tuple[int, int]]:
+    """One random game through OpenSpiel's Python API: ``legal_actions()`` then
+    ``apply_action()``; a chance node deals the outcome sampled from ``chance_outcomes()``
+    (not counted as a move)."""
+    game = pyspiel.load_game("hanabi", {"players": players, "seed": seed})
+
+    def play_one(game_index: int) -> tuple[int, int]:
+        rng = random.Random(seed * 1_000_003 + game_index)
+        state = game.new_initial_state()
+        choice = rng.choice
+        draw = rng.random
+        moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                point = draw()
+                outcomes = state.chance_outcomes()
+                action = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    point -= probability
+                    if point < 0:
+                        action = outcome
+                        break
+                state.apply_action(action)
+                continue
+            state.apply_action(choice(state.legal_actions()))
+            moves += 1
+        return moves, int(state.returns()[0])
+
+    return play_one
+
+
+def versus_openspiel(args: argparse.Namespace, pyspiel: Any) -> None:
+    """Ours (apply, step) and OpenSpiel in alternating rounds, per player count: each
+    round's moves/s and the median ratios."""
+    rounds = max(1, args.rounds)
+    counts = [args.players] if args.players_given else [2, 4]
+    slice_ = args.seconds / rounds / len(counts) / 3
+    print(f"variant {args.variant!r}; {rounds} rounds of {slice_:.2f} s per engine and "
+          f"player count; load average before: {_load()}")
+    for players in counts:
+        engines = {
+            "apply": ours(players, args.variant, args.seed),
+            "step": ours_by_id(players, args.variant, args.seed),
+            "openspiel": openspiel(pyspiel, players, args.seed),
+        }
+        rates: dict[str, list[float]] = {name: [] for name in engines}
+        for _ in range(rounds):
+            for name, play_one in engines.items():
+                rates[name].append(run_for(slice_, play_one, name).moves_per_second)
+        apply_ratio = [a / o for a, o in zip(rates["apply"], rates["openspiel"], strict=True)]
+        step_ratio = [s / o for s, o in zip(rates["step"], rates["openspiel"], strict=True)]
+        print(f"{players} players: median moves/s  apply {statistics.median(rates['apply']):,.0f}"
+              f"  step {statistics.median(rates['step']):,.0f}"
+              f"  OpenSpiel {statistics.median(rates['openspiel']):,.0f}")
+        print(f"{players} players: ratio to OpenSpiel (median of rounds)  "
+              f"apply {statistics.median(apply_ratio):.2f}x "
+              f"(rounds {min(apply_ratio):.2f}-{max(apply_ratio):.2f})  "
+              f"step {statistics.median(step_ratio):.2f}x "
+              f"(rounds {min(step_ratio):.2f}-{max(step_ratio):.2f})")
+    print(f"load average after: {_load()}")
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # not every system reports it
+        return "unknown"
+
+
 def against(args: argparse.Namespace) -> None:
     """Our engine on `args.variant` and on `args.against`, in alternating rounds: their
     throughputs and the cost ratio (how many times the base's time a move or a game takes)."""
@@ -174,7 +293,8 @@ def against(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="wall time per engine")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None,
+                        help="2 by default (with --openspiel: 2 and 4)")
     parser.add_argument("--variant", default="standard",
                         help="our variant name, a + spec or a hanab.live variant name")
     parser.add_argument("--sensible", action="store_true",
@@ -184,7 +304,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=5,
                         help="alternate the engines this many times")
+    parser.add_argument("--openspiel", action="store_true",
+                        help="compare apply() and step() with OpenSpiel's hanabi (pyspiel)")
     args = parser.parse_args()
+    args.players_given = args.players is not None
+    if args.players is None:
+        args.players = 2
+    if args.openspiel:
+        pyspiel = load_pyspiel()
+        if pyspiel is None:
+            print("pyspiel (OpenSpiel) is not importable with this interpreter: no comparison")
+            return
+        print(f"Hanabi random play, cardgames against OpenSpiel, {args.seconds:g} s in all")
+        versus_openspiel(args, pyspiel)
+        return
 
     print(
         f"Hanabi random self-play, {args.players} players, variant {args.variant!r}, "

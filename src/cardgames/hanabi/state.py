@@ -68,7 +68,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, cast
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
 from cardgames.core.game import ActionSpace, Move, State
@@ -334,6 +334,27 @@ class _Tables:
         self.deck_census = sorted(self.deck_types)
         self.id_clue_values = id_clue_values(variant)
         self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
+        self.legal_parts: dict[tuple[int, int, bool], _LegalParts] = {}
+
+    def legal_parts_of(self, seat: int, held: int, ids: bool) -> _LegalParts:
+        """The pieces legal lists are made of for `seat` holding `held` cards: the actions
+        themselves, or (`ids`) their action ids, in the same order."""
+        key = (seat, held, ids)
+        parts = self.legal_parts.get(key)
+        if parts is None:
+            plays: tuple[Any, ...] = self.plays[:held]
+            discards: tuple[Any, ...] = self.discards[:held]
+            clues: tuple[tuple[Any, ...], ...] = self.clues[seat]
+            deck_play: Any = self.deck_play
+            if ids:
+                id_of = self.action_space(seat, held).ids.__getitem__
+                plays = tuple(map(id_of, plays))
+                discards = tuple(map(id_of, discards))
+                clues = tuple(tuple(map(id_of, per_target)) for per_target in clues)
+                deck_play = id_of(deck_play) if self.deck_plays else -1
+            parts = _LegalParts(plays, discards, deck_play, clues)
+            self.legal_parts[key] = parts
+        return parts
 
     def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:
         """The action ids for `seat` holding `held` cards (see :meth:`HanabiState.action_space`)."""
@@ -369,6 +390,32 @@ class _Tables:
         return space
 
 
+class _LegalParts:
+    """The pieces of one seat's legal list (actions or their ids; see
+    :meth:`_Tables.legal_parts_of`). The clues to each other seat that touch its hand are
+    found by the hand's clue bits: `clue_sets` remembers, per target, the clues each set of
+    bits allows, so that finding them is one dictionary look-up."""
+
+    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "plays")
+
+    def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...], deck_play: Any,
+                 clues: tuple[tuple[Any, ...], ...]) -> None:
+        self.plays = plays
+        self.discards = discards
+        self.deck_play = deck_play
+        self.clues = clues
+        self.all_clues = tuple(item for per_target in clues for item in per_target)
+        self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
+
+    def clues_for(self, target: int, bits: int) -> tuple[Any, ...]:
+        """The clues to `target` whose bits are set in `bits`, in clue-value order."""
+        found = self.clue_sets[target].get(bits)
+        if found is None:
+            found = tuple(item for c, item in enumerate(self.clues[target]) if bits >> c & 1)
+            self.clue_sets[target][bits] = found
+        return found
+
+
 @functools.lru_cache(maxsize=256)
 def _tables(variant: HanabiVariant, players: int) -> _Tables:
     return _Tables(variant, players)
@@ -397,11 +444,13 @@ class HanabiState(State[HanabiAction]):
 
     game_name: ClassVar[str] = "hanabi"
     derived_slots: ClassVar[frozenset[str]] = frozenset(
-        {"_t", "_log", "_moves", "_discard_count", "_playable"})
+        {"_t", "_log", "_moves", "_discard_count", "_playable", "_hand_bits", "_legal_ids",
+         "_shadow"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
     player count), the move log and the views' history built from it (both replayed from the
-    deal), the discards
-    counted by card and the cards that fit the fireworks now."""
+    deal), the discards counted by card, the cards that fit the fireworks now, the clue bits
+    each hand's cards touch, the legal action ids, and the replay that finds the events of
+    moves taken through :meth:`step`."""
 
     __slots__ = (
         "_clue_tokens",
@@ -414,10 +463,12 @@ class HanabiState(State[HanabiAction]):
         "_fuses",
         "_fw",
         "_fw_dir",
+        "_hand_bits",
         "_hands",
         "_hole",
         "_know",
         "_last_clue",
+        "_legal_ids",
         "_log",
         "_moves",
         "_order_type",
@@ -427,6 +478,7 @@ class HanabiState(State[HanabiAction]):
         "_rng",
         "_score",
         "_seat",
+        "_shadow",
         "_t",
         "_tiles",
         "_tiles_used",
@@ -484,6 +536,7 @@ class HanabiState(State[HanabiAction]):
         # Hands are stored oldest first: the first card dealt to a seat is its oldest card
         # (the highest slot), as if each card had been drawn in turn.
         self._hands = [list(range(seat * size, (seat + 1) * size)) for seat in range(players)]
+        self._hand_bits = [self._bits_of(hand) for hand in self._hands]
         full = t.all_types_mask
         self._know = [[full] * size for _ in range(players)]
         self._clued = [[False] * size for _ in range(players)]
@@ -515,8 +568,11 @@ class HanabiState(State[HanabiAction]):
         self._tiles_used: list[BonusEffect] = []
         # Each move is logged as a plain tuple; the views' Move values are built from the log
         # when a view is first asked for, so apply() allocates nothing it does not need.
-        self._log: list[tuple[int, HanabiAction, tuple[object, ...]]] = []
+        # step() logs no events (None): a view replays them when it needs them (_shadow).
+        self._log: list[tuple[int, HanabiAction, tuple[object, ...] | None]] = []
         self._moves: list[Move[HanabiAction]] = []
+        self._legal_ids: list[int] | None = None
+        self._shadow: HanabiState | None = None
 
     @staticmethod
     def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
@@ -823,43 +879,79 @@ class HanabiState(State[HanabiAction]):
 
     # ================================================================= legality
     def _legal_actions(self) -> list[HanabiAction]:
+        legal: list[HanabiAction] = self._legal_list(False)
+        return legal
+
+    def _legal_list(self, ids: bool) -> list[Any]:
+        """The legal actions now, or (`ids`) their action ids in the same order."""
         if self._over:
             return []
         t = self._t
         seat = self._seat
         if self._pending:
-            return self._pending_actions()
-        size = len(self._hands[seat])
-        actions: list[HanabiAction] = list(t.plays[:size])
+            actions = self._pending_actions()
+            if ids:
+                space_ids = self.action_space().ids
+                return [space_ids[action] for action in actions]
+            return actions
+        parts = t.legal_parts_of(seat, len(self._hands[seat]), ids)
+        legal = list(parts.plays)
         if t.deck_plays and len(self._deck_orders) == 1:
-            actions.append(t.deck_play)
+            legal.append(parts.deck_play)
         if self._clue_tokens < t.max_units or t.inverted_types:
-            actions.extend(t.discards[:size])
+            legal += parts.discards
         if self._clue_tokens >= t.unit:
             if t.all_clues_legal:
-                actions.extend(t.all_clues[seat])
+                legal += parts.all_clues
             else:
-                allowed = -1 if self._last_clue < 0 or not t.alternating else (
-                    t.after_kind[self._last_clue])
-                actions.extend(self._touching_clues(t.clues[seat], allowed))
-        return actions
+                # The hand's clue bits (what its cards' types touch) pick the clues.
+                if self._last_clue < 0 or not t.alternating:
+                    allowed = -1
+                else:
+                    allowed = t.after_kind[self._last_clue]
+                empty_ok = t.empty_ok_bits
+                clues_for = parts.clues_for
+                for target, bits in enumerate(self._hand_bits):
+                    if target != seat:
+                        legal += clues_for(target, (bits | empty_ok) & allowed)
+        return legal
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order (built from id tables, not
+        looked up action by action)."""
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = self._legal_list(True)
+        return list(ids)
+
+    def step(self, action_id: SupportsIndex) -> None:
+        """Apply the action with id `action_id` (see :meth:`State.step`) without building
+        its events: views find them later by replaying the moves (see
+        :meth:`_history_moves`). Anything but a legal plain int goes through the checked
+        path, which raises the errors :meth:`State.step` documents."""
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = self._legal_list(True)
+        if type(action_id) is not int or action_id not in ids:
+            super().step(action_id)
+            return
+        seat = self._seat
+        action = self._t.action_space(seat, len(self._hands[seat])).actions[action_id]
+        self._legal_cache = None
+        self._legal_ids = None
+        self._act(action, None)
+        self._log.append((seat, action, None))
+        self._history.append(action)
 
     def _touching_clues(
         self, per_target: Sequence[Sequence[Any]], allowed: int = -1
     ) -> list[Any]:
         """The clues of `per_target` (per seat, in clue-value order) that may be given: those
         in the bits `allowed` that touch a card of the target, or may touch none."""
-        t = self._t
-        touch = t.touch
-        order_type = self._order_type
+        empty_ok = self._t.empty_ok_bits
         found: list[Any] = []
         for target, actions in enumerate(per_target):
-            if not actions:
-                continue
-            bits = t.empty_ok_bits
-            for order in self._hands[target]:
-                bits |= touch[order_type[order]]
-            bits &= allowed
+            bits = (self._hand_bits[target] | empty_ok) & allowed
             found.extend(action for c, action in enumerate(actions) if bits >> c & 1)
         return found
 
@@ -934,6 +1026,19 @@ class HanabiState(State[HanabiAction]):
     def _apply(self, action: HanabiAction) -> list[object]:
         events: list[object] = []
         seat = self._seat
+        self._legal_ids = None
+        self._act(action, events)
+        # The log keeps what happened; views hide from each seat what it may not know yet
+        # (see _history_moves), and so does the list returned here, which every seat sees.
+        self._log.append((seat, action, tuple(events)))
+        if self._t.hole and not self._over:
+            return list(_into_the_hole(events))
+        return events
+
+    def _act(self, action: HanabiAction, events: list[object] | None) -> None:
+        """Carry out a legal action; its events go to `events`, or nowhere when it is None
+        (:meth:`step` asks for none: building them is a third of a move's cost)."""
+        seat = self._seat
         # Dispatch on the exact class: `type(...) is` tests cost a fraction of structural
         # pattern matching on this hot path, and mypy narrows on them just the same.
         t = self._t
@@ -945,7 +1050,7 @@ class HanabiState(State[HanabiAction]):
                 self._play_card(order, action.slot, events)
         elif type(action) is Clue:
             self._clue_tokens -= t.unit
-            events.append(self._give_clue(action.target, action.value, free=False))
+            self._give_clue(action.target, action.value, False, events)
         elif type(action) is Discard:
             order = self._take_from_hand(seat, action.slot)
             if t.inverted_types and t.inverted_types >> self._order_type[order] & 1:
@@ -956,30 +1061,26 @@ class HanabiState(State[HanabiAction]):
             self._play_card(self._deck_orders.pop(), None, events)
         elif type(action) is BonusClue:
             self._pending = None
-            events.append(self._give_clue(action.target, action.value, free=True))
+            self._give_clue(action.target, action.value, True, events)
         elif type(action) is BonusReshuffle:
             self._pending = None
             self._deck_orders.append(self._take_discard(action.card))
             assert self._rng is not None  # bonus tiles always keep their generator
             self._rng.shuffle(self._deck_orders)
-            events.append(TileDrawn(BonusEffect.RESHUFFLE,
-                                    f"{action.card} shuffled back into the draw pile"))
+            if events is not None:
+                events.append(TileDrawn(BonusEffect.RESHUFFLE,
+                                        f"{action.card} shuffled back into the draw pile"))
         elif type(action) is BonusPlay:
             self._pending = None
             order = self._take_discard(action.card)
-            events.append(TileDrawn(BonusEffect.PLAY_DISCARD,
-                                    f"{action.card} played from the discard pile"))
+            if events is not None:
+                events.append(TileDrawn(BonusEffect.PLAY_DISCARD,
+                                        f"{action.card} played from the discard pile"))
             self._play_card(order, None, events, from_discards=True)
         if not self._over and self._pending is None:
             self._end_turn(events)
-        # The log keeps what happened; views hide from each seat what it may not know yet
-        # (see _history_moves), and so does the list returned here, which every seat sees.
-        self._log.append((seat, action, tuple(events)))
-        if t.hole and not self._over:
-            return list(_into_the_hole(events))
-        return events
 
-    def _discard_card(self, order: int, slot: int, events: list[object]) -> None:
+    def _discard_card(self, order: int, slot: int, events: list[object] | None) -> None:
         """Put the card `order` (from `slot` of the current player's hand) on the discard
         pile; a token unit returns unless every token is there (possible only with an
         orange suit in the game)."""
@@ -989,7 +1090,8 @@ class HanabiState(State[HanabiAction]):
         self._discard_count[kind] += 1
         if self._clue_tokens < t.max_units:
             self._clue_tokens += 1
-        events.append(Discarded(self._seat, t.card_types[kind], slot, order))
+        if events is not None:
+            events.append(Discarded(self._seat, t.card_types[kind], slot, order))
         if t.all_or_nothing and not self._all_completable():
             self._finish(EndReason.CARD_GONE, events)
 
@@ -999,9 +1101,22 @@ class HanabiState(State[HanabiAction]):
         index = len(hand) - slot
         del self._know[seat][index]
         del self._clued[seat][index]
-        return hand.pop(index)
+        order = hand.pop(index)
+        self._hand_bits[seat] = self._bits_of(hand)
+        return order
 
-    def _give_clue(self, target: int, value: str | int, *, free: bool) -> Clued:
+    def _bits_of(self, hand: list[int]) -> int:
+        """The clue bits that touch some card of `hand` (see :attr:`_Tables.touch`)."""
+        touch = self._t.touch
+        order_type = self._order_type
+        bits = 0
+        for order in hand:
+            bits |= touch[order_type[order]]
+        return bits
+
+    def _give_clue(
+        self, target: int, value: str | int, free: bool, events: list[object] | None
+    ) -> None:
         t = self._t
         c = t.clue_index[value]
         if t.alternating and not free:
@@ -1017,16 +1132,16 @@ class HanabiState(State[HanabiAction]):
         know = self._know[target]
         clued = self._clued[target]
         size = len(hand)
-        slots = []
         for i in range(size):
             if touch[order_type[hand[i]]] >> c & 1:
                 know[i] &= bit_types
                 clued[i] = True
-                slots.append(size - i)
             else:
                 know[i] &= anti
-        slots.reverse()
-        return Clued(self._seat, target, value, tuple(slots), free)
+        if events is not None:
+            slots = [size - i for i in range(size - 1, -1, -1)
+                     if touch[order_type[hand[i]]] >> c & 1]
+            events.append(Clued(self._seat, target, value, tuple(slots), free))
 
     def _take_discard(self, card: Card) -> int:
         kind = self._t.type_of_card[card]
@@ -1039,7 +1154,8 @@ class HanabiState(State[HanabiAction]):
         raise AssertionError(f"no {card} in the discard pile")  # legality was checked
 
     def _play_card(
-        self, order: int, slot: int | None, events: list[object], *, from_discards: bool = False
+        self, order: int, slot: int | None, events: list[object] | None, *,
+        from_discards: bool = False,
     ) -> None:
         t = self._t
         kind = self._order_type[order]
@@ -1064,16 +1180,18 @@ class HanabiState(State[HanabiAction]):
                     if not other_stack:
                         self._playable = ((self._playable & ~t.suit_types[other])
                                           | self._next_playable(other))
-            if not from_discards:
+            if not from_discards and events is not None:
                 events.append(Played(self._seat, t.card_types[kind], slot, True, order))
             if len(stack) == t.row_length[suit]:
-                events.append(FireworkCompleted(t.variant.suits[suit].name))
+                if events is not None:
+                    events.append(FireworkCompleted(t.variant.suits[suit].name))
                 if all(len(self._fw[s]) == t.row_length[s] for s in range(len(self._fw))):
                     # The last firework still returns its token (hanab.live counts it in the
                     # final tally); a bonus tile would have nothing left to do.
                     if self._clue_tokens < t.max_units and not t.hole:
                         self._clue_tokens += 1
-                        events.append(TokenRegained(self.clue_tokens, t.unit == 2))
+                        if events is not None:
+                            events.append(TokenRegained(self.clue_tokens, t.unit == 2))
                     self._finish(EndReason.PERFECT, events)
                     return
                 if not t.hole:  # a firework completed in the hole returns nothing
@@ -1082,8 +1200,9 @@ class HanabiState(State[HanabiAction]):
             self._discards.append(order)
             self._discard_count[kind] += 1
             self._fuses -= 1
-            events.append(Played(self._seat, t.card_types[kind], slot, False, order))
-            events.append(FuseLost(self._fuses))
+            if events is not None:
+                events.append(Played(self._seat, t.card_types[kind], slot, False, order))
+                events.append(FuseLost(self._fuses))
             if self._fuses == 0:
                 self._finish(EndReason.STRIKEOUT, events)
                 return
@@ -1126,7 +1245,7 @@ class HanabiState(State[HanabiAction]):
                 bits |= 1 << kind
         return bits
 
-    def _firework_completed(self, events: list[object]) -> None:
+    def _firework_completed(self, events: list[object] | None) -> None:
         """A firework was completed: regain a token, or draw and apply a bonus tile.
 
         Tiles: 1 regain a token; 2 regain a token and restore a lost fuse; 3/4 a free
@@ -1146,7 +1265,8 @@ class HanabiState(State[HanabiAction]):
                     outcome += ", a fuse is restored"
                 elif tile is BonusEffect.TOKEN_AND_FUSE:
                     outcome += ", no fuse was lost"
-                events.append(TileDrawn(tile, outcome))
+                if events is not None:
+                    events.append(TileDrawn(tile, outcome))
                 return
             effect = (BonusEffect.PLAY_DISCARD
                       if tile is BonusEffect.RESHUFFLE and not self._deck_orders else tile)
@@ -1155,14 +1275,17 @@ class HanabiState(State[HanabiAction]):
                 text = effect.text
                 if effect != tile:
                     text += " (the draw pile is empty, so tile 6 applies)"
-                events.append(TileDrawn(tile, f"{text}: your choice"))
+                if events is not None:
+                    events.append(TileDrawn(tile, f"{text}: your choice"))
             else:
                 self._pending = None
-                events.append(TileDrawn(tile, f"{effect.text}: not possible, lost"))
+                if events is not None:
+                    events.append(TileDrawn(tile, f"{effect.text}: not possible, lost"))
             return
         if self._clue_tokens < self._t.max_units:
             self._clue_tokens += 1
-            events.append(TokenRegained(self.clue_tokens, self._t.unit == 2))
+            if events is not None:
+                events.append(TokenRegained(self.clue_tokens, self._t.unit == 2))
 
     def _regain_token(self) -> str:
         if self._clue_tokens < self._t.max_units:
@@ -1170,7 +1293,7 @@ class HanabiState(State[HanabiAction]):
             return "a clue token returns" if self._t.unit == 1 else "half a clue token returns"
         return "every clue token is already available"
 
-    def _end_turn(self, events: list[object]) -> None:
+    def _end_turn(self, events: list[object] | None) -> None:
         seat = self._seat
         deck = self._deck_orders
         t = self._t
@@ -1180,9 +1303,11 @@ class HanabiState(State[HanabiAction]):
         if deck and len(hand) < t.hand_size:
             order = deck.pop()
             hand.append(order)
+            self._hand_bits[seat] |= t.touch[self._order_type[order]]
             self._know[seat].append(t.all_types_mask)
             self._clued[seat].append(False)
-            events.append(Drew(seat, len(deck), order))
+            if events is not None:
+                events.append(Drew(seat, len(deck), order))
         if self._final_turns > 0:
             self._final_turns -= 1
             if self._final_turns == 0:
@@ -1277,10 +1402,11 @@ class HanabiState(State[HanabiAction]):
         return available(2, 3, 4) and ((starts_up and available(5)) or
                                        (starts_down and available(1)))
 
-    def _finish(self, reason: EndReason, events: list[object]) -> None:
+    def _finish(self, reason: EndReason, events: list[object] | None) -> None:
         self._over = True
         self._end_reason = reason
-        events.append(GameEnded(reason, self.score, self.rating))
+        if events is not None:
+            events.append(GameEnded(reason, self.score, self.rating))
 
     # ================================================================= views
     def _history_moves(self, seat: int) -> tuple[Move[HanabiAction], ...]:
@@ -1292,19 +1418,38 @@ class HanabiState(State[HanabiAction]):
         seat sees alike are built once each from the log.
         """
         t = self._t
+        # Moves already built had their events; a newer one from step() may have none yet.
+        if any(entry[2] is None for entry in self._log[len(self._moves):]):
+            self._replay_events()
+        log = cast("list[tuple[int, HanabiAction, tuple[object, ...]]]", self._log)  # all there
         if t.hole and self._over:
-            moves = [Move(*entry) for entry in self._log]  # the end reveals every play
+            moves = [Move(*entry) for entry in log]  # the end reveals every play
         else:
             moves = self._moves
-            if len(moves) < len(self._log):
+            if len(moves) < len(log):
                 if t.hole:
                     moves.extend(Move(who, action, tuple(_into_the_hole(events)))
-                                 for who, action, events in self._log[len(moves):])
+                                 for who, action, events in log[len(moves):])
                 else:
-                    moves.extend(Move(*entry) for entry in self._log[len(moves):])
+                    moves.extend(Move(*entry) for entry in log[len(moves):])
         if t.hides_clues:
             return tuple(self._told(move, seat) for move in moves)
         return tuple(moves)
+
+    def _replay_events(self) -> None:
+        """Fill in the events of the moves :meth:`step` took without building them: a copy of
+        the game replayed from the deal (kept, and moved on as the game goes on) logs them."""
+        shadow = self._shadow
+        if shadow is None:
+            shadow = self._shadow = type(self)(
+                self.variant, len(self.players), self.seed, deck=self.deck, names=self.players)
+        done = len(shadow._history)
+        for action in self._history[done:]:
+            shadow.apply(action)
+        log, replayed = self._log, shadow._log
+        for index in range(done, len(log)):
+            if log[index][2] is None:
+                log[index] = replayed[index]
 
     def _told(self, move: Move[HanabiAction], seat: int) -> Move[HanabiAction]:
         """`move` as `seat` sees it in Cow & Pig or Duck: a clue to `seat` names only the
@@ -1398,6 +1543,9 @@ class HanabiState(State[HanabiAction]):
         new._t = self._t
         new._order_type = self._order_type
         new._hands = [list(hand) for hand in self._hands]
+        new._hand_bits = list(self._hand_bits)
+        new._legal_ids = self._legal_ids
+        new._shadow = None  # a clone replays its own moves when a view needs their events
         new._know = [list(k) for k in self._know]
         new._clued = [list(c) for c in self._clued]
         new._deck_orders = list(self._deck_orders)

@@ -469,18 +469,22 @@ def _note_clue(
     if candidates:
         memory.promise[focus] = frozenset(candidates)
     truth = memory.identity.get(focus)
-    if reader in between and truth is not None and truth not in candidates:
-        # The clue is explained by nothing the reader sees: the card below it must be the
-        # reader's own newest untouched card (a finesse), which it plays blind.
-        below = _one_away(facts, clue.heights, truth)
-        newest = _finesse_order(clue.hands[reader], memory.touched)
-        if below is None or newest is None:
+    if reader in (clue.giver, clue.target) or truth is None or truth in candidates:
+        return
+    # The clue is explained by nothing the reader sees: the card below it is the reader's.
+    below = _one_away(facts, clue.heights, truth)
+    if below is None:
+        return
+    for order in clue.hands[reader]:
+        own = where.get(order)
+        if order in memory.touched and own is not None and below in memory.promise.get(
+                order, own.possible) & own.possible:
+            # A prompt: the reader's newest clued card that may be it is it.
+            memory.promise[order] = frozenset({below})
             return
-        for order in clue.hands[reader]:
-            own = where.get(order)
-            if order in memory.touched and own is not None and below in memory.promise.get(
-                    order, own.possible) & own.possible:
-                return  # a clued card of the reader's may be it
+    newest = _finesse_order(clue.hands[reader], memory.touched)
+    if reader in between and newest is not None:
+        # A finesse: the reader's newest untouched card, which it plays blind.
         own = where.get(newest)
         if own is not None and below in own.possible and newest not in memory.promise:
             memory.promise[newest] = frozenset({below})
@@ -902,8 +906,12 @@ class _Turn:
             if truth not in candidates or claimed[finesse] or claimed[truth]:
                 return None
             return score + _PLAY_NOW + _FINESSE
-        if between and truth not in candidates and _one_away(facts, self.heights, truth):
-            return None  # a player in between would read a finesse that is not there
+        below = _one_away(facts, self.heights, truth)
+        if below is not None and len(self.view.players) > 2:
+            if truth not in candidates:
+                return None  # a third player would read a finesse or a prompt not there
+            if truth not in self.playable and not self._prompt_holds(target, below):
+                return None  # the holder of the card below would take the wrong card
         if candidates and truth not in candidates:
             if not misleading:
                 return None
@@ -941,6 +949,25 @@ class _Turn:
                 score += 0.5
             seen.add(card)
         return score
+
+    def _prompt_holds(self, target: int, below: Card) -> bool:
+        """Whether every third player who holds a clued `below` (the card a delayed play
+        clue builds on) and would read the clue as a prompt takes the right card: their
+        newest clued card that may be `below`."""
+        seats = [seat for seat in self._others() if seat != target]
+        holders = [seat for seat in seats
+                   if any(slot.touched and slot.card == below
+                          for slot in self.view.other_hands[seat])]
+        for holder in holders:
+            if len(holders) > 1:
+                continue  # each sees the other's copy: the clue is explained, no prompt
+            for slot in self.view.other_hands[holder]:
+                if slot.touched and below in slot.possible & self.memory.promise.get(
+                        slot.order, slot.possible):
+                    if slot.card != below:
+                        return False
+                    break
+        return True
 
     def _finesse(self, between: Sequence[int], truth: Card) -> Card | None:
         """The card a clue on `truth` would ask a player in `between` to play blind from

@@ -3,8 +3,9 @@ self-play, standard deck.
 
 Plays `games` seeded games (seeds ``seed .. seed + games - 1``; bot seeds derived from them)
 at 2, 3, 4 and 5 players (HatBot; at 2 players DuoBot too) and reports the mean score ± its
-standard error, the strikeout and perfect-game rates and the milliseconds per decision (the bots' ``act`` calls only, not the
-engine; other processes share the machine, so read times as rough). The targets (issue 15)
+standard error, the strikeout and perfect-game rates and the milliseconds per decision (the
+bots' ``act`` calls only, not the engine; other processes share the machine, so read times as
+rough). The targets (issue 15)
 are the published WTFWThat information-strategy means at 3 to 5 players (24.8, 24.9, 24.9)
 and SmartBot's 23.09 at 2 players, for DuoBot (HatBot's 2-player row is for reference;
 WTFWThat 22.52), within 50 ms a decision.

@@ -189,10 +189,11 @@ class PlannerBot:
         rated = _evaluate(view, legal)
         chance, expected = rated[list(legal).index(action)]
         others = [c for a, (c, _) in zip(legal, rated, strict=True) if a != action]
+        side = "ahead of" if expected >= 0 else "behind"
         return Hint(action, (
-            f"{action} gives an estimated {chance:.0%} chance of winning (next best "
-            f"{max(others):.0%}), the bouquet ending about {expected:.1f} ahead of the "
-            f"opponents' after prices"
+            f"{action} gives an estimated {chance:.0%} chance of winning against "
+            f"{max(others):.0%} for the next best move; your bouquet is expected to end "
+            f"{abs(expected):.1f} points {side} the other bouquets, prices counted"
         ))
 
 

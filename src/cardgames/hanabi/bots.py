@@ -534,6 +534,11 @@ class _Turn:
         promise = self.memory.promise.get(self.my_ids[index])
         if promise is not None:
             narrowed = possible & promise
+            # A card promised playable (or critical) that has since been played is the other
+            # candidate: nobody clues a card whose twin is already on its way.
+            still = narrowed & self.needed
+            if still:
+                return still
             if narrowed:
                 return narrowed
         return possible

@@ -68,6 +68,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, cast
 
 from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
@@ -322,6 +323,9 @@ class _Tables:
         self.mask_cards: dict[int, frozenset[Card]] = {}
         # Whether every clue to another player is legal whenever a token is there.
         self.all_clues_legal = variant.empty_clues and not self.alternating
+        # Whether some clue is legal only when it touches a card: then each state keeps the
+        # clue bits of every hand up to date (bonus clues must touch).
+        self.clue_filter = not self.all_clues_legal or variant.bonus_tiles
         self.deck_plays = variant.deck_plays
         self.all_or_nothing = variant.all_or_nothing
         self.early_end = variant.early_end
@@ -334,13 +338,14 @@ class _Tables:
         self.deck_census = sorted(self.deck_types)
         self.id_clue_values = id_clue_values(variant)
         self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
-        self.legal_parts: dict[tuple[int, int, bool], _LegalParts] = {}
+        # legal_parts[ids][seat][held], filled as needed by legal_parts_of.
+        self.legal_parts: tuple[list[list[_LegalParts | None]], ...] = tuple(
+            [[None] * (self.hand_size + 1) for _ in range(players)] for _ in range(2))
 
     def legal_parts_of(self, seat: int, held: int, ids: bool) -> _LegalParts:
         """The pieces legal lists are made of for `seat` holding `held` cards: the actions
         themselves, or (`ids`) their action ids, in the same order."""
-        key = (seat, held, ids)
-        parts = self.legal_parts.get(key)
+        parts = self.legal_parts[ids][seat][held]
         if parts is None:
             plays: tuple[Any, ...] = self.plays[:held]
             discards: tuple[Any, ...] = self.discards[:held]
@@ -353,7 +358,7 @@ class _Tables:
                 clues = tuple(tuple(map(id_of, per_target)) for per_target in clues)
                 deck_play = id_of(deck_play) if self.deck_plays else -1
             parts = _LegalParts(plays, discards, deck_play, clues)
-            self.legal_parts[key] = parts
+            self.legal_parts[ids][seat][held] = parts
         return parts
 
     def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:
@@ -396,7 +401,7 @@ class _LegalParts:
     found by the hand's clue bits: `clue_sets` remembers, per target, the clues each set of
     bits allows, so that finding them is one dictionary look-up."""
 
-    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "plays")
+    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed", "plays")
 
     def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...], deck_play: Any,
                  clues: tuple[tuple[Any, ...], ...]) -> None:
@@ -406,6 +411,16 @@ class _LegalParts:
         self.clues = clues
         self.all_clues = tuple(item for per_target in clues for item in per_target)
         self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
+        self.fixed: list[tuple[Any, ...] | None] = [None] * 8
+        """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
+        every clue (bit 2), as one tuple per combination, built when first needed."""
+
+    def fix(self, shape: int) -> tuple[Any, ...]:
+        """``fixed[shape]``, built."""
+        found = (*self.plays, *((self.deck_play,) if shape & 1 else ()),
+                 *(self.discards if shape & 2 else ()), *(self.all_clues if shape & 4 else ()))
+        self.fixed[shape] = found
+        return found
 
     def clues_for(self, target: int, bits: int) -> tuple[Any, ...]:
         """The clues to `target` whose bits are set in `bits`, in clue-value order."""
@@ -521,9 +536,10 @@ class HanabiState(State[HanabiAction]):
             # A uniform shuffle by sorting on random keys: the same distribution as
             # rng.shuffle, several times faster for a whole deck (set-up cost matters in
             # simulations of short games).
-            keys = [rng.random() for _ in t.deck_types]
+            draw = rng.random
+            keys = [draw() for _ in t.deck_types]
             positions = sorted(range(len(keys)), key=keys.__getitem__)
-            order_types = [t.deck_types[i] for i in positions]
+            order_types: Sequence[int] = itemgetter(*positions)(t.deck_types)
             deck_text = None
         else:
             rng = random.Random(0 if seed is None else seed)
@@ -537,9 +553,10 @@ class HanabiState(State[HanabiAction]):
         # (the highest slot), as if each card had been drawn in turn.
         self._hands = [list(range(seat * size, (seat + 1) * size)) for seat in range(players)]
         self._hand_bits = [self._bits_of(hand) for hand in self._hands]
-        full = t.all_types_mask
-        self._know = [[full] * size for _ in range(players)]
-        self._clued = [[False] * size for _ in range(players)]
+        know = [t.all_types_mask] * size
+        self._know = [know.copy() for _ in range(players)]
+        clued = [False] * size
+        self._clued = [clued.copy() for _ in range(players)]
         self._deck_orders = list(range(len(order_types) - 1, dealt - 1, -1))  # top = last
         self._discards: list[int] = []
         self._discard_count = [0] * t.type_count
@@ -894,26 +911,26 @@ class HanabiState(State[HanabiAction]):
                 space_ids = self.action_space().ids
                 return [space_ids[action] for action in actions]
             return actions
-        parts = t.legal_parts_of(seat, len(self._hands[seat]), ids)
-        legal = list(parts.plays)
-        if t.deck_plays and len(self._deck_orders) == 1:
-            legal.append(parts.deck_play)
-        if self._clue_tokens < t.max_units or t.inverted_types:
-            legal += parts.discards
-        if self._clue_tokens >= t.unit:
-            if t.all_clues_legal:
-                legal += parts.all_clues
+        held = len(self._hands[seat])
+        parts = t.legal_parts[ids][seat][held] or t.legal_parts_of(seat, held, ids)
+        tokens = self._clue_tokens
+        can_clue = tokens >= t.unit
+        # Which of the fixed pieces are legal (see _LegalParts.fixed).
+        shape = ((t.deck_plays and len(self._deck_orders) == 1)
+                 | (tokens < t.max_units or t.inverted_types != 0) << 1
+                 | (can_clue and t.all_clues_legal) << 2)
+        legal = list(parts.fixed[shape] or parts.fix(shape))
+        if can_clue and not t.all_clues_legal:
+            # The hand's clue bits (what its cards' types touch) pick the clues.
+            if self._last_clue < 0 or not t.alternating:
+                allowed = -1
             else:
-                # The hand's clue bits (what its cards' types touch) pick the clues.
-                if self._last_clue < 0 or not t.alternating:
-                    allowed = -1
-                else:
-                    allowed = t.after_kind[self._last_clue]
-                empty_ok = t.empty_ok_bits
-                clues_for = parts.clues_for
-                for target, bits in enumerate(self._hand_bits):
-                    if target != seat:
-                        legal += clues_for(target, (bits | empty_ok) & allowed)
+                allowed = t.after_kind[self._last_clue]
+            empty_ok = t.empty_ok_bits
+            clues_for = parts.clues_for
+            for target, bits in enumerate(self._hand_bits):
+                if target != seat:
+                    legal += clues_for(target, (bits | empty_ok) & allowed)
         return legal
 
     def legal_action_ids(self) -> list[int]:
@@ -1102,7 +1119,8 @@ class HanabiState(State[HanabiAction]):
         del self._know[seat][index]
         del self._clued[seat][index]
         order = hand.pop(index)
-        self._hand_bits[seat] = self._bits_of(hand)
+        if self._t.clue_filter:
+            self._hand_bits[seat] = self._bits_of(hand)
         return order
 
     def _bits_of(self, hand: list[int]) -> int:
@@ -1132,15 +1150,16 @@ class HanabiState(State[HanabiAction]):
         know = self._know[target]
         clued = self._clued[target]
         size = len(hand)
+        slots = []
         for i in range(size):
             if touch[order_type[hand[i]]] >> c & 1:
                 know[i] &= bit_types
                 clued[i] = True
+                slots.append(size - i)
             else:
                 know[i] &= anti
         if events is not None:
-            slots = [size - i for i in range(size - 1, -1, -1)
-                     if touch[order_type[hand[i]]] >> c & 1]
+            slots.reverse()
             events.append(Clued(self._seat, target, value, tuple(slots), free))
 
     def _take_discard(self, card: Card) -> int:
@@ -1303,7 +1322,8 @@ class HanabiState(State[HanabiAction]):
         if deck and len(hand) < t.hand_size:
             order = deck.pop()
             hand.append(order)
-            self._hand_bits[seat] |= t.touch[self._order_type[order]]
+            if t.clue_filter:
+                self._hand_bits[seat] |= t.touch[self._order_type[order]]
             self._know[seat].append(t.all_types_mask)
             self._clued[seat].append(False)
             if events is not None:

@@ -468,3 +468,51 @@ def test_a_clue_may_name_a_player_whose_name_has_spaces() -> None:
     assert state.parse("bonus clue player 3 4") == BonusClue(2, 4)
     with pytest.raises(NotationError, match="'Player 9' is not a player; write a seat number"):
         state.parse("clue Player 9 red")
+
+
+@pytest.mark.parametrize("variant", [
+    "standard", "no-empty-clues", "rainbow+black-powder+bonus+fuses-2", "all-or-nothing",
+    "Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)", "Duck (5 Suits)",
+    "Alternating Clues (5 Suits)", "Sudoku (5 Suits)", "Orange (5 Suits)",
+])
+def test_step_builds_no_events_yet_views_show_the_same_history(variant: str) -> None:
+    # step() takes the event-free path: the views must replay the same events that apply()
+    # returned, for every seat and at every point (a clone taken midway too).
+    import random
+
+    for players, seed in ((2, 3), (4, 8)):
+        by_apply = HanabiState(variant, players, seed)
+        by_step = HanabiState(variant, players, seed)
+        rng = random.Random(seed)
+        clone = None
+        while not by_apply.is_over:
+            ids = by_step.legal_action_ids()
+            legal = by_apply.legal_actions()
+            assert ids == [by_step.action_id(action) for action in legal]
+            choice = rng.randrange(len(ids))
+            by_apply.apply(legal[choice])
+            by_step.step(ids[choice])
+            if by_step.move_count == 2:
+                clone = by_step.clone()
+            if rng.random() < 0.3 or by_apply.is_over:
+                for seat in range(players):
+                    assert by_step.view(seat) == by_apply.view(seat)
+        assert by_step.snapshot() == by_apply.snapshot()
+        assert clone is not None
+        replayed = HanabiState(variant, players, seed)
+        for action in clone.history:
+            replayed.apply(action)
+        assert [clone.view(seat) for seat in range(players)] == [
+            replayed.view(seat) for seat in range(players)]
+
+
+def test_step_refuses_an_illegal_id_and_changes_nothing() -> None:
+    state = HanabiState("standard", 2, 1)
+    discard = state.action_id(Discard(1))  # every token is there: not legal
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match=r"cannot discard \(action id"):
+        state.step(discard)
+    with pytest.raises(NotationError, match=r"not in 0\.\."):
+        state.step(10_000)
+    assert state.snapshot() == before
+    assert state.move_count == 0

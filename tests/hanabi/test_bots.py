@@ -36,13 +36,13 @@ def deck_starting_with(first: Sequence[str], variant: str = "standard") -> list[
 
 # ------------------------------------------------------------------ strength
 def test_convention_bot_averages_at_least_21_with_two_players() -> None:
-    # A floor under issue 15's target (21.5 over 1,000 games) on 300 seeded games.
-    scores = [convention_game(2, seed).score for seed in range(300)]
+    # A floor under issue 15's target (21.5 over 1,000 games) on 150 seeded games.
+    scores = [convention_game(2, seed).score for seed in range(150)]
     assert statistics.mean(scores) >= 21.0
     assert min(scores) > 0, "a strikeout in the standard game means a convention broke"
 
 
-@pytest.mark.parametrize(("players", "floor"), [(3, 21.5), (4, 21.0), (5, 19.0)])
+@pytest.mark.parametrize(("players", "floor"), [(3, 22.0), (4, 22.0), (5, 20.5)])
 def test_convention_bot_plays_well_with_more_players(players: int, floor: float) -> None:
     scores = [convention_game(players, seed).score for seed in range(60)]
     assert statistics.mean(scores) >= floor

@@ -117,7 +117,7 @@ from cardgames.koikoi.yaku import (
     YakuTable,
     drawn_round_points,
     month_of_round,
-    round_points,
+    points_of_round,
     yaku_table_for,
 )
 
@@ -699,9 +699,7 @@ class KoiKoiState(State[KoiKoiAction]):
                 for row, points, before in zip(YAKU, slots, self._baseline[turn], strict=True)
                 if points > before
             ),
-            round_points(
-                score.total, self._rules, winner_calls=calls[turn], loser_calls=calls[1 - turn]
-            ),
+            points_of_round(score.total, self._rules, calls[turn], calls[1 - turn]),
             None if limit is None else limit - calls[0] - calls[1],
         )
 
@@ -1092,11 +1090,8 @@ class KoiKoiState(State[KoiKoiAction]):
 
     def _finish_round_by_stop(self, winner: int, events: list[Event]) -> None:
         yaku = self._table.to_score(self._slots(winner))
-        points = round_points(
-            yaku.total,
-            self._rules,
-            winner_calls=self._calls[winner],
-            loser_calls=self._calls[1 - winner],
+        points = points_of_round(
+            yaku.total, self._rules, self._calls[winner], self._calls[1 - winner]
         )
         score = (points.points, 0) if winner == 0 else (0, points.points)
         self._finish_round(

@@ -33,6 +33,7 @@ Counting rules (the rules file, made precise by the rows):
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
@@ -66,6 +67,7 @@ __all__ = [
     "compile_rows",
     "drawn_round_points",
     "month_of_round",
+    "points_of_round",
     "round_points",
     "score_yaku",
     "yaku_progress",
@@ -497,11 +499,22 @@ class YakuTable:
 
     @staticmethod
     def to_score(slots: Sequence[int]) -> YakuScore:
-        """The :class:`YakuScore` of a slot list from :meth:`slots`."""
-        formed = tuple(
-            Yaku(YAKU[i].key, YAKU[i].name, p) for i, p in enumerate(slots) if p
-        )
-        return YakuScore(formed, sum(slots))
+        """The :class:`YakuScore` of a slot list from :meth:`slots` (scores are frozen values,
+        so one is built per slot list and shared: rounds end with the same few again and
+        again)."""
+        key = tuple(slots)
+        score = _SCORE_OF_SLOTS.get(key)
+        if score is None:
+            if len(_SCORE_OF_SLOTS) >= 65536:  # bound the memory of very long simulations
+                _SCORE_OF_SLOTS.clear()
+            formed = tuple(
+                Yaku(YAKU[i].key, YAKU[i].name, p) for i, p in enumerate(key) if p
+            )
+            score = _SCORE_OF_SLOTS[key] = YakuScore(formed, sum(key))
+        return score
+
+
+_SCORE_OF_SLOTS: dict[tuple[int, ...], YakuScore] = {}
 
 
 _TABLES: dict[KoiKoiRules, YakuTable] = {}
@@ -664,6 +677,15 @@ def round_points(
             raise OptionsError(
                 f"round_points: {name!r} must be a whole number >= 0 (got {value!r})"
             )
+    return points_of_round(yaku_total, rules, winner_calls, loser_calls)
+
+
+@functools.lru_cache(maxsize=4096)
+def points_of_round(
+    yaku_total: int, rules: KoiKoiRules, winner_calls: int, loser_calls: int
+) -> RoundPoints:
+    """:func:`round_points` for values already checked (the engine's), remembered: the
+    points are frozen values and the same few combinations recur all match."""
     multipliers: list[Multiplier] = []
     bonus = 0
     if rules.own_koikoi_bonus and winner_calls and yaku_total:

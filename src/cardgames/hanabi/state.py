@@ -311,6 +311,21 @@ class _Tables:
             suit.row_ranks[::-1] if suit.order is PlayOrder.DESCENDING else suit.row_ranks
             for suit in variant.suits)
         self.default_names = tuple(f"Player {seat + 1}" for seat in range(players))
+        # In a firework played in one fixed order, the card that fits after type t (as
+        # type bits; 0 after the last): what HanabiState._next_playable finds there. -1
+        # where the firework so far decides (up or down, sudoku).
+        next_bits = []
+        for kind in range(len(types)):
+            suit = self.type_suit[kind]
+            if self.sudoku or self.orders[suit] is PlayOrder.UP_OR_DOWN:
+                next_bits.append(-1)
+                continue
+            sequence = self.play_sequence[suit]
+            after = sequence.index(self.type_rank[kind]) + 1
+            nxt = (self.suit_type_by_rank[suit].get(sequence[after])
+                   if after < self.row_length[suit] else None)
+            next_bits.append(0 if nxt is None else 1 << nxt)
+        self.next_bits = tuple(next_bits)
         first_ranks = tuple(
             suit.row_ranks if self.sudoku
             else (1, 5, START_RANK) if suit.order is PlayOrder.UP_OR_DOWN else (sequence[0],)
@@ -338,6 +353,9 @@ class _Tables:
         self.deck_census = sorted(self.deck_types)
         self.id_clue_values = id_clue_values(variant)
         self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
+        # id_actions[seat][held]: the actions of action_spaces[seat, held], by id.
+        self.id_actions: list[list[tuple[HanabiAction, ...]]] = [
+            [()] * (self.hand_size + 1) for _ in range(players)]
         # legal_parts[ids][seat][held], filled as needed by legal_parts_of.
         self.legal_parts: tuple[list[list[_LegalParts | None]], ...] = tuple(
             [[None] * (self.hand_size + 1) for _ in range(players)] for _ in range(2))
@@ -392,6 +410,7 @@ class _Tables:
             prebuilt = {action: action for action in built}
             space = ActionSpace([prebuilt.get(a, a) for a in actions])
             self.action_spaces[seat, held] = space
+            self.id_actions[seat][held] = space.actions
         return space
 
 
@@ -953,7 +972,8 @@ class HanabiState(State[HanabiAction]):
             super().step(action_id)
             return
         seat = self._seat
-        action = self._t.action_space(seat, len(self._hands[seat])).actions[action_id]
+        # The space is built: the legal ids above came from it.
+        action = self._t.id_actions[seat][len(self._hands[seat])][action_id]
         self._legal_cache = None
         self._legal_ids = None
         self._act(action, None)
@@ -1185,13 +1205,15 @@ class HanabiState(State[HanabiAction]):
             stack = self._fw[suit]
             stack.append(kind)
             self._score += 1
-            if t.orders[suit] is PlayOrder.UP_OR_DOWN and self._fw_dir[suit] == _UNDECIDED:
-                rank = t.type_rank[kind]
-                if rank in (1, 2):
-                    self._fw_dir[suit] = _UP
-                elif rank in (4, 5):
-                    self._fw_dir[suit] = _DOWN
-            bits = self._next_playable(suit)
+            bits = t.next_bits[kind]
+            if bits < 0:  # up or down, or sudoku: the firework so far decides
+                if t.orders[suit] is PlayOrder.UP_OR_DOWN and self._fw_dir[suit] == _UNDECIDED:
+                    rank = t.type_rank[kind]
+                    if rank in (1, 2):
+                        self._fw_dir[suit] = _UP
+                    elif rank in (4, 5):
+                        self._fw_dir[suit] = _DOWN
+                bits = self._next_playable(suit)
             self._playable = (self._playable & ~t.suit_types[suit]) | bits
             if t.sudoku and len(stack) == 1:
                 # A sudoku start rank is taken: the other empty fireworks cannot start there.
@@ -1721,6 +1743,12 @@ class HanabiState(State[HanabiAction]):
                 assert ranks == wrapped, f"{name} sudoku firework out of order"
             elif not t.sudoku and t.orders[suit] is not PlayOrder.UP_OR_DOWN:
                 assert ranks == list(row[: len(ranks)]), f"{name} firework out of order"
+        # The cards that fit now, kept up to date move by move (partly from tables), are
+        # what the fireworks say.
+        fits = 0
+        for suit in range(len(self._fw)):
+            fits |= self._next_playable(suit)
+        assert self._playable == fits, "the cards that fit do not match the fireworks"
         if t.sudoku:
             starts = [t.type_rank[played[0]] for played in self._fw if played]
             assert len(starts) == len(set(starts)), "two sudoku fireworks start alike"

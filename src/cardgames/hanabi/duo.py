@@ -3,8 +3,10 @@
 With two players the hat strategy (:class:`~cardgames.hanabi.hat.HatBot`) loses most of its
 points at the end of the game: which card to discard when every card may be needed, whether
 to guess a card on the last turns, whether a clue or a discard keeps the final round going.
-:class:`DuoBot` plays the strategy's move until the draw pile is nearly empty; from then on
-it weighs a few candidate moves by playing each out to the end of the game many times.
+:class:`DuoBot` plays the strategy's move until eight cards or fewer are left in the draw
+pile; from then on it weighs a few candidate moves by playing each out to the end of the game
+on ten sampled deals (about 10 ms a decision on average, against HatBot's 0.3; measured on
+seeds 50,000+ it adds 0.14 ± 0.04 points, 0.10 with five cards).
 
 **Candidates.** The strategy's own move, its clue (the hat clue, the only clue partners can
 read), a play of any card that may be playable (never a guess on the last fuse), and a
@@ -65,7 +67,7 @@ class DuoBot(HatBot):
     __slots__ = ("_seed", "endgame", "samples")
     _lenient: ClassVar[bool] = True
 
-    def __init__(self, seed: int | None = None, *, samples: int = 10, endgame: int = 5) -> None:
+    def __init__(self, seed: int | None = None, *, samples: int = 10, endgame: int = 8) -> None:
         super().__init__(seed)
         self._seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.samples = samples

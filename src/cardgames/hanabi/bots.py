@@ -521,6 +521,7 @@ class _Turn:
             visible.update(slot.card for slot in hand)
         self.unseen = {card: facts.copies[card] - visible[card] for card in facts.cards}
         self.needed = _needed_cards(view, facts, self.discarded)
+        self.played = frozenset(card for stack in view.fireworks for card in stack)
         self.critical = frozenset(
             c for c in self.needed if self.discarded[c] >= facts.copies[c] - 1)
         self.my_ids = [slot.order for slot in view.own_hand]
@@ -536,7 +537,7 @@ class _Turn:
             narrowed = possible & promise
             # A card promised playable (or critical) that has since been played is the other
             # candidate: nobody clues a card whose twin is already on its way.
-            still = narrowed & self.needed
+            still = narrowed - self.played
             if still:
                 return still
             if narrowed:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from operator import mul
 from typing import TypeVar, cast
 
@@ -157,6 +157,14 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         values = greedy_values(view, cast(Sequence[IkebanaAction], legal))
+        if len(values) == 2:  # the common case, spelt out: keep or refuse, draw or buy
+            first, second = values
+            least = (first if first >= second else second) - _TIE
+            if second < least:
+                return legal[0]
+            if first < least:
+                return legal[1]
+            return self._rng.choice(legal)
         least = max(values) - _TIE
         choices = [a for a, v in zip(legal, values, strict=True) if v >= least]
         return choices[0] if len(choices) == 1 else self._rng.choice(choices)
@@ -265,14 +273,17 @@ def _payment_weights(view: IkebanaView) -> Sequence[float]:
     """What paying one point to each seat costs us relative to the table (a payment to the
     bank costs just the point)."""
     prestige = view.prestige
-    players = len(prestige)
-    if players == 2:
+    if len(prestige) == 2:
         return _TWO_PLAYER_WEIGHTS
-    seat = view.seat
+    return _many_player_weights(prestige, view.seat)
+
+
+@lru_cache(maxsize=4096)  # prestige changes only with payments and rounds: it repeats
+def _many_player_weights(prestige: tuple[int, ...], seat: int) -> tuple[float, ...]:
     leader = max(prestige[:seat] + prestige[seat + 1 :])
     # Feeding the strongest opponent hurts more than feeding one far behind.
-    high, low = _MANY_PLAYER_WEIGHTS[players]
-    return [high if p >= leader else low for p in prestige]
+    high, low = _MANY_PLAYER_WEIGHTS[len(prestige)]
+    return tuple(high if p >= leader else low for p in prestige)
 
 
 _TWO_PLAYER_WEIGHTS = (2.0, 2.0)  # the point paid, and the opponent's gain of it

@@ -109,15 +109,17 @@ def run_for(
 def ours(
     players: int, variant: str, seed: int, sensible: bool = False
 ) -> Callable[[int], tuple[int, int]]:
-    """One random game through cardgames' public API, seeded per game.
+    """One random game through cardgames' public API; game i is dealt from `seed` + i.
 
     `sensible`: four moves in five are drawn among the legal moves that are not misplays
     (the player peeks at its own hand), so that games last to their final round instead of
     burning their fuses in a dozen moves.
     """
 
+    # One generator for the whole run: seeding one per game would time the harness.
+    rng = random.Random(seed)
+
     def play_one(game_index: int) -> tuple[int, int]:
-        rng = random.Random(seed * 1_000_003 + game_index)
         state = cardgames.new_game(
             "hanabi", players=players, seed=seed + game_index, variant=variant
         )
@@ -153,8 +155,10 @@ def hle(pyhanabi: Any, players: int, seed: int) -> Callable[[int], tuple[int, in
     """One random game through HLE's Python API; chance nodes deal a card (not counted)."""
     chance = pyhanabi.CHANCE_PLAYER_ID
 
+    # One generator for the whole run: seeding one per game would time the harness.
+    rng = random.Random(seed)
+
     def play_one(game_index: int) -> tuple[int, int]:
-        rng = random.Random(seed * 1_000_003 + game_index)
         game = pyhanabi.HanabiGame({"players": players, "seed": seed + game_index})
         state = game.new_initial_state()
         choice = rng.choice
@@ -174,8 +178,10 @@ def ours_by_id(players: int, variant: str, seed: int) -> Callable[[int], tuple[i
     """One random game through the action-id fast path: ``legal_action_ids()`` then
     ``step()``, which builds no events (what a learning loop does)."""
 
+    # One generator for the whole run: seeding one per game would time the harness.
+    rng = random.Random(seed)
+
     def play_one(game_index: int) -> tuple[int, int]:
-        rng = random.Random(seed * 1_000_003 + game_index)
         state = cardgames.new_game(
             "hanabi", players=players, seed=seed + game_index, variant=variant
         )
@@ -206,8 +212,10 @@ def openspiel(pyspiel: Any, players: int, seed: int) -> Callable[[int], tuple[in
     (not counted as a move)."""
     game = pyspiel.load_game("hanabi", {"players": players, "seed": seed})
 
+    # One generator for the whole run: seeding one per game would time the harness.
+    rng = random.Random(seed)
+
     def play_one(game_index: int) -> tuple[int, int]:
-        rng = random.Random(seed * 1_000_003 + game_index)
         state = game.new_initial_state()
         choice = rng.choice
         draw = rng.random

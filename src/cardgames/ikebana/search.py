@@ -43,7 +43,7 @@ __all__ = ["PlannerBot", "plan_table"]
 A = TypeVar("A")
 
 _TABLE_REFUSALS = 4
-"""Refusals in a row the table plans for (prices 1..4); a fifth is never worth it."""
+"""Refusals in one turn a plan allows (prices 1..4); after them any card is kept."""
 _TIE = 1e-9
 _MARGIN_WEIGHT = 1e-5
 """The expected margin breaks near ties of the chance of winning (a game already won or
@@ -72,20 +72,11 @@ def _kept_chances(
     for cost in reversed(costs):
         floor = levels[-1] - cost
         levels.append(sum(map(mul, odds, [v if v > floor else floor for v in values])))
-    floors = [levels[len(costs) - 1 - k] - cost for k, cost in enumerate(costs)]
-    return levels[-1], _follow(odds, values, floors)[0]
-
-
-def _follow(
-    odds: Sequence[float], values: Sequence[float], floors: Sequence[float]
-) -> tuple[list[float], list[float]]:
-    """Follow a draw where the k-th refusal is taken for a card whose value is not above
-    ``floors[k]`` and after the last one any card is kept: the chance of each card code
-    being the one kept, and of making each refusal."""
+    # Forwards: the chance of reaching each refusal, and of keeping each card there.
     chances = [0.0] * len(values)
-    refusals: list[float] = []
     reach = 1.0
-    for floor in floors:
+    for k, cost in enumerate(costs):
+        floor = levels[len(costs) - 1 - k] - cost
         refused = 0.0
         for code, (p, v) in enumerate(zip(odds, values, strict=True)):
             if v > floor:
@@ -93,13 +84,12 @@ def _follow(
             else:
                 refused += p
         reach *= refused
-        refusals.append(reach)
         if not reach:
             break
     else:
         for code, p in enumerate(odds):
             chances[code] += reach * p
-    return chances, refusals
+    return levels[-1], chances
 
 
 def _plan(
@@ -198,7 +188,7 @@ class PlannerBot:
 
 
 def _table_weight(view: IkebanaView) -> float:
-    """The table's refusal weight for this table size: a point paid, and the payee's gain
+    """The refusal weight for this number of players: a point paid, and the payee's gain
     of it against us (all of it with one opponent, a share with more)."""
     players = len(view.players)
     if view.rules.refusal_payee is RefusalPayee.BANK:

@@ -32,6 +32,7 @@ from cardgames.ikebana.scoring import (
     combination_points,
     score_bouquet,
 )
+from cardgames.ikebana.search import PlannerBot
 from cardgames.ikebana.state import (
     DRAW,
     KEEP,
@@ -105,8 +106,8 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     presets=PRESETS,
     default_preset=DEFAULT_PRESET,
     bots={"random": RandomAgent, "greedy": GreedyBot,
-          "casual": sloppy_factory(GreedyBot, CASUAL_MISTAKE_RATE)},
-    levels={"easy": "casual", "normal": "greedy", "hard": "greedy"},
+          "casual": sloppy_factory(GreedyBot, CASUAL_MISTAKE_RATE), "planner": PlannerBot},
+    levels={"easy": "casual", "normal": "greedy", "hard": "planner"},
     default_bot="greedy",
     max_moves=MAX_MOVES,
     cli_module="cardgames.ikebana.cli",

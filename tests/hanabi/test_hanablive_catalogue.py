@@ -199,7 +199,7 @@ def test_every_variant_is_found_by_its_rules_alone() -> None:
     # Without its name, each of the 2,426 variants is found again by its rules and suit names
     # (two with the same rules and other suit names are told apart by the names).
     for entry in entries():
-        unnamed = attrs.evolve(variant(entry["name"]), name="unnamed", hanablive_name=None)
+        unnamed = attrs.evolve(variant(entry["name"]), name="unnamed")
         assert hanablive_name_of(unnamed) == entry["name"]
 
 
@@ -254,7 +254,7 @@ FLAGS = ["clue_starved", "alternating_clues", "cow_and_pig", "duck", "throw_it_i
 def test_changed_catalogue_variants_round_trip_and_touch_alike(
         name: str, flags: list[str], colours: list[str] | None, ranks: list[int] | None) -> None:
     base = variant(name)
-    changed = attrs.evolve(base, name="changed", hanablive_name=None,
+    changed = attrs.evolve(base, name="changed",
                            special_rank=base.special_rank or 1, clue_colours=colours,
                            clue_ranks=ranks, **dict.fromkeys(flags, True))
     again = HanabiVariant.from_dict(json.loads(json.dumps(changed.to_dict())))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames.core.errors import OptionsError
 from cardgames.core.options import options_from_dict, options_from_preset, options_to_dict
+from cardgames.core.record import Record
 from cardgames.hanabi import (
     CATALOGUE,
     GAME,
@@ -27,6 +28,7 @@ from cardgames.hanabi import (
     variant_from_name,
 )
 from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.render import variants_markdown
 from cardgames.hanabi.variants import variant
 
 
@@ -193,10 +195,11 @@ def test_options_are_read_from_command_line_strings_over_a_variant() -> None:
                                   "up-or-down-and-brown"])
 def test_the_shared_options_round_trip_reads_every_variant(name: str) -> None:
     # The registry applies overrides through core.options' dict round trip: it must rebuild
-    # the variant, suits included, from its own data and from the variant's to_dict.
+    # the variant, suits included, from its own data; records (the variant's to_dict, which
+    # also names its hanab.live variant) are read back through the registry.
     variant = variant_from_name(name)
     assert options_from_dict(HanabiVariant, options_to_dict(variant), label="Hanabi") == variant
-    assert options_from_dict(HanabiVariant, variant.to_dict(), label="Hanabi") == variant
+    assert GAME.options_from_dict(variant.to_dict()) == variant
     changed = options_from_preset(variant_from_name, name, {"clue_tokens": "6"},
                                   default="standard", label="Hanabi")
     assert changed == attrs.evolve(variant, clue_tokens=6)
@@ -295,7 +298,7 @@ def test_rules_hanablive_lacks_have_no_hanablive_name() -> None:
     assert variant("no-variant+prism+sudoku").hanablive_name is None  # 6 suits of 1-5
 
 
-def test_a_carried_hanablive_name_is_kept_only_while_the_rules_are_that_variants() -> None:
+def test_the_hanablive_name_is_found_from_the_rules_alone() -> None:
     no_variant = variant("No Variant")
     assert hanablive_name_of(no_variant) == "No Variant"
     # Options changed after naming make another hanab.live variant, or none.
@@ -307,10 +310,12 @@ def test_a_carried_hanablive_name_is_kept_only_while_the_rules_are_that_variants
     table = attrs.evolve(no_variant, deck_plays=True, empty_clues=True, hand_size_delta=1,
                          all_or_nothing=True, early_end=True, starting_player=1)
     assert hanablive_name_of(table) == "No Variant"
-    # A carried name hanab.live does not have is not given back.
-    assert hanablive_name_of(attrs.evolve(no_variant, hanablive_name="Ours")) == "No Variant"
-    renamed = attrs.evolve(variant("Rainbow (6 Suits)"), hanablive_name="No Variant")
-    assert hanablive_name_of(renamed) == "Rainbow (6 Suits)"
+    # A name written in the data is not given back: hanab.live has none called "Ours", and
+    # "No Variant" is not the rainbow's.
+    written = {**no_variant.to_dict(), "hanablive_name": "Ours"}
+    assert hanablive_name_of(HanabiVariant.from_dict(written)) == "No Variant"
+    renamed = {**variant("Rainbow (6 Suits)").to_dict(), "hanablive_name": "No Variant"}
+    assert hanablive_name_of(HanabiVariant.from_dict(renamed)) == "Rainbow (6 Suits)"
 
 
 def test_of_hanablive_variants_with_the_same_rules_the_same_suit_names_win() -> None:
@@ -324,12 +329,12 @@ def test_of_hanablive_variants_with_the_same_rules_the_same_suit_names_win() -> 
         [null.touches(5, rank, clue) for clue in clues] for rank in range(1, 6)]
     assert variant("no-variant+null+synesthesia").hanablive_name == (
         "Synesthesia & Null (6 Suits)")
-    assert hanablive_name_of(attrs.evolve(null, hanablive_name=None)) == (
+    assert hanablive_name_of(attrs.evolve(null, name="unnamed")) == (
         "Synesthesia & Null (6 Suits)")
     # Under other names: the first in hanab.live's order.
     assert variant("no-variant+colourless+synesthesia").hanablive_name == (
         "Synesthesia & White (6 Suits)")
-    assert hanablive_name_of(attrs.evolve(null, hanablive_name=None, suits=tuple(
+    assert hanablive_name_of(attrs.evolve(null, name="unnamed", suits=tuple(
         attrs.evolve(suit, display_name=f"Other {suit.hanablive_name}")
         for suit in null.suits))) == "Synesthesia & White (6 Suits)"
 
@@ -360,3 +365,91 @@ def test_the_new_fields_are_options_on_the_command_line() -> None:
 def test_bad_new_options_say_what_is_allowed(option: str, value: str, message: str) -> None:
     with pytest.raises(OptionsError, match=message):
         cardgames.new_game("hanabi", players=2, variant="no-variant", **{option: value})
+
+
+# ---------------------------------------------------------------------- the name tells the truth
+# `variant.hanablive_name` is worked out from the rules, however the variant was made: a name
+# given once would go stale as soon as an option changes.
+def test_options_over_a_name_give_the_changed_variants_hanablive_name() -> None:
+    make = cardgames.hanabi.make_options
+    assert make("No Variant", sudoku="on").hanablive_name == "Sudoku (5 Suits)"
+    assert make("No Variant", funnels="on").hanablive_name == "Funnels (5 Suits)"
+    assert make("Rainbow (6 Suits)", critical_rank="4").hanablive_name == (
+        "Critical Fours & Rainbow (6 Suits)")
+    assert make("No Variant", fuses=2).hanablive_name is None  # hanab.live always has 3
+    # hanab.live's table options are not part of its names.
+    assert make("No Variant", deck_plays="on").hanablive_name == "No Variant"
+
+
+def test_an_evolved_variant_gives_its_own_hanablive_name() -> None:
+    no_variant = variant("No Variant")
+    assert attrs.evolve(no_variant, funnels=True).hanablive_name == "Funnels (5 Suits)"
+    assert attrs.evolve(no_variant, sudoku=True).hanablive_name == "Sudoku (5 Suits)"
+    assert attrs.evolve(no_variant, bonus_tiles=True).hanablive_name is None
+    rainbow = variant("Rainbow (6 Suits)")
+    assert attrs.evolve(rainbow, suits=rainbow.suits[:5]).hanablive_name == "No Variant"
+    # A variant hanab.live lacks gets a name once its rules are hanab.live's.
+    assert attrs.evolve(variant("fuses-2"), fuses=3).hanablive_name == "No Variant"
+
+
+def test_the_presets_give_the_same_hanablive_names_as_variant() -> None:
+    # The registry's presets are built by variant_from_name, new games from them.
+    assert cardgames.hanabi.make_options("standard").hanablive_name == "No Variant"
+    assert GAME.presets["rainbow"].hanablive_name == "6 Suits"
+    assert GAME.presets["black-powder"].hanablive_name is None
+    assert cardgames.new_game("hanabi", players=2, variant="up-or-down").options.hanablive_name \
+        == "Up or Down (5 Suits)"
+    for name, preset in GAME.presets.items():
+        assert preset.hanablive_name == variant(name).hanablive_name, name
+        assert variant_from_name(name).hanablive_name == variant(name).hanablive_name, name
+        declared = CATALOGUE[name].hanablive_name
+        if declared is not None:  # the catalogue's own hanab.live names are right
+            assert preset.hanablive_name == declared, name
+
+
+def test_a_records_hanablive_name_is_not_trusted() -> None:
+    # Records carry the name; one written before the name was worked out from the rules may
+    # name another variant (No Variant changed to sudoku) or none at all.
+    data = {**attrs.evolve(variant("No Variant"), sudoku=True).to_dict(),
+            "hanablive_name": "No Variant"}
+    assert HanabiVariant.from_dict(data).hanablive_name == "Sudoku (5 Suits)"
+    assert HanabiVariant.from_dict({**data, "hanablive_name": "Ours"}).hanablive_name == (
+        "Sudoku (5 Suits)")
+    assert HanabiVariant.from_dict({**data, "hanablive_name": None}).hanablive_name == (
+        "Sudoku (5 Suits)")
+    fuses = {**variant("fuses-2").to_dict(), "hanablive_name": "No Variant"}
+    assert HanabiVariant.from_dict(fuses).hanablive_name is None
+    with pytest.raises(OptionsError, match="'hanablive_name' must be a string or None"):
+        HanabiVariant.from_dict({**data, "hanablive_name": 7})
+
+
+def test_a_variant_writes_its_true_hanablive_name() -> None:
+    changed = cardgames.hanabi.make_options("No Variant", sudoku="on")
+    assert changed.to_dict()["hanablive_name"] == "Sudoku (5 Suits)"
+    assert variant("standard").to_dict()["hanablive_name"] == "No Variant"
+    assert variant("bonus").to_dict()["hanablive_name"] is None
+
+
+def test_a_record_with_a_stale_hanablive_name_loads_and_replays() -> None:
+    state = cardgames.new_game("hanabi", players=2, seed=4, variant="No Variant",
+                               sudoku="on")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    data = state.record().to_dict()
+    assert data["options"]["hanablive_name"] == "Sudoku (5 Suits)"
+    data["options"]["hanablive_name"] = "No Variant"  # as the old code wrote it
+    again = cardgames.replay(Record.from_dict(json.loads(json.dumps(data))))
+    assert again.options.hanablive_name == "Sudoku (5 Suits)"
+    assert again.scores() == state.scores()
+    assert again.options == state.options
+
+
+def test_the_variants_table_names_each_entrys_hanablive_variant() -> None:
+    rows = variants_markdown().splitlines()
+    for name, entry in CATALOGUE.items():
+        row = next(line for line in rows if line.startswith(f"| `{name}` |"))
+        found = entry.variant.hanablive_name
+        named = "" if found is None else f" (hanab.live: {found})"
+        assert row.endswith(f"| {entry.description}{named} |"), name
+    standard = next(line for line in rows if line.startswith("| `standard` |"))
+    assert standard.endswith("(hanab.live: No Variant) |")

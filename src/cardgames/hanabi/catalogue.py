@@ -484,7 +484,7 @@ def build_hanablive_variant(name: str, recipe: Recipe) -> HanabiVariant:
     """The variant a recipe describes, called `name` (its hanab.live name)."""
     options = dict(recipe.options)
     options.pop("up_or_down", None)  # a play order of the suits, not a variant field
-    return HanabiVariant(name=name, suits=_recipe_suits(recipe), hanablive_name=name, **options)
+    return HanabiVariant(name=name, suits=_recipe_suits(recipe), **options)
 
 
 # ---------------------------------------------------------------------- the winnable ones
@@ -604,7 +604,7 @@ def hanablive_suit(key: str) -> Suit | None:
 
 # ---------------------------------------------------------------------- names by rules
 _NOT_RULES = frozenset({
-    "name", "hanablive_name", "suits", "clue_colours", "clue_ranks",
+    "name", "suits", "clue_colours", "clue_ranks",
     # hanab.live's table options: a game sets them, a variant's name does not.
     "hand_size_delta", "deck_plays", "empty_clues", "all_or_nothing", "early_end",
     "starting_player"})
@@ -704,12 +704,12 @@ def hanablive_name_of(variant: HanabiVariant) -> str | None:
     The rules are every card's copies and which clues (by their place in the clue lists)
     touch it, how each firework is played and scored, and every rule option; names, letters,
     styles and hanab.live's table options (deck plays, empty clues, one extra or one less
-    card, all or nothing, the starting player) aside. The answer is the variant's own
-    :attr:`~HanabiVariant.hanablive_name` if it still has that name's rules (options changed
-    after naming make another variant: No Variant with sudoku is "Sudoku (5 Suits)"); else
-    the hanab.live variant with the same rules and the same suit names; else the first, in
-    hanab.live's order, with the same rules under other suit names (the rulebook's red,
-    yellow, green, blue and white are "No Variant").
+    card, all or nothing, the starting player) aside. The answer is the hanab.live variant
+    with the same rules and the same suit names; else the first, in hanab.live's order, with
+    the same rules under other suit names (the rulebook's red, yellow, green, blue and white
+    are "No Variant"). Only the rules are read, never a name the variant was made by, so
+    options changed after naming give another variant (No Variant with sudoku is "Sudoku (5
+    Suits)"). :attr:`HanabiVariant.hanablive_name` asks this once per variant.
     """
     mine = _outline(variant)
     my_touches: dict[int, tuple[Any, ...]] = {}  # worked out suit by suit, when needed
@@ -725,10 +725,6 @@ def hanablive_name_of(variant: HanabiVariant) -> str | None:
                 return False
         return True
 
-    carried = None if variant.hanablive_name is None else hanablive_recipe(
-        variant.hanablive_name)
-    if carried is not None and same_rules(carried[0]):
-        return carried[0]
     group = _names_by_coarse().get(_coarse(mine), [])
     suit_names = variant.suit_names
     # The same suit names first (stable: hanab.live's order within each part).

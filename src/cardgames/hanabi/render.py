@@ -319,9 +319,7 @@ def variants_table() -> RenderableType:
             styles.setdefault(suit.letter, suit.style)
             if suit.name not in letters.setdefault(suit.letter, []):
                 letters[suit.letter].append(suit.name)
-        description = entry.description
-        if entry.hanablive_name:
-            description += f" (hanab.live: {entry.hanablive_name})"
+        description = _with_hanablive_name(entry.description, variant)
         lines += [line, Text(f"    {description}", style="dim")]
     legend = Text("Suits: ")
     for index, (letter, suit_names) in enumerate(letters.items()):
@@ -333,13 +331,17 @@ def variants_table() -> RenderableType:
     return Group(*lines)
 
 
+def _with_hanablive_name(description: str, variant: HanabiVariant) -> str:
+    """A catalogue entry's description, followed by the hanab.live name of its rules."""
+    name = variant.hanablive_name
+    return description if name is None else f"{description} (hanab.live: {name})"
+
+
 def _catalogue_rows() -> list[tuple[str, str, int, str]]:
     rows = []
     for name, entry in CATALOGUE.items():
         variant = entry.variant
-        description = entry.description
-        if entry.hanablive_name:
-            description += f" (hanab.live: {entry.hanablive_name})"
+        description = _with_hanablive_name(entry.description, variant)
         rows.append((name, ", ".join(s.name for s in variant.suits), variant.max_score,
                      description))
     return rows

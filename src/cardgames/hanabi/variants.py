@@ -490,11 +490,6 @@ class HanabiVariant:
     rulebooks; the hanab.live importer turns it on."""
     starting_player: int = bounded(0, 0, 4)
     """The seat that moves first (0-based; must be below the number of players)."""
-    hanablive_name: str | None = None
-    """The hanab.live name of the variant with the same rules, when there is one:
-    :func:`variant` sets it (:func:`~cardgames.hanabi.catalogue.hanablive_name_of`). A
-    variant changed afterwards (``attrs.evolve``, options over a name) keeps the name it had;
-    ``hanablive_name_of`` and the hanab.live export check it against the rules."""
 
     # ------------------------------------------------------------------ clue lists
     clue_colours: tuple[str, ...] = attrs.field(
@@ -564,6 +559,11 @@ class HanabiVariant:
     max_score: int = attrs.field(init=False, eq=False, repr=False)
     """The score of a perfect game."""
     _given_clue_lists: tuple[bool, bool] = attrs.field(init=False, eq=False, repr=False)
+    # :attr:`hanablive_name` once looked up, as a 1-tuple (its answer may be None); None
+    # until then. Looked up on first use: the lookup needs hanab.live's catalogue, which
+    # most games never ask for, and is kept here because the variant cannot change.
+    _hanablive_lookup: tuple[str | None] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -580,10 +580,6 @@ class HanabiVariant:
                     f"variant {self.name!r}: suit {field}s must differ (repeated: "
                     f"{', '.join(doubled)})"
                 )
-        if self.hanablive_name is not None and not isinstance(self.hanablive_name, str):
-            raise OptionsError(
-                f"'hanablive_name' must be a string or None (got {self.hanablive_name!r})"
-            )
         row_ranks = sorted({rank for suit in self.suits for rank in suit.row_ranks})
         for field in ("special_rank", "critical_rank"):
             rank = getattr(self, field)
@@ -629,6 +625,20 @@ class HanabiVariant:
         return tuple(row_ranks)
 
     # ------------------------------------------------------------------ questions
+    @property
+    def hanablive_name(self) -> str | None:
+        """The hanab.live name of the variant with these rules, or None if hanab.live has
+        none -- worked out from the rules however the variant was made (by name, with options
+        changed, read from a record, ``attrs.evolve``):
+        :func:`~cardgames.hanabi.catalogue.hanablive_name_of`."""
+        found = self._hanablive_lookup
+        if found is None:
+            from cardgames.hanabi.catalogue import hanablive_name_of
+
+            found = (hanablive_name_of(self),)
+            object.__setattr__(self, "_hanablive_lookup", found)
+        return found[0]
+
     def hand_size(self, players: int) -> int:
         """Cards per hand with `players` players (5 with 2-3, 4 with 4-5, plus the delta)."""
         return (5 if players <= 3 else 4) + self.hand_size_delta
@@ -811,13 +821,22 @@ class HanabiVariant:
         given_colours, given_ranks = self._given_clue_lists
         data["clue_colours"] = list(self.clue_colours) if given_colours else None
         data["clue_ranks"] = list(self.clue_ranks) if given_ranks else None
+        # Written for people and other tools reading the record; from_dict does not read it.
+        data["hanablive_name"] = self.hanablive_name
         return {**data, "suits": [suit.to_dict() for suit in self.suits]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HanabiVariant:
         """Read :meth:`to_dict` data (strings as typed on a command line accepted); the
         suits may be omitted when `name` is a known variant. OptionsError names an unknown
-        field or a bad value."""
+        field or a bad value. A ``hanablive_name`` in the data (records carry one) is not read:
+        the name comes from the rules."""
+        if isinstance(data, Mapping) and "hanablive_name" in data:
+            written = data["hanablive_name"]
+            if written is not None and not isinstance(written, str):
+                raise OptionsError(
+                    f"'hanablive_name' must be a string or None (got {clip(repr(written))})")
+            data = {key: value for key, value in data.items() if key != "hanablive_name"}
         if isinstance(data, Mapping) and "suits" not in data:
             # A hand-written record may name its variant instead of spelling out the suits.
             base = variant_from_name(str(data.get("name", "standard")))
@@ -1155,7 +1174,7 @@ def _variant_named(text: str) -> HanabiVariant:
     if key in CATALOGUE:
         entry = CATALOGUE[key]
         built = _from_spec(entry.spec, key)
-        return attrs.evolve(built, name=key, hanablive_name=entry.hanablive_name)
+        return attrs.evolve(built, name=key)
     return _from_spec(key, key)
 
 
@@ -1173,7 +1192,7 @@ def _from_spec(spec: str, name: str) -> HanabiVariant:
         inner = variant_from_name(parts[0])
         suits = list(inner.suits)
         options = {k: v for k, v in options_to_dict(inner).items()
-                   if k not in ("name", "suits", "hanablive_name")}
+                   if k not in ("name", "suits")}
         rest = parts[1:]
     else:
         suits = list(_standard_suits())
@@ -1295,7 +1314,7 @@ def variant(name_or_spec: str) -> HanabiVariant:
 
 @functools.lru_cache(maxsize=4096)
 def _variant_cached(text: str) -> HanabiVariant:
-    from cardgames.hanabi.catalogue import hanablive_name_of, hanablive_variant_named
+    from cardgames.hanabi.catalogue import hanablive_variant_named
 
     # The catalogue's own entries for a few hanab.live names keep their names (records
     # written before the whole catalogue name them so); the rules are the same.
@@ -1304,15 +1323,12 @@ def _variant_cached(text: str) -> HanabiVariant:
     if found is not None:
         return found
     try:
-        built = variant_from_name(text)
+        return variant_from_name(text)
     except OptionsError as error:
         if "+" in text or not _nearest_hanablive(text):
             raise
         raise OptionsError(f"unknown Hanabi variant {text!r}{_nearest_hanablive(text)}") from (
             error)
-    # A catalogue entry's hanab.live name is kept only while its rules are that variant's.
-    name = hanablive_name_of(built)
-    return built if name == built.hanablive_name else attrs.evolve(built, hanablive_name=name)
 
 
 def variant_names() -> list[str]:

@@ -148,7 +148,7 @@ def is_hle_variant(variant: HanabiVariant) -> bool:
         return False
     if set(suits) != set(expected.suits):
         return False
-    return attrs.evolve(variant, name="hle", hanablive_name=None, suits=expected.suits) == (
+    return attrs.evolve(variant, name="hle", suits=expected.suits) == (
         expected)
 
 

@@ -571,7 +571,8 @@ class HanabiState(State[HanabiAction]):
         # Hands are stored oldest first: the first card dealt to a seat is its oldest card
         # (the highest slot), as if each card had been drawn in turn.
         self._hands = [list(range(seat * size, (seat + 1) * size)) for seat in range(players)]
-        self._hand_bits = [self._bits_of(hand) for hand in self._hands]
+        self._hand_bits = ([self._bits_of(hand) for hand in self._hands] if t.clue_filter
+                           else [0] * players)
         know = [t.all_types_mask] * size
         self._know = [know.copy() for _ in range(players)]
         clued = [False] * size

@@ -39,9 +39,11 @@ The convention bot's conventions (written up for human partners in ``docs/games/
   likely playable card when the chance is at least one in four.
 * Orange suits (play and discard swapped): it plays a card it takes to be orange by
   discarding it, throws one away by playing it, and clues rather than discard a card that
-  might be an orange card that does not fit. Throw it in a hole: it works the hidden
-  fireworks out from the cards it saw go into the hole and plays only cards it knows
-  exactly.
+  might be an orange card that does not fit. A clue of a colour that touches only orange
+  cards promises nothing: it shows which cards are orange, and is given (as a save) when a
+  partner's chop is an orange card that does not fit and they cannot tell it is orange.
+* Throw it in a hole: it works the hidden fireworks out from the cards it saw go into the
+  hole and plays only cards it knows exactly.
 
 The bot reads every rule from the view's variant (which clues touch which cards, the playable
 cards, ranks and copies), never from suit names, so it plays every variant. It keeps a memory
@@ -137,6 +139,9 @@ class _Facts:
         # Orange suits: "play" discards one of their cards and "discard" plays it.
         self.inverted = frozenset(c for c in self.cards
                                   if variant.suits[self.suit_index[c.suit]].inverted)
+        self.orange_colours = frozenset(
+            value for value in variant.clue_colours
+            if self.touched_by[value] and self.touched_by[value] <= self.inverted)
         # The rows that grow one known rank at a time (up, or down): on those a clue can be
         # read against the fireworks as they were, and against cards queued to play on them.
         self.sequences: tuple[tuple[int, ...] | None, ...] = tuple(
@@ -444,8 +449,8 @@ def _note_clue(
     chop = untouched[-1] if untouched else None
     newly = [order for order in clue.touched if order not in memory.touched]
     memory.touched.update(clue.touched)
-    if not newly:
-        return
+    if not newly or clue.value in facts.orange_colours:
+        return  # an orange colour clue promises nothing: it tells which cards are orange
     focus = chop if chop in newly else newly[0]
     queued = [memory.identity[order]
               for seat, hand in enumerate(clue.hands) if seat not in (clue.giver, clue.target)
@@ -673,6 +678,9 @@ class _Turn:
         if not newly:
             return (f"the clue touches only cards already clued ({where}): it narrows what "
                     f"{name} knows without any new promise, and keeps every chop safe")
+        if action.value in self.facts.orange_colours:
+            return (f"an orange colour clue promises nothing: it shows {name} which cards are "
+                    f"orange ({where}), so that discarding their chop does not play it")
         focus = chop if chop in newly else newly[0]
         between = _between(len(view.players), view.seat, action.target)
         below = self._finesse(between, focus.card)
@@ -817,7 +825,9 @@ class _Turn:
         if not untouched:
             return None
         chop = untouched[-1]
-        if chop.card not in self.critical or chop.card in self.playable:
+        orange = (chop.card in self.facts.inverted and chop.card not in self.playable
+                  and bool(chop.possible - self.facts.inverted))
+        if (chop.card not in self.critical and not orange) or chop.card in self.playable:
             return None
         # A partner who will play a card it knows, or who cannot discard, does not lose it.
         for slot in hand:
@@ -890,6 +900,13 @@ class _Turn:
                 score += _COMPLETE
         if not newly:
             return score - 1.0
+        if value in facts.orange_colours:
+            # No promise: it tells which cards are orange, so that the others are safe to
+            # discard. Worth a play clue when the receiver's chop is orange and does not fit.
+            if chop is not None and chop in touched and chop.card not in self.playable and (
+                    chop.possible - facts.inverted):
+                return score + _PLAY_NOW
+            return None
         focus = chop if chop in newly else newly[0]
         truth = focus.card
         queued = [slot.card for seat, other in enumerate(self.view.other_hands)

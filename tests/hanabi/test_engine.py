@@ -516,3 +516,28 @@ def test_step_refuses_an_illegal_id_and_changes_nothing() -> None:
         state.step(10_000)
     assert state.snapshot() == before
     assert state.move_count == 0
+
+
+@pytest.mark.parametrize("variant", ["standard", "all-or-nothing", "Orange (5 Suits)"])
+def test_apply_accepts_exactly_the_legal_actions(variant: str) -> None:
+    # apply() finds pre-built actions in a set of the legal ones: an action legal a move ago
+    # but not now must still be refused, and nothing change (all or nothing looks at other
+    # seats' moves while it settles a move).
+    import random
+
+    for seed in range(4):
+        state = HanabiState(variant, 3, seed)
+        rng = random.Random(seed)
+        before = state.legal_actions()
+        while not state.is_over:
+            state.apply(rng.choice(before))
+            now = state.legal_actions()
+            stale = [action for action in before if action not in now]
+            for action in stale[:3]:
+                snapshot = state.snapshot()
+                with pytest.raises(IllegalActionError):
+                    state.apply(action)
+                assert state.snapshot() == snapshot
+            assert [state.is_legal(action) for action in before] == [
+                action in now for action in before]
+            before = now

@@ -420,7 +420,8 @@ class _LegalParts:
     found by the hand's clue bits: `clue_sets` remembers, per target, the clues each set of
     bits allows, so that finding them is one dictionary look-up."""
 
-    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed", "plays")
+    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed",
+                 "fixed_sets", "plays")
 
     def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...], deck_play: Any,
                  clues: tuple[tuple[Any, ...], ...]) -> None:
@@ -431,6 +432,9 @@ class _LegalParts:
         self.all_clues = tuple(item for per_target in clues for item in per_target)
         self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
         self.fixed: list[tuple[Any, ...] | None] = [None] * 8
+        self.fixed_sets: list[frozenset[int]] = [frozenset()] * 8
+        """The ``id()`` of every item of ``fixed[shape]`` (the tables hold the items, so
+        no other object can have their ids)."""
         """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
         every clue (bit 2), as one tuple per combination, built when first needed."""
 
@@ -439,6 +443,7 @@ class _LegalParts:
         found = (*self.plays, *((self.deck_play,) if shape & 1 else ()),
                  *(self.discards if shape & 2 else ()), *(self.all_clues if shape & 4 else ()))
         self.fixed[shape] = found
+        self.fixed_sets[shape] = frozenset(map(id, found))
         return found
 
     def clues_for(self, target: int, bits: int) -> tuple[Any, ...]:
@@ -479,12 +484,12 @@ class HanabiState(State[HanabiAction]):
     game_name: ClassVar[str] = "hanabi"
     derived_slots: ClassVar[frozenset[str]] = frozenset(
         {"_t", "_log", "_moves", "_discard_count", "_playable", "_hand_bits", "_legal_ids",
-         "_shadow"})
+         "_legal_set", "_shadow"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
     player count), the move log and the views' history built from it (both replayed from the
     deal), the discards counted by card, the cards that fit the fireworks now, the clue bits
-    each hand's cards touch, the legal action ids, and the replay that finds the events of
-    moves taken through :meth:`step`."""
+    each hand's cards touch, the legal action ids and set, and the replay that finds the
+    events of moves taken through :meth:`step`."""
 
     __slots__ = (
         "_clue_tokens",
@@ -503,6 +508,7 @@ class HanabiState(State[HanabiAction]):
         "_know",
         "_last_clue",
         "_legal_ids",
+        "_legal_set",
         "_log",
         "_moves",
         "_order_type",
@@ -609,6 +615,7 @@ class HanabiState(State[HanabiAction]):
         self._log: list[tuple[int, HanabiAction, tuple[object, ...] | None]] = []
         self._moves: list[Move[HanabiAction]] = []
         self._legal_ids: list[int] | None = None
+        self._legal_set: frozenset[int] | None = None
         self._shadow: HanabiState | None = None
 
     @staticmethod
@@ -939,7 +946,13 @@ class HanabiState(State[HanabiAction]):
         shape = ((t.deck_plays and len(self._deck_orders) == 1)
                  | (tokens < t.max_units or t.inverted_types != 0) << 1
                  | (can_clue and t.all_clues_legal) << 2)
-        legal = list(parts.fixed[shape] or parts.fix(shape))
+        fixed = parts.fixed[shape] or parts.fix(shape)
+        legal = list(fixed)
+        if not ids:
+            # When the fixed pieces are the whole list, apply() checks a move by identity
+            # in their set (one hash look-up instead of a scan of the list).
+            self._legal_set = (parts.fixed_sets[shape]
+                               if not can_clue or t.all_clues_legal else None)
         if can_clue and not t.all_clues_legal:
             # The hand's clue bits (what its cards' types touch) pick the clues.
             if self._last_clue < 0 or not t.alternating:
@@ -952,6 +965,18 @@ class HanabiState(State[HanabiAction]):
                 if target != seat:
                     legal += clues_for(target, (bits | empty_ok) & allowed)
         return legal
+
+    def apply(self, action: HanabiAction) -> list[object]:
+        """Apply a legal action; IllegalActionError (nothing changed) for any other (see
+        :meth:`State.apply`). A pre-built action handed out by :meth:`legal_actions` is
+        found in the legal set by identity; anything else takes the checked path."""
+        legal = self._legal_set
+        if legal is None or id(action) not in legal:
+            return super().apply(action)
+        self._legal_cache = None
+        events = self._apply(action)
+        self._history.append(action)
+        return events
 
     def legal_action_ids(self) -> list[int]:
         """The ids of :meth:`legal_actions`, in the same order (built from id tables, not
@@ -978,6 +1003,7 @@ class HanabiState(State[HanabiAction]):
         self._legal_cache = None
         self._legal_ids = None
         self._act(action, None)
+        self._legal_set = None  # after the move: all or nothing looks ahead during it
         self._log.append((seat, action, None))
         self._history.append(action)
 
@@ -1066,6 +1092,7 @@ class HanabiState(State[HanabiAction]):
         seat = self._seat
         self._legal_ids = None
         self._act(action, events)
+        self._legal_set = None  # after the move: all or nothing looks ahead during it
         # The log keeps what happened; views hide from each seat what it may not know yet
         # (see _history_moves), and so does the list returned here, which every seat sees.
         self._log.append((seat, action, tuple(events)))
@@ -1588,6 +1615,7 @@ class HanabiState(State[HanabiAction]):
         new._hands = [list(hand) for hand in self._hands]
         new._hand_bits = list(self._hand_bits)
         new._legal_ids = self._legal_ids
+        new._legal_set = self._legal_set
         new._shadow = None  # a clone replays its own moves when a view needs their events
         new._know = [list(k) for k in self._know]
         new._clued = [list(c) for c in self._clued]

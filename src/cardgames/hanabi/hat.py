@@ -970,7 +970,11 @@ class _Decision:
         rules, mine = self.rules, self.mine
         seen_mask = sum(1 << c for c in range(rules.count) if self.seen_elsewhere[c])
         rank_score = [float(rules.position[c]) for c in range(rules.count)]
-        values = [(20.0 * self.chance(m, seen_mask) + 10.0 * self.chance(m, board.dispensable)
+        # With one partner a lost last copy weighs more (measured on paired seeds 70,000+
+        # and 80,000+, 400 and 500 games: a weight of 30 rather than 10 added 0.18 and 0.13
+        # points at 2 players).
+        spare = 30.0 if table.players == 2 else 10.0
+        values = [(20.0 * self.chance(m, seen_mask) + spare * self.chance(m, board.dispensable)
                    + self.mean(m, rank_score), -i) for i, m in enumerate(mine)]
         _, index = max(values)
         if table.players == 2 and board.tokens:

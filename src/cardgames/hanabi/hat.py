@@ -35,7 +35,10 @@ otherwise useless); clue when a partner holds a playable card they do not know; 
 turn, with a fuse to spare, play its likeliest card; clue when every token is available (it
 may not discard then), or when a partner can play or plenty of tokens are left; discard a
 known-useless card; otherwise the card least likely to be needed. It never risks the last
-fuse.
+fuse. With two players a lost last copy weighs more: the card to discard is chosen with more
+weight on its not being a last copy, and while a token is left the bot clues instead when
+that card is likely a last copy of a card still needed. (:class:`~cardgames.hanabi.duo.DuoBot`
+adds a look-ahead at the end of two-player games.)
 
 Variants: the encoding reads every rule from the variant (which clues touch which cards,
 ascending or descending rows, copies, empty clues allowed or not). Where it does not apply

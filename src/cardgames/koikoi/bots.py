@@ -96,15 +96,21 @@ class _Targets(NamedTuple):
     """The other targets, in groups that exclude each other: a group is worth its best."""
     reach: tuple[_Reach, ...]
     """Every target, for the cards still needed."""
+    grids: tuple[tuple[int, _Grid], ...]
+    """Per single: (its cards, its worth by how many of them each pile holds)."""
     entries: tuple[_Entry, ...]
-    """The singles, then the groups, as the sum of their values adds them up."""
-    touched: dict[int, tuple[_Entry, ...]]
-    """Added cards (a mask) -> the entries whose value they can change, filled as gains are
-    valued (a few hundred masks occur)."""
+    """Per group, with its place in the sum (after the singles)."""
+    touched: dict[int, tuple[tuple[tuple[int, int, _Grid], ...], tuple[_Entry, ...]]]
+    """Added cards (a mask) -> the singles (place, cards, grid) and the groups whose value
+    they can change, filled as gains are valued (a few hundred masks occur)."""
+
+
+_Grid = tuple[tuple[float, ...], ...]
+"""A single target's worth, by the cards of it in the owner's pile, then in the other's."""
 
 
 class _Entry(NamedTuple):
-    """One single or group of :class:`_Targets`, with what its value depends on."""
+    """One group of :class:`_Targets`, with what its value depends on."""
 
     place: int
     """Its place in the sum."""
@@ -112,13 +118,10 @@ class _Entry(NamedTuple):
     """The cards of the owner's pile its value depends on."""
     rival_cards: int
     """The cards of the other pile its value depends on."""
-    value: Callable[[Any, int, int], float]
-    """The function that values it: (it, owner's pile, other pile) -> worth."""
-    target: Any
-    """The single or the group."""
+    group: tuple[_Member, ...]
     known: dict[int, float]
-    """Values found so far, by the piles' relevant cards (a handful of cards each, so the
-    same few hundred combinations recur all game; the function is pure)."""
+    """Values found so far, by the piles' relevant cards (the brights and a few special
+    cards, so the same few hundred combinations recur all game; the function is pure)."""
 
 
 _KNOWN_LIMIT: Final = 1 << 14
@@ -133,7 +136,7 @@ def _value(entry: _Entry, owner: int, rival: int) -> float:
     if value is None:
         if len(known) >= _KNOWN_LIMIT:
             known.clear()
-        value = known[key] = entry.value(entry.target, owner, rival)
+        value = known[key] = _group_value(entry.group, owner, rival)
     return value
 
 
@@ -202,20 +205,17 @@ def _compile_targets(rules: KoiKoiRules, called: bool, month: int) -> _Targets:
         tuple(group) for group in grouped.values()
         if len(group) > 1 or group[0][3] or group[0][7]
     )
+    grids = tuple((single[0], _grid(single)) for single in singles)
     entries = tuple(
-        _Entry(index, cards, cards, _single_value, single, {})
-        for index, single in enumerate(singles)
-        for cards in (single[0],)
-    ) + tuple(
         _Entry(
             len(singles) + index,
             _mask_or(cards | requires | spoil for cards, _n, _s, requires, *_rest, spoil in group),
             _mask_or(cards | requires for cards, _n, _s, requires, *_rest in group),
-            _group_value, group, {},
+            group, {},
         )
         for index, group in enumerate(groups)
     )
-    return _Targets(singles, groups, tuple(reach), entries, {})
+    return _Targets(singles, groups, tuple(reach), grids, entries, {})
 
 
 def _mask_or(masks: Iterable[int]) -> int:
@@ -295,19 +295,33 @@ class YakuEvaluator:
         return fewest
 
 
-def _single_value(target: _Single, mine: int, theirs: int) -> float:
-    """What one target that excludes no other is worth to pile `mine` (0.0: dead or not
-    begun)."""
-    cards, need, slack, points, per_extra = target
-    blocked = theirs & cards
-    if blocked and blocked.bit_count() > slack:
+def _single_worth(target: _Single, have: int, blocked: int) -> float:
+    """What one target that excludes no other is worth to a pile holding `have` of its cards
+    while the other pile holds `blocked` of them (0.0: dead or not begun)."""
+    _cards, need, slack, points, per_extra = target
+    if blocked > slack:
         return 0.0  # dead: too few of its cards are left
-    have = (mine & cards).bit_count()
     if have >= need:
         return points + per_extra * (have - need) + COMPLETION_BONUS
     if have:
         return points * _PROGRESS[need][have]
     return 0.0
+
+
+def _grid(target: _Single) -> _Grid:
+    """`target`'s worth for every count of its cards in either pile (a few hundred floats:
+    valuing it is then two bit counts and a look-up)."""
+    size = target[0].bit_count() + 1
+    return tuple(
+        tuple(_single_worth(target, have, blocked) for blocked in range(size))
+        for have in range(size)
+    )
+
+
+def _single_value(target: _Single, mine: int, theirs: int) -> float:
+    """What one target that excludes no other is worth to pile `mine`."""
+    cards = target[0]
+    return _single_worth(target, (mine & cards).bit_count(), (theirs & cards).bit_count())
 
 
 def _group_value(group: tuple[_Member, ...], mine: int, theirs: int) -> float:
@@ -334,16 +348,12 @@ def _group_value(group: tuple[_Member, ...], mine: int, theirs: int) -> float:
 def _values(targets: _Targets, mine: int, theirs: int) -> list[float]:
     """Each target's worth to pile `mine` while the opponent holds `theirs`: the singles, then
     the groups (the order their sum is taken in)."""
-    # Look every value up in one pass (no call per entry), then find the few missing ones.
     values = [
-        known.get((mine & owner_cards) << 48 | theirs & rival_cards)
-        for _place, owner_cards, rival_cards, _value_of, _target, known in targets.entries
+        grid[(mine & cards).bit_count()][(theirs & cards).bit_count()]
+        for cards, grid in targets.grids
     ]
-    if None in values:
-        for entry in targets.entries:
-            if values[entry.place] is None:
-                values[entry.place] = _value(entry, mine, theirs)
-    return cast(list[float], values)
+    values += [_value(entry, mine, theirs) for entry in targets.entries]
+    return values
 
 
 def _total(values: list[float]) -> float:
@@ -382,16 +392,23 @@ class _Gain:
         targets = self._targets
         touched = targets.touched.get(cards)
         if touched is None:
-            touched = targets.touched[cards] = tuple(
-                entry for entry in targets.entries if entry.owner_cards & cards
+            touched = targets.touched[cards] = (
+                tuple(
+                    (place, single_cards, grid)
+                    for place, (single_cards, grid) in enumerate(targets.grids)
+                    if single_cards & cards
+                ),
+                tuple(entry for entry in targets.entries if entry.owner_cards & cards),
             )
+        singles, groups = touched
         owner = self._owner | cards
         rival = self._rival
         values = self._base.copy()
-        for entry in touched:
-            place, owner_cards, rival_cards, _value_of, _target, known = entry
-            value = known.get((owner & owner_cards) << 48 | rival & rival_cards)
-            values[place] = _value(entry, owner, rival) if value is None else value
+        for place, single_cards, grid in singles:
+            values[place] = grid[(owner & single_cards).bit_count()][
+                (rival & single_cards).bit_count()]
+        for entry in groups:
+            values[entry.place] = _value(entry, owner, rival)
         return reduce(add, values, 0.0) - self._now  # as _total adds
 
 

@@ -136,7 +136,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 for name in variant_sample(args.variants, args.seed)]
         rows.sort(key=lambda row: (float(row["of max"].rstrip("%"))
                                    - 10 * float(row["strikeouts"].rstrip("%"))))
-        print(f"{len(rows)} variants, {args.games} games each at 3 players; the worst:")
+        low = sum(float(row["of max"].rstrip("%")) < 60 for row in rows)
+        struck = sum(float(row["strikeouts"].rstrip("%")) > 2 for row in rows)
+        print(f"{len(rows)} variants, {args.games} games each at 3 players: {low} below 60% "
+              f"of the maximum score, {struck} with strikeouts above 2%; the worst:")
         print_table(rows[:args.worst])
         return
     if args.variant not in LISTED:

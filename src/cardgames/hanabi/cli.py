@@ -35,7 +35,7 @@ from cardgames.hanabi.render import (
     variants_table,
 )
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant, variant_names
+from cardgames.hanabi.variants import HanabiVariant, variant, variant_names
 from cardgames.terminal import GameUI, fail, game_app, make_play_command
 
 __all__ = ["UI", "app", "play"]
@@ -107,13 +107,21 @@ def _suggest(state: HanabiState, seat: int) -> RenderableType:
     return Text(f"the convention bot would play: {move}")
 
 
+def _title(variant: HanabiVariant) -> str:
+    """The variant's name, with hanab.live's for the same rules when that is another."""
+    online = variant.hanablive_name
+    if online is None or online.casefold() == variant.name.casefold():
+        return variant.name
+    return f"{variant.name} (hanab.live: {online})"
+
+
 def _rules(state: HanabiState) -> RenderableType:
     """The game's variant: its name and maximum score, what is special, the clues offered."""
     variant = state.variant
     clues = (f"colour clues: {', '.join(variant.clue_colours) or 'none'}; rank clues: "
              f"{', '.join(map(str, variant.clue_ranks)) or 'none'}")
     return Text("\n").join([
-        Text(f"{variant.hanablive_name or variant.name} (max score {variant.max_score})",
+        Text(f"{_title(variant)} (max score {variant.max_score})",
              style="bold"),
         Text(variant.describe()),
         Text(clues),

@@ -484,12 +484,12 @@ class HanabiState(State[HanabiAction]):
     game_name: ClassVar[str] = "hanabi"
     derived_slots: ClassVar[frozenset[str]] = frozenset(
         {"_t", "_log", "_moves", "_discard_count", "_playable", "_hand_bits", "_legal_ids",
-         "_legal_set", "_shadow"})
+         "_legal_set", "_shadow", "_views_seen"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
     player count), the move log and the views' history built from it (both replayed from the
     deal), the discards counted by card, the cards that fit the fireworks now, the clue bits
     each hand's cards touch, the legal action ids and set, and the replay that finds the
-    events of moves taken through :meth:`step`."""
+    events of moves taken through :meth:`step` (and whether views have been read)."""
 
     __slots__ = (
         "_clue_tokens",
@@ -522,6 +522,7 @@ class HanabiState(State[HanabiAction]):
         "_t",
         "_tiles",
         "_tiles_used",
+        "_views_seen",
     )
 
     def __init__(
@@ -617,6 +618,7 @@ class HanabiState(State[HanabiAction]):
         self._legal_ids: list[int] | None = None
         self._legal_set: frozenset[int] | None = None
         self._shadow: HanabiState | None = None
+        self._views_seen = False
 
     @staticmethod
     def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
@@ -989,8 +991,10 @@ class HanabiState(State[HanabiAction]):
     def step(self, action_id: SupportsIndex) -> None:
         """Apply the action with id `action_id` (see :meth:`State.step`) without building
         its events: views find them later by replaying the moves (see
-        :meth:`_history_moves`). Anything but a legal plain int goes through the checked
-        path, which raises the errors :meth:`State.step` documents."""
+        :meth:`_history_moves`). Once a view has been asked for, later steps log their
+        events as they go (a loop that reads views after every step would otherwise replay
+        every move). Anything but a legal plain int goes through the checked path, which
+        raises the errors :meth:`State.step` documents."""
         ids = self._legal_ids
         if ids is None:
             ids = self._legal_ids = self._legal_list(True)
@@ -1002,9 +1006,14 @@ class HanabiState(State[HanabiAction]):
         action = self._t.id_actions[seat][len(self._hands[seat])][action_id]
         self._legal_cache = None
         self._legal_ids = None
-        self._act(action, None)
+        if self._views_seen:  # views are being read: log the events now, not by a replay
+            events: list[object] = []
+            self._act(action, events)
+            self._log.append((seat, action, tuple(events)))
+        else:
+            self._act(action, None)
+            self._log.append((seat, action, None))
         self._legal_set = None  # after the move: all or nothing looks ahead during it
-        self._log.append((seat, action, None))
         self._history.append(action)
 
     def _touching_clues(
@@ -1488,6 +1497,7 @@ class HanabiState(State[HanabiAction]):
         seat sees alike are built once each from the log.
         """
         t = self._t
+        self._views_seen = True
         # Moves already built had their events; a newer one from step() may have none yet.
         if any(entry[2] is None for entry in self._log[len(self._moves):]):
             self._replay_events()
@@ -1515,7 +1525,8 @@ class HanabiState(State[HanabiAction]):
                 self.variant, len(self.players), self.seed, deck=self.deck, names=self.players)
         done = len(shadow._history)
         for action in self._history[done:]:
-            shadow.apply(action)
+            shadow._apply(action)  # legal: this game took it
+            shadow._history.append(action)
         log, replayed = self._log, shadow._log
         for index in range(done, len(log)):
             if log[index][2] is None:
@@ -1617,6 +1628,7 @@ class HanabiState(State[HanabiAction]):
         new._legal_ids = self._legal_ids
         new._legal_set = self._legal_set
         new._shadow = None  # a clone replays its own moves when a view needs their events
+        new._views_seen = self._views_seen
         new._know = [list(k) for k in self._know]
         new._clued = [list(c) for c in self._clued]
         new._deck_orders = list(self._deck_orders)

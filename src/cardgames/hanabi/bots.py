@@ -42,6 +42,9 @@ The convention bot's conventions (written up for human partners in ``docs/games/
   might be an orange card that does not fit. A clue of a colour that touches only orange
   cards promises nothing: it shows which cards are orange, and is given (as a save) when a
   partner's chop is an orange card that does not fit and they cannot tell it is orange.
+* A partner whose clue the conventions cannot explain (another kind of bot) is taken to
+  follow other conventions: its later clues still narrow cards, but the bot reads no
+  finesse or prompt into them and keeps every candidate they left.
 * Throw it in a hole: it works the hidden fireworks out from the cards it saw go into the
   hole and plays only cards it knows exactly.
 
@@ -242,6 +245,10 @@ class _Memory:
         self.seen: tuple[Move[HanabiAction], ...] = ()
         # Throw it in a hole: what the bot took each card it threw in to be.
         self.thrown: dict[int, Card] = {}
+        # The seats whose clues the conventions could not explain, and the promises that
+        # came from the others.
+        self.untrusted: set[int] = set()
+        self.trusted: set[int] = set()
         # At the start nothing is played, so the playable cards are the first of each row.
         self.last_playable = _initial_playable(variant)
         self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
@@ -471,14 +478,21 @@ def _note_clue(
     if slot is None:
         return  # the card has left the hand since: nothing to remember
     candidates &= slot.possible
+    trusted = clue.giver not in memory.untrusted
     if candidates:
         memory.promise[focus] = frozenset(candidates)
+        if trusted:
+            memory.trusted.add(focus)
     truth = memory.identity.get(focus)
     if reader in (clue.giver, clue.target) or truth is None or truth in candidates:
         return
     # The clue is explained by nothing the reader sees: the card below it is the reader's.
     below = _one_away(facts, clue.heights, truth)
-    if below is None:
+    if below is None or not trusted:
+        if candidates:
+            # A clue the conventions cannot explain: this giver follows other conventions
+            # (another kind of bot), so its later clues get no finesse, prompt or guess.
+            memory.untrusted.add(clue.giver)
         return
     for order in clue.hands[reader]:
         own = where.get(order)
@@ -541,8 +555,10 @@ class _Turn:
         if promise is not None:
             narrowed = possible & promise
             # A card promised playable (or critical) that has since been played is the other
-            # candidate: nobody clues a card whose twin is already on its way.
-            still = narrowed - self.played
+            # candidate: nobody clues a card whose twin is already on its way (a partner
+            # following the conventions, that is).
+            still = (narrowed - self.played if self.my_ids[index] in self.memory.trusted
+                     else frozenset())
             if still:
                 return still
             if narrowed:

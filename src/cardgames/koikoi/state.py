@@ -668,11 +668,11 @@ class KoiKoiState(State[KoiKoiAction]):
         object.__setattr__(
             view,
             "_masks",
-            CardMasks(
+            _new_tuple(CardMasks, (  # the C constructor: CardMasks(...) is a Python call
                 sum(map(_BITS.__getitem__, hand)),  # distinct bits: their sum is their union
                 sum(map(_BITS.__getitem__, field)),
                 (piles[0], piles[1]),
-            ),
+            )),
         )
         return view
 
@@ -1254,6 +1254,7 @@ _NIBBLE_LOW: Final = int("1" * 12, 16)
 
 
 _BITS: Final = tuple(1 << card for card in range(48))
+_new_tuple: Final = tuple.__new__
 
 
 def _mask_of(cards: Iterable[int]) -> int:

@@ -814,8 +814,8 @@ def yaku_progress(
     the same cards that it replaces is strictly closer (Sankō 2/3 is shown, not Goko 2/5 as
     well). `month` is the round's month for tsuki-fuda (None: tsuki-fuda is not shown).
 
-    >>> [str(p) for p in yaku_progress(["jan-crane", "jul-boar", "oct-deer"], ["aug-moon"])]
-    ['Ino-shika-chō 2/3', 'Sankō 1/3', 'Tane 2/5']
+    >>> ", ".join(map(str, yaku_progress(["jan-crane", "jul-boar", "oct-deer"], ["aug-moon"])))
+    'Ino-shika-chō 2/3, Sankō 1/3, Tane 2/5'
     """
     rules = _rules(rules)
     mine = _mask(card_ids(pile))

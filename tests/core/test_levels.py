@@ -11,7 +11,15 @@ from typer.testing import CliRunner
 
 import cardgames
 from cardgames.cli import app
-from cardgames.core.agents import LEVELS, Hint, RandomAgent, Sloppy, explain, sloppy_factory
+from cardgames.core.agents import (
+    LEVELS,
+    Explainer,
+    Hint,
+    RandomAgent,
+    Sloppy,
+    explain,
+    sloppy_factory,
+)
 from cardgames.core.loop import play
 from tinygame import make_info
 
@@ -98,12 +106,17 @@ def test_explain_uses_the_bots_reason_and_says_so_when_it_has_none() -> None:
     assert all(hint.reason == "it is first" for hint in slips if hint.action == 0)
 
 
-def test_explain_chooses_what_act_chooses() -> None:
+def test_explain_chooses_what_act_then_chooses_and_changes_nothing() -> None:
     legal = list(range(8))
     for seed in range(30):
-        acting, explaining = Sloppy(_First(), 0.4, seed), Sloppy(_First(), 0.4, seed)
+        asked, unasked = Sloppy(_First(), 0.4, seed), Sloppy(_First(), 0.4, seed)
         for _ in range(10):
-            assert explaining.explain(None, legal).action == acting.act(None, legal)
+            hint = asked.explain(None, legal)
+            assert hint.action == asked.act(None, legal) == unasked.act(None, legal)
+    random_bot = RandomAgent(4)
+    hints = [random_bot.explain(None, legal).action for _ in range(5)]
+    assert len(set(hints)) == 1
+    assert random_bot.act(None, legal) == hints[0]
 
 
 @pytest.mark.parametrize("game", ["koikoi", "ikebana"])
@@ -148,3 +161,29 @@ def test_levels_are_accepted_by_play_and_simulate(game: str) -> None:
     assert refused.exit_code != 0
     assert "unknown bot 'hardest'" in refused.output
     assert "hard (= " in refused.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_bundled_bot_explains_the_move_it_makes(game: str) -> None:
+    info = cardgames.get_game(game)
+    for name, factory in info.bots.items():
+        if name in info.levels:
+            continue
+        assert isinstance(factory(0), Explainer), f"{game} bot {name!r} cannot explain"
+        for seed in range(2):
+            state = info.new_game(seed=seed)
+            bots = [factory(seed * 10 + seat) for seat in range(len(state.players))]
+            unasked = [factory(seed * 10 + seat) for seat in range(len(state.players))]
+            for _ in range(12):
+                if state.is_over:
+                    break
+                seat = state.current_player
+                assert seat is not None
+                view, legal = state.view(seat), state.legal_actions()
+                hint = bots[seat].explain(view, legal)
+                action = bots[seat].act(view, legal)
+                # Asking first changes nothing: a bot never asked makes the same move.
+                assert hint.action == action == unasked[seat].act(view, legal), (game, name)
+                assert hint.reason
+                assert not hint.reason.endswith(".")
+                state.apply(action)

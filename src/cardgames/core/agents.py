@@ -29,7 +29,10 @@ class Explainer(Protocol):
     """A bot that can say why: every bundled bot is one (``hint`` at the prompt uses it)."""
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
-        """The action `act` would choose from this view, and one sentence saying why."""
+        """The action `act` would choose from this view, and one sentence saying why.
+
+        Asking changes nothing: the bot is left as it was (its random generator included),
+        so `act` on the same view then chooses the same action."""
         ...
 
 
@@ -51,8 +54,13 @@ class RandomAgent:
         return legal[self._rng.randrange(len(legal))]
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
-        """The random choice, said as such (the generator advances as `act` would)."""
-        return Hint(self.act(view, legal), f"it was drawn at random among {_moves(len(legal))}")
+        """The move `act` would draw, said as such (the generator is left as it was)."""
+        state = self._rng.getstate()
+        try:
+            action = self.act(view, legal)
+        finally:
+            self._rng.setstate(state)
+        return Hint(action, f"it is drawn at random among {_moves(len(legal))}")
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -85,14 +93,18 @@ class Sloppy:
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The inner bot's reason, or that this move is one of its deliberate slips."""
         inner = explain(self._inner, view, legal)
-        if len(legal) > 1 and self._rng.random() < self._rate:
-            action = legal[self._rng.randrange(len(legal))]
-            if action != inner.action:
-                return Hint(action, (
-                    f"this easier bot makes a random move about {self._rate:.0%} of the "
-                    "time, and this is one"
-                ))
-        return inner
+        state = self._rng.getstate()
+        try:
+            slip = len(legal) > 1 and self._rng.random() < self._rate
+            action = legal[self._rng.randrange(len(legal))] if slip else inner.action
+        finally:
+            self._rng.setstate(state)
+        if action == inner.action:
+            return inner
+        return Hint(action, (
+            f"this easier bot makes a random move about {self._rate:.0%} of the time, and "
+            "this is one"
+        ))
 
     def __repr__(self) -> str:
         return f"Sloppy({self._inner!r}, {self._rate})"

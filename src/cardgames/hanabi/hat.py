@@ -73,7 +73,6 @@ from cardgames.hanabi.actions import (
 )
 from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.hints import _reason as convention_reason
 from cardgames.hanabi.knowledge import HanabiView
 from cardgames.hanabi.variants import HanabiVariant, PlayOrder
 
@@ -804,10 +803,11 @@ class HatBot:
             action, reason = _Decision(table, view, legal).choose()
             if action in legal:
                 return Hint(action, reason)
-        bot = copy.deepcopy(self._convention) if convention is None else convention
-        action = bot.act(view, legal)
-        return Hint(action, f"the information strategy cannot follow this game, so the "
-                            f"convention bot's move: {convention_reason(view, action)}")
+        if convention is not None:  # acting: the convention bot moves on with the game
+            return Hint(convention.act(view, legal), "the convention bot's move")
+        fallback = copy.deepcopy(self._convention).explain(view, legal)
+        return Hint(fallback.action, f"the information strategy cannot follow this game, so "
+                                     f"the convention bot's move: {fallback.reason}")
 
     def _sync(self, view: HanabiView) -> _Table | None:
         """The table replayed up to the view's last move (None: fall back)."""

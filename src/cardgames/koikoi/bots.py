@@ -35,7 +35,7 @@ from functools import lru_cache, reduce
 from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
-from cardgames.core.agents import Agent, RandomAgent
+from cardgames.core.agents import Agent, Hint, RandomAgent
 from cardgames.koikoi.rules import KoiKoiRules
 from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
@@ -469,6 +469,18 @@ class GreedyBot:
         """The Agent protocol (generic over the action type): :meth:`choose`."""
         # The loop hands a Koi-Koi bot Koi-Koi views and actions only.
         return cast(A, self.choose(view, cast(Sequence[KoiKoiAction], legal)))
+
+    def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
+        """The move :meth:`act` chooses, and why (:func:`cardgames.koikoi.hints.reason`)."""
+        from cardgames.koikoi.hints import reason  # the hints module builds on this one
+
+        state = self._rng.getstate()  # asking leaves the tie-breaking generator as it was
+        try:
+            action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
+        finally:
+            self._rng.setstate(state)
+        return cast(Hint[A], Hint(action, reason(view, cast(Sequence[KoiKoiAction], legal),
+                                                 action)))
 
     def choose(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> KoiKoiAction:
         """The best legal action for the seat whose `view` this is."""

@@ -16,36 +16,36 @@ from cardgames.koikoi.bots import (
     KOIKOI_MIN_OPPONENT_NEED,
     GreedyBot,
     YakuEvaluator,
+    evaluator_for,
 )
 from cardgames.koikoi.cards import CARDS, Card
 from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
 from cardgames.koikoi.yaku import YAKU, yaku_progress
 
-__all__ = ["hint"]
+__all__ = ["hint", "reason"]
 
 
 def hint(view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> Hint[KoiKoiAction]:
     """What the greedy bot would do in the view's seat, and why."""
-    bot = GreedyBot(0)
-    evaluator = YakuEvaluator(view.rules)
+    return GreedyBot(0).explain(view, legal)
+
+
+def reason(view: KoiKoiView, legal: Sequence[KoiKoiAction], action: KoiKoiAction) -> str:
+    """Why the greedy bot chooses `action` (one of `legal`) in the view's seat, in words."""
+    evaluator = evaluator_for(view.rules)
     if isinstance(view.pending, KoiKoiDecision):
-        action = bot.decide(view, legal, evaluator)
-        return Hint(action, _decision_reason(view, action, evaluator))
+        return _decision_reason(view, action, evaluator)
     if len(legal) == 1:
-        return Hint(legal[0], "it is the only move")
-    scores = bot.score_moves(view, legal, evaluator)
-    ranked = sorted(zip(scores, range(len(legal)), strict=True), reverse=True)
-    best_score, best = ranked[0]
-    action = legal[best]
-    reason = _move_reason(view, action)
-    runner_score, runner = ranked[1]
-    reason += (
+        return "it is the only move"
+    scores = GreedyBot(0).score_moves(view, legal, evaluator)
+    chosen = legal.index(action)
+    runner = max((i for i in range(len(legal)) if i != chosen), key=lambda i: scores[i])
+    return _move_reason(view, action) + (
         f". The greedy bot's evaluation (its yaku potential gained, plus what it denies "
-        f"the opponent, minus the risk of giving cards away) rates it {best_score:+.1f}, "
-        f"the next best ({legal[runner]}) {runner_score:+.1f}"
+        f"the opponent, minus the risk of giving cards away) rates it {scores[chosen]:+.1f}, "
+        f"the next best ({legal[runner]}) {scores[runner]:+.1f}"
     )
-    return Hint(action, reason)
 
 
 def _taken(view: KoiKoiView, action: KoiKoiAction) -> tuple[Card, ...]:

@@ -149,13 +149,17 @@ def test_sloppy_factory_makes_seeded_bots() -> None:
     assert [one.act(None, legal) for _ in range(40)] == [two.act(None, legal) for _ in range(40)]
 
 
+# Koi-Koi's search bot thinks for a while: one round a match keeps the test short.
+SHORT = {"hanabi": [], "ikebana": [], "koikoi": ["-o", "rounds=1"]}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_levels_are_accepted_by_play_and_simulate(game: str) -> None:
     runner = CliRunner()
     played = runner.invoke(app, ["play", game, "--autoplay", "--bot", "easy", "--seed", "3"])
     assert played.exit_code == 0, played.output
     simulated = runner.invoke(app, ["simulate", game, "--games", "2", "--bots", "hard,normal",
-                                    "--seed", "1"])
+                                    "--seed", "1", *SHORT[game]])
     assert simulated.exit_code == 0, simulated.output
     refused = runner.invoke(app, ["play", game, "--autoplay", "--bot", "hardest"])
     assert refused.exit_code != 0

@@ -132,6 +132,12 @@ __all__ = [
 ]
 
 
+def _search(seed: int) -> Agent:
+    search = importlib.import_module("cardgames.koikoi.search")
+    agent: Agent = search.SearchBot(seed)
+    return agent
+
+
 CASUAL_MISTAKE_RATE = 0.3
 """How often the ``casual`` bot (the easy level) makes a random move instead of the greedy
 bot's."""
@@ -182,8 +188,8 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
         ),
     },
     bots={"random": RandomAgent, "greedy": _greedy,
-          "casual": sloppy_factory(_greedy, CASUAL_MISTAKE_RATE)},
-    levels={"easy": "casual", "normal": "greedy", "hard": "greedy"},
+          "casual": sloppy_factory(_greedy, CASUAL_MISTAKE_RATE), "search": _search},
+    levels={"easy": "casual", "normal": "greedy", "hard": "search"},
     default_bot="greedy",
     max_moves=24 * 16 * 3,
     cli_module="cardgames.koikoi.cli",

@@ -33,6 +33,7 @@ comparison.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Sequence
@@ -317,7 +318,9 @@ class SearchBot:
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move :meth:`act` would choose from this view, and what the search found."""
         actions = cast(Sequence[KoiKoiAction], legal)
-        action, estimates, reason = self._choose(view, actions)
+        # Asking changes nothing: a copy searches, so this bot's generators stay where they
+        # were and its next act on the same view makes the same move.
+        action, estimates, reason = copy.deepcopy(self)._choose(view, actions)
         if not reason:
             reason = _reason(view, action, estimates)
         return cast(Hint[A], Hint(action, reason))

@@ -38,6 +38,8 @@ def parts() -> dict[str, Path]:
 
 def load(path: Path) -> ModuleType:
     """Import a part module from its file (benchmarks/ is not a package)."""
+    if str(HERE) not in sys.path:  # the parts import their shared helper, botclock
+        sys.path.insert(0, str(HERE))
     spec = importlib.util.spec_from_file_location(path.stem, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
@@ -47,12 +49,21 @@ def load(path: Path) -> ModuleType:
     return module
 
 
+def cell(value: Any) -> str:
+    """A value as the table shows it: floats to three decimals, a pair as an interval."""
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, tuple) and len(value) == 2:
+        return f"{cell(value[0])}–{cell(value[1])}"
+    return str(value)
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     """Rows as a plain text table, columns in order of first appearance."""
     columns: list[str] = []
     for row in rows:
         columns.extend(key for key in row if key not in columns)
-    cells = [[str(row.get(column, "")) for column in columns] for row in rows]
+    cells = [[cell(row.get(column, "")) for column in columns] for row in rows]
     widths = [max(len(column), *(len(line[i]) for line in cells))
               for i, column in enumerate(columns)]
     lines = ["  ".join(column.ljust(width) for column, width in zip(columns, widths, strict=True))]

@@ -25,51 +25,18 @@ asserted in ``tests/ikebana/test_planner.py``.
 from __future__ import annotations
 
 import argparse
-import math
-import time
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import cardgames
+from botclock import TimedBot
 from cardgames.core.agents import Agent
-from cardgames.ikebana import PRESETS, IkebanaState, IkebanaView
+from cardgames.ikebana import PRESETS, IkebanaState
 from cardgames.ikebana.bots import GreedyBot
 from cardgames.ikebana.search import PlannerBot
+from cardgames.simulate import wilson_interval
 
-Z_95 = 1.959964
 A = TypeVar("A")
-
-
-class _Timed:
-    """Wraps a bot and adds up the wall-clock time of its decisions."""
-
-    def __init__(self, bot: PlannerBot) -> None:
-        self.bot = bot
-        self.seconds = 0.0
-        self.decisions = 0
-        self.choice_seconds = 0.0
-        self.choices = 0
-
-    def act(self, view: IkebanaView, legal: Sequence[A]) -> A:
-        start = time.perf_counter()
-        action = self.bot.act(view, legal)
-        spent = time.perf_counter() - start
-        self.seconds += spent
-        self.decisions += 1
-        if len(legal) > 1:
-            self.choice_seconds += spent
-            self.choices += 1
-        return action
-
-
-def wilson(points: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of `points` successes in `n` trials."""
-    if n == 0:
-        return 0.0, 1.0
-    rate = points / n
-    centre = (rate + Z_95**2 / (2 * n)) / (1 + Z_95**2 / n)
-    half = Z_95 * math.sqrt(rate * (1 - rate) / n + Z_95**2 / (4 * n * n)) / (1 + Z_95**2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_games(games: int, seed: int, players: int, preset: str = "default") -> dict[str, Any]:
@@ -77,7 +44,7 @@ def play_games(games: int, seed: int, players: int, preset: str = "default") -> 
     points = 0.0
     wins = shared = 0
     planner_prestige = greedy_prestige = 0
-    timed = _Timed(PlannerBot(seed))
+    timed = TimedBot(PlannerBot(seed))
     for index in range(games):
         game_seed = seed + index
         planner_seat = index % players
@@ -119,7 +86,7 @@ def play_games(games: int, seed: int, players: int, preset: str = "default") -> 
 def row(counts: dict[str, Any]) -> dict[str, Any]:
     """One table row from :func:`play_games`' counts."""
     n = counts["n"]
-    low, high = wilson(counts["points"], n)
+    low, high = wilson_interval(counts["points"], n)
     players = counts["players"]
     opponents = "GreedyBot" if players == 2 else f"{players - 1} GreedyBots"
     return {

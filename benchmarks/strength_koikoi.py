@@ -24,53 +24,14 @@ Not collected by pytest: strength floors on small samples are asserted in
 from __future__ import annotations
 
 import argparse
-import math
-import time
 from collections.abc import Sequence
 from typing import Any
 
+from botclock import TimedBot
 from cardgames.koikoi import PRESETS, KoiKoiState, make_rules
 from cardgames.koikoi.bots import GreedyBot
 from cardgames.koikoi.search import SearchBot
-from cardgames.koikoi.state import KoiKoiAction
-from cardgames.koikoi.view import KoiKoiView
-
-Z_95 = 1.959964
-
-
-class _Timed:
-    """Wraps a bot and adds up the wall-clock time of its decisions."""
-
-    def __init__(self, bot: SearchBot) -> None:
-        self.bot = bot
-        self.seconds = 0.0
-        self.decisions = 0
-        self.choice_seconds = 0.0
-        self.choice_cpu = 0.0
-        self.choices = 0
-
-    def act(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> KoiKoiAction:
-        start = time.perf_counter()
-        cpu_start = time.process_time()
-        action = self.bot.act(view, legal)
-        spent = time.perf_counter() - start
-        self.seconds += spent
-        self.decisions += 1
-        if len(legal) > 1:
-            self.choice_seconds += spent
-            self.choice_cpu += time.process_time() - cpu_start
-            self.choices += 1
-        return action
-
-
-def wilson(points: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a rate of `points` successes in `n` trials."""
-    if n == 0:
-        return 0.0, 1.0
-    rate = points / n
-    centre = (rate + Z_95**2 / (2 * n)) / (1 + Z_95**2 / n)
-    half = Z_95 * math.sqrt(rate * (1 - rate) / n + Z_95**2 / (4 * n * n)) / (1 + Z_95**2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from cardgames.simulate import wilson_interval
 
 
 def play_matches(games: int, seed: int, preset: str = "nintendo") -> dict[str, Any]:
@@ -78,11 +39,11 @@ def play_matches(games: int, seed: int, preset: str = "nintendo") -> dict[str, A
     rules = make_rules(preset)
     wins = draws = losses = 0
     search_points = greedy_points = 0
-    timed: list[_Timed] = []
+    timed: list[TimedBot] = []
     for index in range(games):
         match_seed = seed + index
         search_seat = index % 2
-        search = _Timed(SearchBot(match_seed))
+        search = TimedBot(SearchBot(match_seed))
         timed.append(search)
         greedy = GreedyBot(match_seed)
         state = KoiKoiState(rules, seed=match_seed)
@@ -121,7 +82,7 @@ def row(counts: dict[str, Any]) -> dict[str, Any]:
     """One table row from :func:`play_matches`' counts."""
     n = counts["n"]
     points = counts["wins"] + counts["draws"] / 2
-    low, high = wilson(points, n)
+    low, high = wilson_interval(points, n)
     return {
         "matchup": f"koikoi {counts['preset']}: SearchBot vs GreedyBot",
         "n": n,

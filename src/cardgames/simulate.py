@@ -272,8 +272,9 @@ def _run_on(
 
 
 # ------------------------------------------------------------------------------ summaries
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default `z`).
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default `z`); `successes` may
+    count draws as halves (the interval is then that of a binomial rate, a little wide).
 
     Unlike the normal approximation it stays inside [0, 1] and is not empty at 0 or `trials`
     successes, which small samples of bot games reach often.

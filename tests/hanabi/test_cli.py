@@ -422,3 +422,11 @@ def test_the_prompt_reads_the_seats_view_so_the_hole_keeps_its_fuses_hidden() ->
     view = starved.view(0)
     assert view.half_clue_token
     assert f"{view.clue_tokens}½ clues" in UI.prompt(starved, 0)
+
+
+def test_an_unknown_variant_is_quoted_as_typed_with_the_nearest_names() -> None:
+    result = CliRunner().invoke(root, ["play", "hanabi", "--variant", "Prsim (6 Suits)",
+                                       "--plain"])
+    assert result.exit_code != 0
+    assert "unknown Hanabi variant 'Prsim (6 Suits)'" in result.output
+    assert "did you mean Prism (6 Suits)" in result.output

@@ -168,10 +168,11 @@ def options_from_preset(
     OptionsError names an unknown preset or option and lists the accepted ones.
     """
     if preset is None or isinstance(preset, str):
-        name = default if preset is None else preset.strip().lower()
+        name = default if preset is None else preset.strip()
         if callable(presets):
+            # A resolver reads names in any case itself, and its errors quote them as typed.
             base = presets(name)
-        elif name in presets:
+        elif (name := name.lower()) in presets:
             base = presets[name]
         else:
             raise OptionsError(

@@ -32,9 +32,7 @@ HANABLIVE_SAMPLE = (
 the full machine too; every one of hanab.live's variants is played to its end in
 test_variant_flow.py."""
 HANABLIVE_GAME = attrs.evolve(
-    GAME, test_options={name: variant(name) for name in HANABLIVE_SAMPLE},
-    # GameInfo adds its levels to its bots when built: evolve gets the bots without them.
-    bots={name: bot for name, bot in GAME.bots.items() if name not in GAME.levels})
+    GAME, test_options={name: variant(name) for name in HANABLIVE_SAMPLE})
 
 # One machine per named variant so that every variant is exercised on every run; the player
 # count and seed are drawn. Budgets are small because there are many variants.

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -41,6 +41,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from cardgames.core.agents import Agent, Explainer, Hint
 from cardgames.core.errors import CardgamesError, IllegalActionError, NotationError
 from cardgames.core.game import State
 from cardgames.core.record import Record
@@ -48,6 +49,7 @@ from cardgames.core.registry import GameInfo
 
 __all__ = [
     "HOSTILE_VALUES",
+    "check_explanations",
     "check_snapshot_covers",
     "conformance_machine",
     "game_states",
@@ -441,3 +443,33 @@ def conformance_machine(
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     return Conformance
+
+
+def check_explanations(
+    state: State[Any], make_bot: Callable[[int], Agent], *, moves: int | None = None,
+) -> list[Hint[Any]]:
+    """Play `state` on (to its end, or for `moves` moves) with one bot a seat, asking each
+    bot why before it acts, and check the :class:`~cardgames.core.agents.Explainer`
+    contract: the explained move is the move the bot then makes, and the move a twin bot
+    that is never asked makes (asking changes nothing); every reason is a sentence without
+    a final full stop. Bots are made by ``make_bot(seat)``. Returns the hints, in order."""
+    seats = range(len(state.players))
+    asked = [make_bot(seat) for seat in seats]
+    twins = [make_bot(seat) for seat in seats]
+    hints: list[Hint[Any]] = []
+    while not state.is_over and (moves is None or len(hints) < moves):
+        seat = state.current_player
+        assert seat is not None
+        bot = asked[seat]
+        assert isinstance(bot, Explainer), f"{bot!r} has no explain()"
+        view, legal = state.view(seat), state.legal_actions()
+        hint = bot.explain(view, legal)
+        action = bot.act(view, legal)
+        assert hint.action == action, f"{bot!r} explained {hint.action}, then played {action}"
+        unasked = twins[seat].act(view, legal)
+        assert unasked == action, f"asking {bot!r} changed its move ({action}, not {unasked})"
+        assert hint.reason, f"{bot!r} gave no reason for {action}"
+        assert not hint.reason.endswith("."), f"a reason ends with a full stop: {hint.reason}"
+        hints.append(hint)
+        state.apply(action)
+    return hints

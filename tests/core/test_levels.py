@@ -21,6 +21,7 @@ from cardgames.core.agents import (
     sloppy_factory,
 )
 from cardgames.core.loop import play
+from cardgames.testing import check_explanations
 from tinygame import make_info
 
 GAMES = ("hanabi", "ikebana", "koikoi")
@@ -175,19 +176,6 @@ def test_every_bundled_bot_explains_the_move_it_makes(game: str) -> None:
             continue
         assert isinstance(factory(0), Explainer), f"{game} bot {name!r} cannot explain"
         for seed in range(2):
-            state = info.new_game(seed=seed)
-            bots = [factory(seed * 10 + seat) for seat in range(len(state.players))]
-            unasked = [factory(seed * 10 + seat) for seat in range(len(state.players))]
-            for _ in range(12):
-                if state.is_over:
-                    break
-                seat = state.current_player
-                assert seat is not None
-                view, legal = state.view(seat), state.legal_actions()
-                hint = bots[seat].explain(view, legal)
-                action = bots[seat].act(view, legal)
-                # Asking first changes nothing: a bot never asked makes the same move.
-                assert hint.action == action == unasked[seat].act(view, legal), (game, name)
-                assert hint.reason
-                assert not hint.reason.endswith(".")
-                state.apply(action)
+            check_explanations(
+                info.new_game(seed=seed),
+                lambda seat, seed=seed, make=factory: make(seed * 10 + seat), moves=12)

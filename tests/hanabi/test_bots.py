@@ -12,11 +12,11 @@ import pytest
 import cardgames
 from cardgames.core.loop import play
 from cardgames.hanabi import GAME, variant, variant_names
-from cardgames.hanabi.actions import Clue, Discard, HanabiAction, Play
+from cardgames.hanabi.actions import Clue, Discard, Play
 from cardgames.hanabi.bots import ConventionBot, RandomBot
-from cardgames.hanabi.knowledge import HanabiView
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import CATALOGUE, variant_from_name
+from cardgames.testing import check_explanations
 
 
 def convention_game(players: int, seed: int, variant: str = "standard") -> HanabiState:
@@ -237,28 +237,13 @@ def test_no_finesse_is_read_when_the_card_below_is_clued_in_the_readers_hand() -
     assert [card.rank for card in state.fireworks[0]] == [1, 2]
 
 
-def explain_and_act(
-    view: HanabiView, legal: Sequence[HanabiAction], bot: ConventionBot,
-) -> HanabiAction:
-    hint = bot.explain(view, legal)
-    assert hint.reason
-    assert not hint.reason.endswith(".")
-    action = bot.act(view, legal)
-    assert hint.action == action, hint.reason
-    return action
-
-
 @pytest.mark.parametrize(("players", "name"), [
     (2, "standard"), (3, "rainbow"), (4, "black-powder"), (5, "standard"),
     (3, "Orange (5 Suits)"), (3, "Throw It in a Hole (5 Suits)")])
 def test_explain_names_the_move_act_chooses(players: int, name: str) -> None:
     for seed in range(3):
         state = HanabiState(variant_from_name(name), players=players, seed=seed)
-        bots = [ConventionBot(seed * 10 + seat) for seat in range(players)]
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(explain_and_act(state.view(seat), state.legal_actions(), bots[seat]))
+        check_explanations(state, lambda seat, seed=seed: ConventionBot(seed * 10 + seat))
         # Explaining every move left the games as act alone plays them.
         assert state.history == convention_game(players, seed, name).history
 

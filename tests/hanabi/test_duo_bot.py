@@ -16,6 +16,7 @@ from cardgames.hanabi.duo import DuoBot, _deal
 from cardgames.hanabi.hat import HatBot
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import variant_from_name
+from cardgames.testing import check_explanations
 
 
 def duo_game(players: int, seed: int, variant: str = "standard") -> HanabiState:
@@ -71,18 +72,7 @@ def test_explain_gives_the_move_act_makes() -> None:
     # differs from the move nor changes later ones; near the end it cites the rollouts.
     for players, variant in ((2, "standard"), (2, "rainbow"), (3, "standard")):
         state = HanabiState(variant_from_name(variant), players=players, seed=12)
-        bots = [DuoBot(seat) for seat in range(players)]
-        reasons = []
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            view, legal = state.view(seat), state.legal_actions()
-            hint = bots[seat].explain(view, legal)
-            assert bots[seat].act(view, legal) == hint.action
-            assert hint.reason
-            assert not hint.reason.endswith(".")
-            reasons.append(hint.reason)
-            state.apply(hint.action)
+        reasons = [hint.reason for hint in check_explanations(state, DuoBot)]
         if players == 2:
             assert any("sampled deals" in reason for reason in reasons)
 

@@ -8,6 +8,7 @@ from cardgames.core.loop import play
 from cardgames.ikebana import DRAW, GAME, KEEP, REFUSE, Buy, IkebanaState, score_bouquet
 from cardgames.ikebana.bots import GreedyBot, bouquet_potential
 from cardgames.ikebana.cards import Card
+from cardgames.testing import check_explanations
 
 from .test_state import deck_starting
 
@@ -68,7 +69,7 @@ def test_greedy_buys_a_cheap_card_it_needs() -> None:
 
 
 def test_the_bot_factories_are_registered_and_seeded() -> None:
-    assert {"random", "greedy"} <= set(GAME.bots)
+    assert set(GAME.bots) == {"random", "greedy", "casual", "planner", *GAME.levels}
     for name, factory in GAME.bots.items():
         state = cardgames.new_game("ikebana", players=3, seed=4)
         record = play(state, [factory(s) for s in range(3)])
@@ -96,15 +97,4 @@ def test_greedy_wins_at_least_75_percent_of_two_player_games_against_random() ->
 def test_greedy_explains_the_move_it_plays() -> None:
     for players in (2, 4):
         state = cardgames.new_game("ikebana", players=players, seed=players)
-        bots = [GreedyBot(seat) for seat in range(players)]
-        twins = [GreedyBot(seat) for seat in range(players)]
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            view, legal = state.view(seat), state.legal_actions()
-            hint = twins[seat].explain(view, legal)
-            action = bots[seat].act(view, legal)
-            assert hint.action == action
-            assert hint.reason
-            assert not hint.reason.endswith(".")
-            state.apply(action)
+        check_explanations(state, GreedyBot)

@@ -13,6 +13,7 @@ from cardgames.ikebana import KEEP, PRESETS, REFUSE, Buy, IkebanaState, score_bo
 from cardgames.ikebana.bots import GreedyBot, bouquet_key
 from cardgames.ikebana.cards import Card
 from cardgames.ikebana.search import PlannerBot, plan_table
+from cardgames.testing import check_explanations
 
 from .test_state import deck_starting
 
@@ -70,18 +71,7 @@ def test_the_planner_buys_the_card_that_makes_five_of_a_kind() -> None:
 def test_the_planner_explains_the_move_it_plays_and_is_seeded() -> None:
     for players in (2, 4):
         state = cardgames.new_game("ikebana", players=players, seed=players)
-        bots = [PlannerBot(seat) for seat in range(players)]
-        twins = [PlannerBot(seat) for seat in range(players)]
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            view, legal = state.view(seat), state.legal_actions()
-            hint = twins[seat].explain(view, legal)
-            action = bots[seat].act(view, legal)
-            assert hint.action == action
-            assert hint.reason
-            assert not hint.reason.endswith(".")
-            state.apply(action)
+        check_explanations(state, PlannerBot)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

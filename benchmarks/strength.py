@@ -38,7 +38,7 @@ def parts() -> dict[str, Path]:
 
 def load(path: Path) -> ModuleType:
     """Import a part module from its file (benchmarks/ is not a package)."""
-    if str(HERE) not in sys.path:  # the parts import their shared helper, botclock
+    if str(HERE) not in sys.path:  # the parts import their shared helpers, benchkit
         sys.path.insert(0, str(HERE))
     spec = importlib.util.spec_from_file_location(path.stem, path)
     if spec is None or spec.loader is None:

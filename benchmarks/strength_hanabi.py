@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from benchkit import player_counts
 from cardgames.core.agents import Agent
 from cardgames.core.errors import CardgamesError
 from cardgames.core.loop import play
@@ -109,13 +110,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be at least 1 (got {args.games})")
-    try:
-        counts = [int(word) for word in args.players.split(",")]
-    except ValueError:
-        parser.error(f"--players must be counts such as 3,4,5 (got {args.players!r})")
-    if not all(count in GAME.player_counts for count in counts):
-        parser.error(f"--players must each be in {GAME.player_counts.start}.."
-                     f"{GAME.player_counts.stop - 1} (got {args.players!r})")
+    counts = player_counts(parser, args.players, GAME.player_counts)
     try:
         variant_from_name(args.variant)
     except CardgamesError as error:

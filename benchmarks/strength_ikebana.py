@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import cardgames
-from botclock import TimedBot
+from benchkit import TimedBot
 from cardgames.core.agents import Agent
 from cardgames.ikebana import PRESETS, IkebanaState
 from cardgames.ikebana.bots import GreedyBot

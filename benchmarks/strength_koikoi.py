@@ -27,7 +27,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from botclock import TimedBot
+from benchkit import TimedBot
 from cardgames.koikoi import PRESETS, KoiKoiState, make_rules
 from cardgames.koikoi.bots import GreedyBot
 from cardgames.koikoi.search import SearchBot

@@ -1,4 +1,5 @@
-"""Shared by the strength benchmarks: a bot wrapped to time its decisions.
+"""Shared by the strength benchmarks: a bot wrapped to time its decisions, and the reading
+of a comma-separated ``--players`` list.
 
 Not a benchmark itself (``strength.py`` runs the ``strength_*.py`` files); the win-rate
 interval they print is :func:`cardgames.simulate.wilson_interval`.
@@ -6,6 +7,7 @@ interval they print is :func:`cardgames.simulate.wilson_interval`.
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -39,3 +41,16 @@ class TimedBot:
             self.choice_cpu += time.process_time() - cpu_start
             self.choices += 1
         return action
+
+
+def player_counts(parser: argparse.ArgumentParser, text: str, allowed: range) -> list[int]:
+    """``--players`` as typed (``"3,4,5"``), each count within `allowed`; anything else is
+    the parser's one-line error."""
+    try:
+        counts = [int(word) for word in text.split(",")]
+    except ValueError:
+        parser.error(f"--players must be counts such as 3,4,5 (got {text!r})")
+    if not all(count in allowed for count in counts):
+        parser.error(f"--players must each be in {allowed.start}..{allowed.stop - 1} "
+                     f"(got {text!r})")
+    return counts

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 import cardgames
 from cardgames.core.agents import RandomAgent
 from cardgames.core.loop import play
 from cardgames.ikebana import DRAW, GAME, KEEP, REFUSE, Buy, IkebanaState, score_bouquet
 from cardgames.ikebana.bots import GreedyBot, bouquet_potential
 from cardgames.ikebana.cards import Card
+from cardgames.ikebana.search import PlannerBot
 from cardgames.testing import check_explanations
 
 from .test_state import deck_starting
@@ -24,7 +27,10 @@ def test_potential_of_a_full_bouquet_is_its_score_and_good_starts_are_worth_more
     assert bouquet_potential(codes("B1 B2 B3 B4")) > bouquet_potential(codes("R1 G1 K2 B4"))
 
 
-def test_greedy_keeps_the_card_that_completes_a_strong_bouquet() -> None:
+@pytest.mark.parametrize("bot", [GreedyBot, PlannerBot])
+def test_greedy_and_planner_keep_the_card_that_completes_a_strong_bouquet(
+    bot: type[GreedyBot] | type[PlannerBot],
+) -> None:
     # Seat 0 builds B1 B2 B3 B4 by keeping; its fifth draw is B5 (a one-colour run: 60).
     deck = deck_starting("B1", "R1", "B2", "G1", "B3", "K1", "B4", "Y1", "M5")
     state = cardgames.new_game("ikebana", players=2, seed=1, deck=deck)
@@ -34,7 +40,7 @@ def test_greedy_keeps_the_card_that_completes_a_strong_bouquet() -> None:
         state.apply_text("draw")
         state.apply_text("keep")
     state.apply_text("draw")
-    assert GreedyBot(0).act(state.view(0), state.legal_actions()) == KEEP
+    assert bot(0).act(state.view(0), state.legal_actions()) == KEEP
 
 
 def test_greedy_refuses_a_useless_card_when_refusing_is_cheap() -> None:

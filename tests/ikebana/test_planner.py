@@ -9,17 +9,13 @@ import pytest
 import cardgames
 from cardgames.core.agents import Agent
 from cardgames.core.loop import play
-from cardgames.ikebana import KEEP, PRESETS, REFUSE, Buy, IkebanaState, score_bouquet
+from cardgames.ikebana import PRESETS, REFUSE, Buy, IkebanaState, score_bouquet
 from cardgames.ikebana.bots import GreedyBot, bouquet_key
-from cardgames.ikebana.cards import Card
 from cardgames.ikebana.search import PlannerBot, plan_table
 from cardgames.testing import check_explanations
 
+from .test_bots import codes
 from .test_state import deck_starting
-
-
-def codes(text: str) -> list[int]:
-    return [Card.from_str(t).code for t in text.split()]
 
 
 def test_the_table_plans_refusals_and_keeps_the_score_moments() -> None:
@@ -33,16 +29,6 @@ def test_the_table_plans_refusals_and_keeps_the_score_moments() -> None:
     # Planning every refusal is worth at least as much as the greedy table's single one.
     assert table[0][0] > 15.7
     assert table[bouquet_key(codes("R5 G5"))][0] > table[bouquet_key(codes("R1 G2"))][0]
-
-
-def test_the_planner_keeps_the_card_that_completes_a_strong_bouquet() -> None:
-    deck = deck_starting("B1", "R1", "B2", "G1", "B3", "K1", "B4", "Y1", "M5")
-    state = cardgames.new_game("ikebana", players=2, seed=1, deck=deck)
-    for _ in range(8):
-        state.apply_text("draw")
-        state.apply_text("keep")
-    state.apply_text("draw")
-    assert PlannerBot(0).act(state.view(0), state.legal_actions()) == KEEP
 
 
 def test_the_planner_refuses_a_card_that_spoils_five_of_a_kind() -> None:

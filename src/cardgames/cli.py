@@ -8,6 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import functools
+import importlib.util
 import io
 import math
 import multiprocessing
@@ -25,16 +26,19 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from typer._click.core import Command, Context  # Typer vendors click: its own classes
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
+from cardgames.app.serve import is_loopback
+from cardgames.app.serve import serve as serve_app
+from cardgames.commands import fail, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
 from cardgames.core.limits import MAX_WORKERS, load_json, read_text
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
+from cardgames.session import parse_bots, seat_bots
 from cardgames.simulate import (
     GameResult,
     check_plot_path,
@@ -44,7 +48,6 @@ from cardgames.simulate import (
     score_counts,
     tally,
 )
-from cardgames.terminal import fail, option_values, parse_bots, seat_bots
 
 __all__ = ["app", "main"]
 
@@ -106,6 +109,11 @@ class _Placeholder(TyperCommand):
     """A game's command as listed in help, before the game is imported."""
 
 
+# The groups below replace click's get_command and resolve_command. Typer vendors click and
+# exports neither its Command class nor the Context these methods receive (typer.Context is a
+# subclass made for commands' parameters), so the click objects pass through them as Any.
+
+
 def _game_cli(name: str) -> Any:
     """The game's command-line module (importing the game), or None."""
     return cardgames.get_game(name).load_cli()
@@ -118,11 +126,11 @@ class GamesGroup(OneLineErrors):
     commands that do not need a game stay quick: help lists the games by name alone.
     """
 
-    def list_commands(self, ctx: Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         games = [name for name in cardgames.registry.names() if name not in self.commands]
         return [*super().list_commands(ctx), *games]
 
-    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         found = super().get_command(ctx, cmd_name)
         if found is None and cmd_name in cardgames.registry.names():
             return _Placeholder(
@@ -131,9 +139,7 @@ class GamesGroup(OneLineErrors):
             )
         return found
 
-    def resolve_command(
-        self, ctx: Context, args: list[str]
-    ) -> tuple[str | None, Command | None, list[str]]:
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         if isinstance(command, _Placeholder) and name is not None:
             module = _game_cli(name)
@@ -144,10 +150,10 @@ class GamesGroup(OneLineErrors):
 class PlayGroup(TyperGroup):
     """``cardgames play GAME``: one play command per registered game, imported when run."""
 
-    def list_commands(self, ctx: Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return cardgames.registry.names()
 
-    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in cardgames.registry.names():
             return None
         return _Placeholder(
@@ -155,14 +161,11 @@ class PlayGroup(TyperGroup):
             "--help' for its flags)."
         )
 
-    def resolve_command(
-        self, ctx: Context, args: list[str]
-    ) -> tuple[str | None, Command | None, list[str]]:
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         if isinstance(command, _Placeholder) and name is not None:
-            game_app = typer.main.get_command(_game_cli(name).app)
             # Every game's sub-app is a group holding its play command.
-            command = game_app.commands["play"]  # type: ignore[attr-defined]
+            command = typer.main.get_group(_game_cli(name).app).commands["play"]
         return name, command, rest
 
 
@@ -577,13 +580,8 @@ def serve(
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
 ) -> None:
     """Serve the full-screen app to a web browser at http://HOST:PORT (needs the app extra)."""
-    import importlib.util  # here, not at the top: the other commands never need it
-
     if importlib.util.find_spec("textual_serve") is None:
         raise fail("cardgames serve needs the app extra: pip install 'cardgames-engines[app]'")
-    from cardgames.app.serve import is_loopback
-    from cardgames.app.serve import serve as serve_app
-
     if not is_loopback(host):
         # Anyone who reaches the address plays on this machine and saves games here.
         err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")

@@ -21,15 +21,18 @@ import math
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
+from typing import Any, Final, ParamSpec, TypeVar
 
 import attrs
 
+# The package's __init__ imports this module (for cardgames.simulate); this module reads the
+# package's registry (get_game) only when a run starts, by which time the package is loaded.
+import cardgames
 from cardgames.core.errors import CardgamesError, OptionsError, clip
+from cardgames.core.loop import play
 from cardgames.core.record import Record
-
-if TYPE_CHECKING:
-    from cardgames.core.registry import GameInfo
+from cardgames.core.registry import GameInfo
+from cardgames.session import seat_bots
 
 __all__ = [
     "CLUSTER_EXTRA",
@@ -105,8 +108,6 @@ class _Job:
 
 def _play(job: _Job, index: int) -> GameResult:
     """Play game `index` of a run."""
-    import cardgames  # here: a worker process imports the package when it first plays
-
     info = cardgames.get_game(job.game)
     seed = game_seed(job.seed, index)
     state = info.new_game(job.players, seed, **job.options)
@@ -115,7 +116,7 @@ def _play(job: _Job, index: int) -> GameResult:
     shift = index % count if job.rotate else 0
     bots = tuple(job.bots[(seat - shift) % len(job.bots)] for seat in range(count))
     agents = [info.bots[name](seed * 7919 + seat) for seat, name in enumerate(bots)]
-    record = cardgames.play(state, agents, max_moves=info.max_moves)
+    record = play(state, agents, max_moves=info.max_moves)
     if job.records:
         record = attrs.evolve(record, meta={**record.meta, "bots": list(bots)})
     return GameResult(
@@ -170,9 +171,6 @@ def simulate(
     played as the iterator is read. Closing it (``close()``) cancels the chunks not yet
     started.
     """
-    import cardgames
-    from cardgames.terminal import seat_bots  # the one check of a bot list, used by the CLI too
-
     info: GameInfo[Any, Any] = cardgames.get_game(game)
     games = _positive("games", games)
     in_flight = _positive("in_flight", in_flight)
@@ -382,7 +380,8 @@ def plot(
     """Draw a run to `path` (PNG, SVG or PDF by suffix): the distribution of the team's
     scores for a cooperative game, else each bot's win rate with its 95% interval."""
     check_plot_path(path)
-    from matplotlib.figure import Figure  # here: only a plot needs it, and it is slow to load
+    # Here: matplotlib is the plot extra, and slow to load; only a plot needs it.
+    from matplotlib.figure import Figure
 
     figure = Figure(figsize=(7, 4), layout="constrained")
     axes = figure.subplots()
@@ -418,7 +417,7 @@ class RayExecutor(concurrent.futures.Executor):
     """
 
     def __init__(self) -> None:
-        import ray
+        import ray  # the cluster extra, installed or not: only a Ray run needs it
 
         if not ray.is_initialized():
             raise CardgamesError("RayExecutor needs a connected Ray: call ray.init() first")
@@ -464,7 +463,7 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
         raise CardgamesError(
             f"joining a cluster at ray://... needs Ray's client (grpcio): {CLUSTER_EXTRA}"
         )
-    import ray
+    import ray  # the cluster extra, checked above
 
     settings: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
     if address == "local":

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cardgames import terminal
+from cardgames import commands
 from cardgames.app.serve import app_command, is_loopback
 from cardgames.cli import app
 
@@ -31,10 +31,10 @@ def test_the_app_runs_only_at_a_terminal_without_plain(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(sys, "stdin", _Terminal())
     monkeypatch.setattr(sys, "stdout", _Terminal())
-    assert terminal.full_screen() is play_in_app
-    assert terminal.full_screen(plain=True) is None
+    assert commands.full_screen() is play_in_app
+    assert commands.full_screen(plain=True) is None
     monkeypatch.setattr(sys, "stdin", None)
-    assert terminal.full_screen() is None
+    assert commands.full_screen() is None
 
 
 def test_play_hands_the_session_to_the_app(
@@ -46,7 +46,7 @@ def test_play_hands_the_session_to_the_app(
         started.append((info.name, session.seats, save_path))
         return 0
 
-    monkeypatch.setattr(terminal, "full_screen", lambda plain=False: None if plain else fake_app)
+    monkeypatch.setattr(commands, "full_screen", lambda plain=False: None if plain else fake_app)
     save = tmp_path / "game.json"
     result = CliRunner().invoke(app, ["play", "ikebana", "--seed", "3", "--save", str(save)])
     assert result.exit_code == 0, result.output

@@ -12,7 +12,7 @@ import pytest
 import cardgames
 from cardgames.app.screens import PassScreen, TableScreen
 from cardgames.app.session import new_session
-from cardgames.terminal import load_session
+from cardgames.session import load_session
 
 from .conftest import act_by_keys, hinted, play_to_the_end, screen_text, settle
 

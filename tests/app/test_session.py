@@ -18,7 +18,7 @@ from cardgames.app.screens import HintScreen, TableScreen
 from cardgames.app.session import GameSession, new_session
 from cardgames.core.errors import OptionsError
 from cardgames.hanabi.hints import card_status
-from cardgames.terminal import HUMAN, SavedSession, load_session
+from cardgames.session import HUMAN, SavedSession, load_session
 
 from .conftest import focus_card, settle
 

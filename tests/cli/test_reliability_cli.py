@@ -21,11 +21,20 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import cardgames
-import cardgames.terminal as terminal
+import cardgames.commands as commands
+import cardgames.session as session_module
 from cardgames.cli import app
-from cardgames.core.files import SaveLock, lock_path, write_atomically
 from cardgames.core.limits import MAX_LINE
-from cardgames.terminal import HUMAN, SavedSession, load_session, run_session, save_session
+from cardgames.session import (
+    HUMAN,
+    SavedSession,
+    SaveLock,
+    load_session,
+    lock_path,
+    save_session,
+    write_atomically,
+)
+from cardgames.terminal import run_session
 
 pytestmark = pytest.mark.usefixtures("wide_terminal")
 
@@ -89,7 +98,7 @@ def test_a_failed_autosave_moves_the_game_to_the_default_save_folder(tmp_path: P
 def test_a_game_that_cannot_be_saved_says_so_and_offers_another_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_save = terminal.save_session
+    real_save = session_module.save_session
     elsewhere = tmp_path / "elsewhere.json"
 
     def only_elsewhere(path: Path, session: SavedSession[Any]) -> None:
@@ -97,7 +106,7 @@ def test_a_game_that_cannot_be_saved_says_so_and_offers_another_file(
             no_space(path, session)
         real_save(path, session)
 
-    monkeypatch.setattr(terminal, "save_session", only_elsewhere)
+    monkeypatch.setattr(session_module, "save_session", only_elsewhere)
     code, screen, session = session_screen(
         "hanabi", f"quit\n{elsewhere}\n", tmp_path / "game.json"
     )
@@ -113,7 +122,7 @@ def test_a_game_that_cannot_be_saved_says_so_and_offers_another_file(
 def test_a_lost_game_is_never_reported_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, leave: str
 ) -> None:
-    monkeypatch.setattr(terminal, "save_session", no_space)
+    monkeypatch.setattr(session_module, "save_session", no_space)
     code, screen, _ = session_screen("ikebana", leave, tmp_path / "game.json")
     assert code == 2
     assert "game saved" not in screen
@@ -176,7 +185,7 @@ def test_a_save_another_live_process_uses_is_refused(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     saved_hanabi(save)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, pathlib; from cardgames.core.files import SaveLock; "
+        [sys.executable, "-c", "import sys, pathlib; from cardgames.session import SaveLock; "
          "SaveLock(pathlib.Path(sys.argv[1])).acquire(); print('locked', flush=True); "
          "sys.stdin.read()", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -401,7 +410,7 @@ def test_ctrl_c_while_loading_a_game_prints_no_traceback(
     def interrupted(*args: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(terminal, "load_session", interrupted)
+    monkeypatch.setattr(commands, "load_session", interrupted)
     code, output = invoke("play", "hanabi", "--resume", str(tmp_path / "x.json"))
     assert code in (1, 130)
     assert "Traceback" not in output
@@ -432,7 +441,7 @@ def test_a_game_whose_text_utf8_cannot_hold_is_reported_not_saved(
     def unencodable(path: Path, session: SavedSession[Any]) -> None:
         "\ud800".encode()
 
-    monkeypatch.setattr(terminal, "save_session", unencodable)
+    monkeypatch.setattr(session_module, "save_session", unencodable)
     code, screen, _ = session_screen("koikoi", "", tmp_path / "game.json")
     assert code == 2
     assert "cannot be written as UTF-8" in screen

@@ -303,6 +303,24 @@ def test_ray_and_matplotlib_load_only_when_asked_for() -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_bot_games_load_no_user_interface() -> None:
+    # Playing bot games (a worker process, a script) and the session layer under them need
+    # no command line and no screen: no typer, rich, click or Textual is imported.
+    script = (
+        "import sys\n"
+        "import cardgames.simulate, cardgames.session\n"
+        "from cardgames.simulate import simulate\n"
+        "results = list(simulate('koikoi', 2, bots=['greedy', 'random'], seed=1))\n"
+        "assert len(results) == 2\n"
+        "user_interfaces = {'typer', 'rich', 'click', 'textual'}\n"
+        "print(sorted({name.split('.')[0] for name in sys.modules} & user_interfaces))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_hanabi_histogram_counts_every_score_of_the_records(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     code, output = invoke("simulate", "hanabi", "-n", "12", "--bots", "random", "-p", "3",

@@ -17,14 +17,12 @@ import cardgames
 from cardgames.cli import app
 from cardgames.core.errors import NotationError
 from cardgames.core.limits import MAX_LINE
+from cardgames.session import HUMAN, SavedSession, load_session
 from cardgames.terminal import (
-    HUMAN,
     SESSION_WORDS,
     UNDO_WORDS,
-    SavedSession,
     _LineReader,
     completions,
-    load_session,
     run_session,
 )
 

@@ -10,15 +10,10 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
+from cardgames.commands import make_play_command
 from cardgames.core.errors import RecordError
-from cardgames.terminal import (
-    HUMAN,
-    GameUI,
-    SavedSession,
-    load_session,
-    make_play_command,
-    run_session,
-)
+from cardgames.session import HUMAN, SavedSession, load_session
+from cardgames.terminal import GameUI, run_session
 from tinygame import TINY
 
 UI = GameUI(

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import cardgames
 from cardgames.cli import app
-from cardgames.terminal import HUMAN, SavedSession, save_session
+from cardgames.session import HUMAN, SavedSession, save_session
 from fuzz.kit import PROFILES, assert_one_error_line, fuzz
 
 HOSTILE = ["", " ", "x", "²", "٣", "-1", "0", "1.5", "nan", "inf", "9" * 30, "\x00", "é",

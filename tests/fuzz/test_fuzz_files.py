@@ -19,7 +19,7 @@ from cardgames.cli import app
 from cardgames.core.errors import CardgamesError, RecordError
 from cardgames.core.record import Record, read_records
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
-from cardgames.terminal import HUMAN, SavedSession, load_session, save_session
+from cardgames.session import HUMAN, SavedSession, load_session, save_session
 from fuzz.kit import PROFILES, assert_one_error_line, fuzz
 
 GAMES = sorted(cardgames.registry.names())

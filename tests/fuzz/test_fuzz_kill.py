@@ -14,16 +14,14 @@ from pathlib import Path
 import pytest
 
 import cardgames
-from cardgames.core.files import SaveLock
-from cardgames.terminal import load_session
+from cardgames.session import SaveLock, load_session
 from fuzz.kit import COUNTS, long_seconds
 
 WRITER = """
 import sys
 from pathlib import Path
 import cardgames
-from cardgames.core.files import SaveLock
-from cardgames.terminal import HUMAN, SavedSession, save_session
+from cardgames.session import HUMAN, SaveLock, SavedSession, save_session
 
 path = Path(sys.argv[1])
 SaveLock(path).acquire()

@@ -17,7 +17,8 @@ import cardgames
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import State
 from cardgames.core.limits import MAX_LINE
-from cardgames.terminal import HUMAN, SESSION_WORDS, SavedSession, load_session, run_session
+from cardgames.session import HUMAN, SavedSession, load_session
+from cardgames.terminal import SESSION_WORDS, run_session
 from fuzz.kit import PROFILES, fuzz
 
 GAMES = sorted(cardgames.registry.names())

@@ -15,7 +15,7 @@ from cardgames.koikoi import CARDS as GAME_CARDS
 from cardgames.koikoi import GAME, PRESETS, KoiKoiState
 from cardgames.koikoi.cli import HELP_TEXT
 from cardgames.koikoi.events import DealerChosen
-from cardgames.terminal import load_session
+from cardgames.session import load_session
 
 runner = CliRunner()
 

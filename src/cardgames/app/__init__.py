@@ -13,9 +13,12 @@ from typing import Any
 
 from rich.console import Console
 
+from cardgames.app.games import ADAPTERS
+from cardgames.app.session import GameSession
 from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
-from cardgames.terminal import SavedSession
+from cardgames.session import SavedSession
+from cardgames.terminal import run_session
 
 __all__ = ["play_in_app"]
 
@@ -32,16 +35,14 @@ def play_in_app(
     Like the line mode, the game is saved after every move; the terminal then says where it
     is saved (or the result).
     """
-    from cardgames.app.app import CardgamesApp
-    from cardgames.app.games import ADAPTERS
-    from cardgames.app.session import GameSession
-
     if info.name not in ADAPTERS:
         # A plug-in game the app cannot draw is played in the line mode, as with --plain.
-        from cardgames.terminal import run_session
-
         ui = info.load_cli().UI
         return run_session(info, ui, session, save_path=save_path, console=console)
+    # Textual is the app extra, installed or not: this package loads without it (the
+    # command line imports it to find this function), the table only when it is played.
+    from cardgames.app.app import CardgamesApp
+
     game = GameSession(info, session, save_path)
     app = CardgamesApp(game)
     try:

@@ -4,7 +4,7 @@ next player, a hint, a note, and the new-game form."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -216,10 +216,8 @@ class TableScreen(Screen[None]):
 
     @property
     def cardgames(self) -> CardgamesApp:
-        from cardgames.app.app import CardgamesApp
-
-        assert isinstance(self.app, CardgamesApp)
-        return self.app
+        # Every screen here is shown by CardgamesApp, which imports this module.
+        return cast("CardgamesApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -362,7 +360,7 @@ class TableScreen(Screen[None]):
     def _warn_unsaved(self) -> None:
         """Show what the autosave said (it says each problem once)."""
         for message in self.session.messages():
-            self.notify(Text.from_markup(message).plain, severity="warning", timeout=10)
+            self.notify(message, severity="warning", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ the game goes on
     @work(exclusive=True, group="play")
@@ -560,5 +558,5 @@ class NewGameScreen(Screen[None]):
             self.query_one("#problem", Static).update(Text(str(exc), style="bold red"))
             return
         if message:
-            self.notify(message, timeout=8)
+            self.notify(message, timeout=8, markup=False)
         self.app.switch_screen(TableScreen(session))

@@ -18,6 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from cardgames.commands import fail, game_app, make_play_command
 from cardgames.core.errors import CardgamesError, clip, did_you_mean
 from cardgames.core.game import Event
 from cardgames.core.limits import load_json, read_text
@@ -36,7 +37,7 @@ from cardgames.hanabi.render import (
 )
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.variants import HanabiVariant, variant, variant_names
-from cardgames.terminal import GameUI, fail, game_app, make_play_command
+from cardgames.terminal import GameUI
 
 __all__ = ["UI", "app", "play"]
 

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from cardgames.commands import fail, game_app, make_play_command
 from cardgames.core.errors import CardgamesError, NotationError
 from cardgames.core.game import Event
 from cardgames.core.options import parse_option_pairs
@@ -39,7 +40,7 @@ from cardgames.koikoi.render import (
 from cardgames.koikoi.rules import DEFAULT_PRESET, PRESETS, KoiKoiRules, make_rules
 from cardgames.koikoi.state import KoiKoiAction, KoiKoiState
 from cardgames.koikoi.view import Phase
-from cardgames.terminal import GameUI, fail, game_app, make_play_command
+from cardgames.terminal import GameUI
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]
 

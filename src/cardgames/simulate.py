@@ -380,8 +380,7 @@ def plot(
     """Draw a run to `path` (PNG, SVG or PDF by suffix): the distribution of the team's
     scores for a cooperative game, else each bot's win rate with its 95% interval."""
     check_plot_path(path)
-    # Here: matplotlib is the plot extra, and slow to load; only a plot needs it.
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # the plot extra, slow to load: only a plot needs it
 
     figure = Figure(figsize=(7, 4), layout="constrained")
     axes = figure.subplots()

@@ -56,7 +56,6 @@ __all__ = [
     "free_save_path",
     "load_session",
     "lock_path",
-    "move_seats",
     "new_save_path",
     "parse_bots",
     "save_session",
@@ -293,23 +292,6 @@ def seat_agents(info: GameInfo[Any, Any], session: SavedSession[Any]) -> dict[in
         for seat, kind in enumerate(session.seats)
         if kind != HUMAN
     }
-
-
-def move_seats(info: GameInfo[S, Any], state: S) -> list[int]:
-    """The seat that made each move of `state`, oldest first (a state keeps its actions, not
-    who took them: its record is replayed)."""
-    record = state.record()
-    replay = info.new_game(
-        len(record.players), record.seed, names=record.players, deck=record.deck,
-        options=state.options,
-    )
-    seats = []
-    for action in state.history:
-        seat = replay.current_player
-        assert seat is not None  # the game replayed, so each move had a seat to act
-        seats.append(seat)
-        replay.apply(action)
-    return seats
 
 
 # ----------------------------------------------------------------------- saved sessions
@@ -560,7 +542,6 @@ class LiveSession(Generic[S]):
         self.saved = saved
         """The game and who sits where (replaced by :meth:`undo`)."""
         self.agents = seat_agents(info, saved)
-        self._movers = move_seats(info, saved.state)
         self.autosave = Autosave(info, saved, save_path, warn)
 
     # ------------------------------------------------------------------ who sits where
@@ -599,7 +580,7 @@ class LiveSession(Generic[S]):
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that made each move so far, oldest first."""
-        return tuple(self._movers)
+        return tuple(move.seat for move in self.state.moves())
 
     # ------------------------------------------------------------------ moves
     def bot_action(self) -> Any:
@@ -616,7 +597,6 @@ class LiveSession(Generic[S]):
         seat = state.current_player
         assert seat is not None, "the game is over"
         events = state.apply(action)
-        self._movers.append(seat)
         return Move(seat, action, tuple(events))
 
     # ------------------------------------------------------------------ undo
@@ -625,7 +605,7 @@ class LiveSession(Generic[S]):
         with no human or several: in a hot-seat game taking back a move would show the next
         player another's cards."""
         humans = self.humans
-        if len(humans) != 1 or humans[0] not in self._movers:
+        if len(humans) != 1 or humans[0] not in self.actors:
             return None
         return humans[0]
 
@@ -639,13 +619,13 @@ class LiveSession(Generic[S]):
         seat = self.undo_seat()
         if seat is None:
             return 0
-        keep = max(number for number, mover in enumerate(self._movers) if mover == seat)
+        actors = self.actors
+        keep = max(number for number, mover in enumerate(actors) if mover == seat)
         record = self.state.record()
         state = self.info.replay(attrs.evolve(record, actions=record.actions[:keep], meta={}))
         self.saved = SavedSession(state, self.saved.seats, self.saved.bot_seed)
         self.autosave.saved = self.saved
-        taken = len(self._movers) - keep
-        del self._movers[keep:]
+        taken = len(actors) - keep
         self.agents = seat_agents(self.info, self.saved)
         self.autosave.save()
         return taken

@@ -109,16 +109,14 @@ class _Placeholder(TyperCommand):
     """A game's command as listed in help, before the game is imported."""
 
 
-# The groups below replace click's get_command and resolve_command. Typer vendors click and
-# exports neither its Command class nor the Context these methods receive (typer.Context is a
-# subclass made for commands' parameters), so the click objects pass through them as Any.
-
-
 def _game_cli(name: str) -> Any:
     """The game's command-line module (importing the game), or None."""
     return cardgames.get_game(name).load_cli()
 
 
+# This group and PlayGroup replace click's get_command and resolve_command. Typer vendors
+# click and exports neither its Command class nor the Context these methods receive
+# (typer.Context is a subclass, for commands' parameters): the click objects pass as Any.
 class GamesGroup(OneLineErrors):
     """The root group: the built-in commands plus one sub-app per registered game.
 

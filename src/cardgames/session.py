@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import random
 import sys
 import tempfile
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -38,7 +37,7 @@ import attrs
 
 from cardgames.core.agents import Agent
 from cardgames.core.errors import OptionsError, RecordError, clip, did_you_mean
-from cardgames.core.game import Move, State
+from cardgames.core.game import Move, State, draw_seed
 from cardgames.core.limits import read_text
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
@@ -311,11 +310,12 @@ class SavedSession(Generic[S]):
         named: bool = False, options: Mapping[str, Any] | None = None,
     ) -> SavedSession[S]:
         """Deal a new game of `info` for `seats` (:func:`seat_kinds`), the deal and the bots
-        seeded by `seed` (drawn at random when None). `named`: the players are named after
-        their seats (:func:`seat_names`), else the game's default names. `options` are the
-        game's options by name; OptionsError names a bad one."""
+        seeded by `seed` (drawn at random when None, from the core's one range of seeds).
+        `named`: the players are named after their seats (:func:`seat_names`), else the
+        game's default names. `options` are the game's options by name; OptionsError names a
+        bad one."""
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = draw_seed()
         names = seat_names(seats) if named else None
         state = info.new_game(len(seats), seed, names=names, **(options or {}))
         return cls(state, seats, seed)

@@ -33,11 +33,10 @@ def play_in_app(
     is saved (or the result).
     """
     from cardgames.app.app import CardgamesApp
-    from cardgames.app.games import ADAPTERS
     from cardgames.app.session import GameSession
 
-    if info.name not in ADAPTERS:
-        # A plug-in game the app cannot draw is played in the line mode, as with --plain.
+    if info.app_adapter is None:
+        # A game that names no app adapter is played in the line mode, as with --plain.
         from cardgames.terminal import run_session
 
         ui = info.load_cli().UI

@@ -8,7 +8,7 @@ import cardgames
 from cardgames.app.games import adapter_for, app_games
 from cardgames.core.errors import OptionsError
 from cardgames.core.registry import Registry
-from tinygame import TINY
+from tinygame import make_info
 
 
 def test_the_app_finds_each_game_through_its_registry_entry() -> None:
@@ -21,7 +21,7 @@ def test_the_app_finds_each_game_through_its_registry_entry() -> None:
 
 def test_a_game_without_an_adapter_is_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     registry = Registry(dict(cardgames.registry.targets))
-    registry.register(TINY)
+    registry.register(make_info(app_adapter=None))
     monkeypatch.setattr(cardgames, "registry", registry)
     assert "tiny" not in app_games()
     with pytest.raises(OptionsError, match=r"^the game 'tiny' has no table in the app"):

@@ -9,15 +9,17 @@ from cardgames.core import OptionsError
 from cardgames.core.registry import load_target
 from tinygame import TINY, make_info
 
+PARTLESS = make_info(app_adapter=None, rl_encoding=None)
+
 
 def test_a_game_that_names_no_adapter_or_encoding_says_which_is_missing() -> None:
     with pytest.raises(OptionsError) as caught:
-        TINY.load_app_adapter()
+        PARTLESS.load_app_adapter()
     assert str(caught.value) == (
         "the game 'tiny' has no table in the app (its GameInfo names no app_adapter)"
     )
     with pytest.raises(OptionsError) as caught:
-        TINY.load_rl_encoding()
+        PARTLESS.load_rl_encoding()
     assert str(caught.value) == (
         "the game 'tiny' has no machine-learning encoding (its GameInfo names no rl_encoding)"
     )

@@ -13,7 +13,7 @@ from cardgames.core.registry import Registry
 from cardgames.rl import env
 from cardgames.rl.encoding import Encoding
 from cardgames.rl.runner import encoding
-from tinygame import TINY
+from tinygame import make_info
 
 
 @pytest.mark.parametrize("game", ["hanabi", "ikebana", "koikoi"])
@@ -33,7 +33,7 @@ def test_a_game_without_an_encoding_is_refused_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     registry = Registry(dict(cardgames.registry.targets))
-    registry.register(TINY)
+    registry.register(make_info(rl_encoding=None))
     monkeypatch.setattr(cardgames, "registry", registry)
     with pytest.raises(OptionsError) as caught:
         env("tiny")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+import attrs
 import pytest
 from hypothesis.stateful import run_state_machine_as_test
 
 from cardgames.core.errors import NotationError
 from cardgames.testing import conformance_machine
-from tinygame import FAST, TINY, Play, TinyState, TinyView, make_info
+from tinygame import TINY, Play, TinyState, TinyView, make_info
+from tinygame.testing import FAST
 
 TestTinyConformance = conformance_machine(TINY).TestCase
 
@@ -22,7 +24,7 @@ class LeakyView(TinyState):
     def view(self, seat: int) -> TinyView:
         honest = super().view(seat)
         neighbour = self.hands[(seat + 1) % len(self.players)]
-        return TinyView(seat, (*honest.hand, *neighbour), honest.hand_sizes, honest.rows, 0)
+        return attrs.evolve(honest, hand=(*honest.hand, *neighbour))
 
 
 class SharedClone(TinyState):
@@ -87,7 +89,7 @@ class CarelessView(TinyState):
     __slots__ = ()
 
     def view(self, seat: int) -> TinyView:
-        return TinyView(seat, tuple(self.hands[seat]), (), (), 0)
+        return attrs.evolve(super().view(0), seat=seat, hand=tuple(self.hands[seat]))
 
 
 class CarelessParse(TinyState):

@@ -49,7 +49,7 @@ def test_a_level_must_name_a_bot_and_must_not_shadow_one() -> None:
         make_info(bots={"random": RandomAgent, "first": lambda seed: _First()},
                   levels={"random": "first"})
     info = make_info(levels={"easy": "random"})
-    assert set(info.bots) == {"random", "easy"}
+    assert set(info.bots) == {"random", "high", "easy"}
     copied = attrs.evolve(info, max_moves=5)
     assert copied.bots == info.bots
     assert copied.levels == {"easy": "random"}

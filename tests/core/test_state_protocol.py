@@ -6,20 +6,9 @@ from typing import Any
 
 import pytest
 
-from cardgames.core import ActionSpace, Move, OptionsError
+from cardgames.core import Move, OptionsError
 from cardgames.core.game import SEED_LIMIT, draw_seed
-from tinygame import PLAYS, TINY, TinyOptions, TinyState
-
-_SPACE = ActionSpace(tuple(PLAYS.values()))
-
-
-class NumberedTiny(TinyState):
-    """The tiny game with action ids: card N is id N - 1."""
-
-    __slots__ = ()
-
-    def action_space(self) -> ActionSpace[Any]:
-        return _SPACE
+from tinygame import TINY, TinyOptions, TinyState
 
 
 def test_a_state_is_only_made_by_new() -> None:
@@ -81,8 +70,8 @@ def test_the_log_knows_who_moved_and_what_it_caused() -> None:
 
 
 def test_step_skips_events_and_moves_fills_them_in_as_apply_would() -> None:
-    by_id = NumberedTiny.new(TinyOptions(), players=2, seed=8)
-    by_action = NumberedTiny.new(TinyOptions(), players=2, seed=8)
+    by_id = TinyState.new(TinyOptions(), players=2, seed=8)
+    by_action = TinyState.new(TinyOptions(), players=2, seed=8)
     half = 0
     while not by_id.is_over:
         if half == 3:  # read the moves midway: later steps log their events as they go
@@ -97,7 +86,7 @@ def test_step_skips_events_and_moves_fills_them_in_as_apply_would() -> None:
 
 
 def test_a_clone_fills_in_its_own_events() -> None:
-    state = NumberedTiny.new(TinyOptions(), players=2, seed=2)
+    state = TinyState.new(TinyOptions(), players=2, seed=2)
     state.step(state.legal_action_ids()[0])
     copy = state.clone()
     copy.step(copy.legal_action_ids()[0])

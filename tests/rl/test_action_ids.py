@@ -16,7 +16,8 @@ from cardgames.hanabi import Clue, Discard, HanabiState, Play
 from cardgames.koikoi.state import CAPTURE_ACTIONS, PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS
 from cardgames.rl import legal_mask
 from cardgames.testing import conformance_machine
-from tinygame import FAST, PLAYS, TinyState, make_info
+from tinygame import PLAYS, TINY, TinyState, make_info
+from tinygame.testing import FAST
 
 # (game, new_game keywords): every game, and Hanabi variants whose action spaces grow (deck
 # plays, bonus choices) or whose hands shrink (all or nothing).
@@ -180,8 +181,15 @@ def test_every_registered_game_numbers_its_actions() -> None:
         assert state.num_actions > 0
 
 
+class Unnumbered(TinyState):
+    """The tiny game without action ids (the base's action_space)."""
+
+    __slots__ = ()
+    action_space = State.action_space
+
+
 def test_a_game_without_ids_says_so() -> None:
-    state = make_info().new_game(2, 1)
+    state = make_info(Unnumbered).new_game(2, 1)
     with pytest.raises(NotImplementedError, match="does not number its actions"):
         _ = state.num_actions
 
@@ -192,19 +200,7 @@ def test_action_space_refuses_a_doubled_action() -> None:
 
 
 # ----------------------------------------------------------- the conformance kit's rules
-_TINY_SPACE = ActionSpace(tuple(PLAYS.values()))
-
-
-class NumberedTiny(TinyState):
-    """The tiny game with action ids: card N is id N - 1."""
-
-    __slots__ = ()
-
-    def action_space(self) -> ActionSpace[Any]:
-        return _TINY_SPACE
-
-
-class GrowingSpace(NumberedTiny):
+class GrowingSpace(TinyState):
     """Its numbering grows as cards are played (num_actions is not fixed)."""
 
     __slots__ = ()
@@ -214,7 +210,7 @@ class GrowingSpace(NumberedTiny):
         return ActionSpace((*PLAYS.values(), *(object() for _ in range(played))))
 
 
-class ShuffledIds(NumberedTiny):
+class ShuffledIds(TinyState):
     """legal_action_ids() lists the right ids in the wrong order."""
 
     __slots__ = ()
@@ -223,7 +219,7 @@ class ShuffledIds(NumberedTiny):
         return sorted(super().legal_action_ids(), reverse=True)
 
 
-class LooseStep(NumberedTiny):
+class LooseStep(TinyState):
     """step() forgets to check legality."""
 
     __slots__ = ()
@@ -236,7 +232,7 @@ class LooseStep(NumberedTiny):
 
 
 def test_the_kit_passes_a_numbered_game() -> None:
-    run_state_machine_as_test(conformance_machine(make_info(NumberedTiny)), settings=FAST)
+    run_state_machine_as_test(conformance_machine(TINY), settings=FAST)
 
 
 @pytest.mark.parametrize(

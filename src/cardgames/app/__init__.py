@@ -13,7 +13,6 @@ from typing import Any
 
 from rich.console import Console
 
-from cardgames.app.games import ADAPTERS
 from cardgames.app.session import GameSession
 from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
@@ -35,8 +34,8 @@ def play_in_app(
     Like the line mode, the game is saved after every move; the terminal then says where it
     is saved (or the result).
     """
-    if info.name not in ADAPTERS:
-        # A plug-in game the app cannot draw is played in the line mode, as with --plain.
+    if info.app_adapter is None:
+        # A game that names no app adapter is played in the line mode, as with --plain.
         ui = info.load_cli().UI
         return run_session(info, ui, session, save_path=save_path, console=console)
     # Textual is the app extra, installed or not: this package loads without it (the

@@ -8,13 +8,13 @@ import argparse
 from rich.console import Console
 
 from cardgames.app.app import CardgamesApp
-from cardgames.app.games import ADAPTERS
+from cardgames.app.games import app_games
 
 
 def main() -> None:
     """Run the app; print where the game was saved (or its result) when it closes."""
     parser = argparse.ArgumentParser(prog="python -m cardgames.app")
-    parser.add_argument("--game", choices=sorted(ADAPTERS), help="the game chosen at first")
+    parser.add_argument("--game", choices=app_games(), help="the game chosen at first")
     arguments = parser.parse_args()
     app = CardgamesApp(game=arguments.game)
     try:

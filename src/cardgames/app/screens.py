@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
 import cardgames
 from cardgames.app.base import GameAdapter, TableContext
-from cardgames.app.games import ADAPTERS, adapter_for
+from cardgames.app.games import adapter_for, app_games
 from cardgames.app.session import GameSession, new_session
 from cardgames.app.widgets import ActionBar, ActionButton, CardTile, KeyFooter, TableView
 from cardgames.core.errors import CardgamesError
@@ -489,14 +489,15 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.game = game if game in ADAPTERS else "koikoi"
+        self.games = app_games()
+        self.game = game if game in self.games else "koikoi"
 
     def compose(self) -> ComposeResult:
         info = cardgames.get_game(self.game)
         with VerticalScroll(id="new-game-form"):
             yield Static(Text("New game", style="bold"))
             yield self._field("Game", Select(
-                [(cardgames.get_game(name).title, name) for name in ADAPTERS],
+                [(cardgames.get_game(name).title, name) for name in self.games],
                 value=self.game, allow_blank=False, id="game", compact=True,
             ))
             yield self._field("Rules", Select(

@@ -3,6 +3,11 @@
 The games of this library are built in; other packages add theirs through the entry-point
 group ``cardgames.games`` (``tiny = "my_package.tiny:GAME"``), read when a game is first
 looked up. Nothing is imported before it is needed, so listing the names is cheap.
+
+A GameInfo also names, as ``"module:NAME"`` text, where the rest of the library finds the
+game's parts that live outside the core: its command line (`cli_module`), its table in the
+app (`app_adapter`) and its encoding for learning (`rl_encoding`). They are imported on first
+use, so the core imports no user interface and the app and rl keep no table of games.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from cardgames.core.game import Options, State, check_names, check_players
 from cardgames.core.options import options_from_preset
 from cardgames.core.record import Record
 
-__all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Registry", "check_names"]
+__all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Registry", "check_names", "load_target"]
 
 ENTRY_POINT_GROUP = "cardgames.games"
 """The entry-point group third-party games register under (the value names a GameInfo)."""
@@ -82,6 +87,14 @@ class GameInfo(Generic[S, Opts]):
     """An upper bound on the number of actions in one game."""
     cli_module: str | None = None
     """The module holding the game's Typer ``app`` and its terminal ``UI``."""
+    app_adapter: str | None = None
+    """Where the game's table in the full-screen app lives: ``"package.module:NAME"`` naming a
+    ``cardgames.app.base.GameAdapter`` (``"package.module"`` alone: its ``ADAPTER``). None:
+    the app does not offer the game and ``cardgames play`` uses the line mode."""
+    rl_encoding: str | None = None
+    """Where the game's encoding for learning lives: ``"package.module:NAME"`` naming a
+    ``cardgames.rl.encoding.Encoding`` (``"package.module"`` alone: its ``ENCODING``). None:
+    the PettingZoo and Gymnasium environments refuse the game."""
     importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
 
@@ -213,14 +226,37 @@ class GameInfo(Generic[S, Opts]):
         """The game's command-line module (with ``app`` and ``UI``), or None."""
         return None if self.cli_module is None else importlib.import_module(self.cli_module)
 
+    def load_app_adapter(self) -> Any:
+        """The game's app adapter (see `app_adapter`); OptionsError if it names none."""
+        return self._load_part(self.app_adapter, "app_adapter", "table in the app", "ADAPTER")
+
+    def load_rl_encoding(self) -> Any:
+        """The game's encoding for learning (see `rl_encoding`); OptionsError if it names none."""
+        return self._load_part(
+            self.rl_encoding, "rl_encoding", "machine-learning encoding", "ENCODING"
+        )
+
+    def _load_part(self, target: str | None, field: str, what: str, default: str) -> Any:
+        if target is None:
+            raise OptionsError(
+                f"the game {self.name!r} has no {what} (its GameInfo names no {field})"
+            )
+        return load_target(target, default)
+
 
 AnyGame = GameInfo[Any, Any]
 
 
-def _load_target(target: str) -> AnyGame:
-    """``"package.module:NAME"`` (or a module exposing ``GAME``) -> its GameInfo."""
+def load_target(target: str, default: str) -> Any:
+    """What ``"package.module:NAME"`` names, importing the module (``"package.module"``
+    alone names its attribute `default`), as entry points are written."""
     module_name, _, attribute = target.partition(":")
-    found = getattr(importlib.import_module(module_name), attribute or "GAME")
+    return getattr(importlib.import_module(module_name), attribute or default)
+
+
+def _load_game(target: str) -> AnyGame:
+    """``"package.module:NAME"`` (or a module exposing ``GAME``) -> its GameInfo."""
+    found = load_target(target, "GAME")
     if not isinstance(found, GameInfo):
         raise TypeError(f"{target} is not a cardgames GameInfo")
     return found
@@ -266,13 +302,13 @@ class Registry:
                 f"unknown game {name!r}{did_you_mean(name, self.targets)}; games: "
                 f"{', '.join(self.names())}"
             )
-        info = _load_target(target)
+        info = _load_game(target)
         self._loaded[name] = info
         return info
 
     def register(self, target: str | AnyGame, name: str | None = None) -> AnyGame:
         """Add a game: its GameInfo, or where it lives (``"module"``, ``"module:NAME"``)."""
-        info = target if isinstance(target, GameInfo) else _load_target(target)
+        info = target if isinstance(target, GameInfo) else _load_game(target)
         key = name or info.name
         self.targets[key] = target if isinstance(target, str) else f"<registered {key}>"
         self._loaded[key] = info

@@ -177,6 +177,8 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     default_bot="convention",
     max_moves=2_000,
     cli_module="cardgames.hanabi.cli",
+    app_adapter="cardgames.app.games.hanabi:ADAPTER",
+    rl_encoding="cardgames.rl.hanabi:ENCODING",
     importers={"hanablive": from_hanablive},
 )
 """The registry entry for Hanabi: ``new_game("hanabi", variant="rainbow", fuses=2)``."""

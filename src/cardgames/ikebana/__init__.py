@@ -111,5 +111,7 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     default_bot="greedy",
     max_moves=MAX_MOVES,
     cli_module="cardgames.ikebana.cli",
+    app_adapter="cardgames.app.games.ikebana:ADAPTER",
+    rl_encoding="cardgames.rl.ikebana:ENCODING",
 )
 """The registry entry of Ikebana."""

@@ -193,5 +193,7 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     default_bot="greedy",
     max_moves=24 * 16 * 3,
     cli_module="cardgames.koikoi.cli",
+    app_adapter="cardgames.app.games.koikoi:ADAPTER",
+    rl_encoding="cardgames.rl.koikoi:ENCODING",
 )
 """The registry entry: ``cardgames.new_game("koikoi", seed=1, preset="online")``."""

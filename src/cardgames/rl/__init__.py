@@ -12,7 +12,9 @@ pettingzoo). The action ids themselves are part of every state and need nothing
 [True, False, False, False, False]
 
 Modules: :mod:`cardgames.rl.hanabi`, :mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`
-(encoders), :mod:`cardgames.rl.hle` (a drop-in for hanabi-learning-environment's ``rl_env``);
+(encoders; each game's ``GameInfo.rl_encoding`` names its
+:class:`~cardgames.rl.encoding.Encoding`), :mod:`cardgames.rl.hle` (a drop-in for
+hanabi-learning-environment's ``rl_env``);
 ``env`` (PettingZoo) and ``gym_env`` (Gymnasium) are imported from here on first use, so that
 importing this package does not load PettingZoo or Gymnasium.
 """

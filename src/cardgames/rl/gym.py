@@ -13,7 +13,8 @@ turn). An illegal action ends the episode with reward -1 and ``info["illegal_act
 :meth:`GymEnv.action_masks` gives the legal ids, as maskable algorithms
 (sb3-contrib's ``MaskablePPO``) expect.
 
-Importing this module registers every game with Gymnasium as ``cardgames/<game>-v0``:
+Importing this module registers every game (plug-ins included) with Gymnasium as
+``cardgames/<game>-v0``:
 ``gymnasium.make("cardgames/koikoi-v0", preset="online", seat=1)``.
 """
 
@@ -30,7 +31,6 @@ import cardgames
 from cardgames.core.agents import Agent
 from cardgames.core.errors import OptionsError, did_you_mean
 from cardgames.rl.runner import (
-    ENCODINGS,
     ENV_VERSION,
     RENDER_MODES,
     SEED_LIMIT,
@@ -170,7 +170,9 @@ def gym_env(
     return GymEnv(game, seat, opponents, **config)
 
 
-for _game in ENCODINGS:
+# Every registered name, plug-ins included, without importing any game (a broken plug-in must
+# not break this import); making one whose GameInfo names no encoding says so.
+for _game in cardgames.registry.names():
     gymnasium.register(
         f"cardgames/{_game}-v{ENV_VERSION}", entry_point="cardgames.rl.gym:GymEnv",
         kwargs={"game": _game},

@@ -74,11 +74,14 @@ from cardgames.hanabi import (
     TokenRegained,
 )
 from cardgames.hanabi.actions import HiddenClue, HiddenClued, Thrown
+from cardgames.hanabi.render import render_view
 from cardgames.hanabi.state import HLE_COLOUR_ORDER, id_clue_values, suit_id_order
 from cardgames.hanabi.variants import SUIT_LIBRARY, variant_from_name
+from cardgames.rl.encoding import Bounds, Encoding
 from cardgames.rl.layout import Field, Layout
 
 __all__ = [
+    "ENCODING",
     "HLE_SIZES",
     "clue_marks",
     "clues_received",
@@ -563,3 +566,12 @@ def clue_marks(view: HanabiView) -> dict[int, int]:
     """:func:`clues_received` as bit masks: bit i set when clue value i touched the card (the
     form the encoder uses; do not change the dict, it is the encoder's own)."""
     return _replayed(_tables(view.variant, len(view.players)), view.history).marks
+
+
+def _bounds(view: HanabiView) -> Bounds:
+    return layout(view.variant, len(view.players)).bounds()
+
+
+ENCODING: Final = Encoding(observation, _bounds, render_view)
+"""Hanabi for the learning environments (named by ``GAME.rl_encoding``): every seat's reward
+is the change of the team score."""

@@ -25,10 +25,12 @@ import numpy.typing as npt
 
 from cardgames.ikebana import Card, IkebanaView, Phase
 from cardgames.ikebana.cards import COPIES, DECK_SIZE
+from cardgames.ikebana.render import table_renderable
 from cardgames.ikebana.scoring import BOUQUET_SIZE
+from cardgames.rl.encoding import Bounds, Encoding
 from cardgames.rl.layout import Field, Layout, squash
 
-__all__ = ["layout", "observation", "observation_size"]
+__all__ = ["ENCODING", "layout", "observation", "observation_size"]
 
 _CODES: Final = len(COPIES)
 """30 card codes: 6 colours (5 plain and multicolour) x 5 values."""
@@ -141,3 +143,12 @@ def _add_cards(row: npt.NDArray[np.float32], cards: tuple[Card, ...]) -> None:
     for card in cards:
         row[card.code] += 1.0
     row /= _COPIES
+
+
+def _bounds(view: IkebanaView) -> Bounds:
+    return layout(len(view.players)).bounds()
+
+
+ENCODING: Final = Encoding(observation, _bounds, table_renderable)
+"""Ikebana for the learning environments (named by ``GAME.rl_encoding``): rewards are the
+change of each player's prestige."""

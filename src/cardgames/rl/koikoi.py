@@ -33,9 +33,11 @@ from cardgames.koikoi import (
     RibbonKind,
     yaku_progress,
 )
+from cardgames.koikoi.render import table_renderable
+from cardgames.rl.encoding import Bounds, Encoding
 from cardgames.rl.layout import Field, Layout, squash
 
-__all__ = ["LAYOUT", "observation", "observation_size", "round_returns"]
+__all__ = ["ENCODING", "LAYOUT", "observation", "observation_size", "round_returns"]
 
 _HAND_SIZE: Final = 8
 _STOCK_AFTER_DEAL: Final = 24
@@ -202,3 +204,12 @@ def round_returns(state: KoiKoiState) -> list[int]:
         for seat in (0, 1):
             won[seat] += result.score[seat] - result.score[1 - seat]
     return won
+
+
+def _bounds(_view: KoiKoiView) -> Bounds:
+    return LAYOUT.bounds()
+
+
+ENCODING: Final = Encoding(observation, _bounds, table_renderable, round_returns)
+"""Koi-Koi for the learning environments (named by ``GAME.rl_encoding``): rewards are round
+points (:func:`round_returns`)."""

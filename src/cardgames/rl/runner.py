@@ -5,32 +5,31 @@ A :class:`GameRunner` holds a game's configuration, its spaces and the current
 (``{"observation", "action_mask"}``), applies action ids and says what each seat earned.
 The environments (:mod:`cardgames.rl.envs`, :mod:`cardgames.rl.gym`) add only their API.
 
-What a game contributes is an :class:`Encoding` (its encoder, the observation's bounds, the
-returns rewards are differences of, its text renderer), listed in :data:`ENCODINGS`.
+What a game contributes is an :class:`~cardgames.rl.encoding.Encoding` (its encoder, the
+observation's bounds, its text renderer, the returns rewards are differences of), named by its
+``GameInfo.rl_encoding``.
 """
 
 from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-import attrs
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from rich.console import Console, RenderableType
+from rich.console import Console
 
 import cardgames
-from cardgames.core.errors import OptionsError
 from cardgames.core.game import State
 from cardgames.rl import legal_mask
+from cardgames.rl.encoding import Encoding
 
 __all__ = [
-    "ENCODINGS", "ENV_VERSION", "RENDER_MODES", "SEED_LIMIT", "Encoding", "GameRunner",
-    "Observation", "check_render_mode",
+    "ENV_VERSION", "RENDER_MODES", "SEED_LIMIT", "GameRunner", "Observation", "check_render_mode",
+    "encoding",
 ]
 
 ENV_VERSION: Final = 0
@@ -40,70 +39,12 @@ version their environments."""
 
 Observation = dict[str, npt.NDArray[Any]]
 """``{"observation": float32 vector, "action_mask": int8 vector}``."""
-Bounds = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
 RENDER_MODES: Final = ("ansi", "human")
 """``ansi``: ``render()`` returns the table as text; ``human``: it prints it after every move."""
 SEED_LIMIT: Final = 2**31
 """Game seeds the environments draw stay below this (every game accepts them)."""
 _RENDER_WIDTH: Final = 100
-
-
-@attrs.frozen
-class Encoding:
-    """How the environments read one game."""
-
-    observation: Callable[[Any], npt.NDArray[np.float32]]
-    """A seat's view -> its observation vector."""
-    bounds: Callable[[Any], Bounds]
-    """A seat's view -> (low, high) of every position of the vector (the Box)."""
-    returns: Callable[[Any], Sequence[float]]
-    """The state -> what each seat has earned so far; a step's rewards are its change."""
-    render: Callable[[Any], RenderableType]
-    """A seat's view -> the game's rich rendering of it (``render()`` prints it as text)."""
-
-
-def _scores(state: State[Any]) -> list[int]:
-    # Hanabi's team score (the same for every seat) and Ikebana's prestige.
-    return state.scores()
-
-
-def _hanabi() -> Encoding:
-    from cardgames.hanabi.render import render_view
-    from cardgames.rl import hanabi
-
-    return Encoding(
-        hanabi.observation, lambda view: hanabi.layout(view.variant, len(view.players)).bounds(),
-        _scores, render_view,
-    )
-
-
-def _koikoi() -> Encoding:
-    from cardgames.koikoi.render import table_renderable
-    from cardgames.rl import koikoi
-
-    return Encoding(
-        koikoi.observation, lambda _view: koikoi.LAYOUT.bounds(), koikoi.round_returns,
-        table_renderable,
-    )
-
-
-def _ikebana() -> Encoding:
-    from cardgames.ikebana.render import table_renderable
-    from cardgames.rl import ikebana
-
-    return Encoding(
-        ikebana.observation, lambda view: ikebana.layout(len(view.players)).bounds(), _scores,
-        table_renderable,
-    )
-
-
-ENCODINGS: Final[Mapping[str, Callable[[], Encoding]]] = {
-    "hanabi": _hanabi,
-    "koikoi": _koikoi,
-    "ikebana": _ikebana,
-}
-"""Each game with an ML interface -> the loader of its :class:`Encoding` (imported on use)."""
 
 
 def check_render_mode(render_mode: str | None) -> None:
@@ -115,15 +56,13 @@ def check_render_mode(render_mode: str | None) -> None:
 
 
 def encoding(game: str) -> Encoding:
-    """The :class:`Encoding` of `game` (OptionsError naming the games that have one)."""
-    cardgames.get_game(game)  # an unknown game: the registry's error, with its suggestions
-    loader = ENCODINGS.get(game)
-    if loader is None:
-        raise OptionsError(
-            f"the game {game!r} has no machine-learning encoding; games with one: "
-            f"{', '.join(ENCODINGS)}"
-        )
-    return loader()
+    """The :class:`~cardgames.rl.encoding.Encoding` its GameInfo names for `game`
+    (OptionsError for an unknown game or one that names none)."""
+    info = cardgames.get_game(game)
+    found = info.load_rl_encoding()
+    if not isinstance(found, Encoding):
+        raise TypeError(f"{info.name}'s rl_encoding {info.rl_encoding!r} is not an Encoding")
+    return found
 
 
 class GameRunner:

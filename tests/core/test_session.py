@@ -36,7 +36,7 @@ def play_to_the_human(live: LiveSession[Any]) -> None:
 def test_seats_are_people_where_asked_and_the_named_bots_elsewhere() -> None:
     assert parse_bots(" random , random ") == ("random", "random")
     assert seat_kinds(TINY, 3, [1], parse_bots("random")) == ("random", HUMAN, "random")
-    assert seat_kinds(TINY, 2, [], ()) == ("random", "random")  # the default bot
+    assert seat_kinds(TINY, 2, [], ()) == (TINY.default_bot,) * 2  # the default bot
     with pytest.raises(OptionsError, match="unknown bot 'greedy'"):
         seat_kinds(TINY, 2, [0], ["greedy"])
     with pytest.raises(OptionsError, match="'bots' names 2 bots for 1 seats"):

@@ -145,7 +145,7 @@ def ours(
 def load_pyhanabi() -> Any | None:
     """HLE's pyhanabi module, or None when it is not installed."""
     try:
-        from hanabi_learning_environment import pyhanabi  # type: ignore[import-not-found]
+        from hanabi_learning_environment import pyhanabi  # type: ignore[import-not-found]  # noqa: PLC0415  # a peer, when installed
     except ImportError:  # HLE is optional: the benchmark then measures only our engine.
         return None
     return pyhanabi
@@ -200,7 +200,7 @@ def ours_by_id(players: int, variant: str, seed: int) -> Callable[[int], tuple[i
 def load_pyspiel() -> Any | None:
     """OpenSpiel's pyspiel module, or None when it is not installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415  # a peer, when installed
     except ImportError:  # OpenSpiel is optional: there is then nothing to compare with.
         return None
     return pyspiel

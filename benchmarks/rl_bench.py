@@ -68,14 +68,14 @@ def _rl_env_steps(rl_env: Any, players: int, seed: int) -> Steps:
 
 
 def ours_hle_api(players: int, seed: int) -> Steps:
-    from cardgames.rl import hle
+    from cardgames.rl import hle  # noqa: PLC0415  # a --peer-python interpreter has no cardgames
 
     return _rl_env_steps(hle, players, seed)
 
 
 def ours_lean(players: int, seed: int) -> Steps:
-    from cardgames.hanabi import HanabiState
-    from cardgames.rl import hanabi
+    from cardgames.hanabi import HanabiState  # noqa: PLC0415  # as above
+    from cardgames.rl import hanabi  # noqa: PLC0415  # as above
 
     rng = random.Random(seed)
     games = iter(range(seed, sys.maxsize))
@@ -96,7 +96,7 @@ def ours_lean(players: int, seed: int) -> Steps:
 
 def hle_rl_env(players: int, seed: int) -> Steps | None:
     try:
-        from hanabi_learning_environment import rl_env  # type: ignore[import-not-found]
+        from hanabi_learning_environment import rl_env  # type: ignore[import-not-found]  # noqa: PLC0415  # a peer, when installed
     except ImportError:  # optional: measured only where installed
         return None
     return _rl_env_steps(rl_env, players, seed)
@@ -104,7 +104,7 @@ def hle_rl_env(players: int, seed: int) -> Steps | None:
 
 def open_spiel(players: int, seed: int) -> Steps | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415  # a peer, when installed
     except ImportError:  # optional: measured only where installed
         return None
     game = pyspiel.load_game("hanabi", {"players": players})

@@ -12,7 +12,7 @@ import sys
 def main() -> None:
     """Run the ``cardgames`` command."""
     try:
-        from cardgames.cli import main as run
+        from cardgames.cli import main as run  # noqa: PLC0415  # see the module docstring
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         raise SystemExit(130) from None

@@ -380,7 +380,7 @@ def plot(
     """Draw a run to `path` (PNG, SVG or PDF by suffix): the distribution of the team's
     scores for a cooperative game, else each bot's win rate with its 95% interval."""
     check_plot_path(path)
-    from matplotlib.figure import Figure  # the plot extra, slow to load: only a plot needs it
+    from matplotlib.figure import Figure  # noqa: PLC0415  # the plot extra, slow to load: only a plot needs it
 
     figure = Figure(figsize=(7, 4), layout="constrained")
     axes = figure.subplots()
@@ -416,7 +416,7 @@ class RayExecutor(concurrent.futures.Executor):
     """
 
     def __init__(self) -> None:
-        import ray  # the cluster extra, installed or not: only a Ray run needs it
+        import ray  # noqa: PLC0415  # the cluster extra, installed or not: only a Ray run needs it
 
         if not ray.is_initialized():
             raise CardgamesError("RayExecutor needs a connected Ray: call ray.init() first")
@@ -462,7 +462,7 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
         raise CardgamesError(
             f"joining a cluster at ray://... needs Ray's client (grpcio): {CLUSTER_EXTRA}"
         )
-    import ray  # the cluster extra, checked above
+    import ray  # noqa: PLC0415  # the cluster extra, checked above
 
     settings: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
     if address == "local":

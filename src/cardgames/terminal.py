@@ -218,7 +218,7 @@ class _LineReader:
         try:
             # Only at a terminal: importing readline changes how input() behaves (and can
             # write to the terminal), and it is missing where Python has none (Windows).
-            import readline
+            import readline  # noqa: PLC0415  # only at a terminal (above)
         except ImportError:
             return  # no line editing here; input() still reads the line
         self._readline = readline

@@ -41,6 +41,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+import cardgames
 from cardgames.core.agents import Agent, Explainer, Hint
 from cardgames.core.errors import CardgamesError, IllegalActionError, NotationError
 from cardgames.core.game import State
@@ -63,8 +64,6 @@ __all__ = [
 def _info(game: GameInfo[Any, Any] | str) -> GameInfo[Any, Any]:
     if isinstance(game, GameInfo):
         return game
-    import cardgames
-
     return cardgames.get_game(game)
 
 

@@ -40,7 +40,7 @@ def play_in_app(
         return run_session(info, ui, session, save_path=save_path, console=console)
     # Textual is the app extra, installed or not: this package loads without it (the
     # command line imports it to find this function), the table only when it is played.
-    from cardgames.app.app import CardgamesApp  # Textual: the app extra
+    from cardgames.app.app import CardgamesApp  # noqa: PLC0415  # Textual: the app extra
 
     game = GameSession(info, session, save_path)
     app = CardgamesApp(game)

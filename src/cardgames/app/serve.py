@@ -35,6 +35,6 @@ def is_loopback(host: str) -> bool:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, game: str | None = None) -> None:
     """Serve the app at ``http://HOST:PORT`` until Ctrl-C."""
-    from textual_serve.server import Server  # the app extra, checked by `cardgames serve`
+    from textual_serve.server import Server  # noqa: PLC0415  # the app extra, checked by `cardgames serve`
 
     Server(app_command(game), host=host, port=port, title="cardgames").serve()

@@ -21,7 +21,7 @@ from cardgames.ikebana import (
     make_rules,
 )
 from cardgames.ikebana.cards import FULL_DECK_CODES, Card
-from cardgames.ikebana.state import Bought, Drew, GameEnded, Refused, Reshuffled, RoundScored
+from cardgames.ikebana.events import Bought, Drew, GameEnded, Refused, Reshuffled, RoundScored
 
 
 def deck_starting(*top: str) -> list[str]:

@@ -10,17 +10,16 @@ import pytest
 from cardgames.core.game import Move
 from cardgames.ikebana import DRAW, KEEP, REFUSE, Buy, IkebanaState, IkebanaView
 from cardgames.ikebana.cards import DECK_SIZE, Card
-from cardgames.ikebana.state import (
+from cardgames.ikebana.events import (
     Bought,
     Drew,
     GameEnded,
     Kept,
-    PendingCard,
-    Phase,
     Refused,
     Reshuffled,
     RoundScored,
 )
+from cardgames.ikebana.view import PendingCard, Phase
 
 from .test_state import deck_starting, keep_everything, new, play
 

@@ -36,7 +36,6 @@ read "P2 buys ...".
 
 from __future__ import annotations
 
-import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -44,10 +43,34 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
+from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import ActionSpace, Event, Move, State
-from cardgames.core.limits import check_seat, small_number
+from cardgames.core.limits import check_seat
+from cardgames.ikebana.actions import (
+    ACTION_SPACES,
+    BUYS,
+    DEFAULT_NAMES,
+    DRAW,
+    KEEP,
+    REFUSE,
+    ActionKind,
+    Buy,
+    Draw,
+    IkebanaAction,
+    Keep,
+    Refuse,
+    parse_action,
+)
 from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE, FULL_DECK_CODES, Card
+from cardgames.ikebana.events import (
+    Bought,
+    Drew,
+    GameEnded,
+    Kept,
+    Refused,
+    Reshuffled,
+    RoundScored,
+)
 from cardgames.ikebana.rules import (
     IkebanaRules,
     RefusalPayee,
@@ -55,225 +78,12 @@ from cardgames.ikebana.rules import (
     StarterTieBreak,
     UnaffordableRefusal,
 )
-from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, score_codes
+from cardgames.ikebana.scoring import BOUQUET_SIZE, score_codes
+from cardgames.ikebana.view import IkebanaView, PendingCard, Phase
 
-__all__ = [
-    "DEFAULT_NAMES",
-    "DRAW",
-    "KEEP",
-    "REFUSE",
-    "ActionKind",
-    "Bought",
-    "Buy",
-    "Draw",
-    "Drew",
-    "GameEnded",
-    "IkebanaAction",
-    "IkebanaState",
-    "IkebanaView",
-    "Keep",
-    "Kept",
-    "PendingCard",
-    "Phase",
-    "Refuse",
-    "Refused",
-    "Reshuffled",
-    "RoundScored",
-]
+__all__ = ["IkebanaState"]
 
-DEFAULT_NAMES = ("P1", "P2", "P3", "P4", "P5")
-"""Player names when none are given: P + player number (seat index + 1), so ``buy 2`` buys
-from P2."""
-
-
-def _who(seat: int) -> str:
-    """A seat as the default name of its player (``str`` of events: P1 is seat 0)."""
-    return DEFAULT_NAMES[seat]
-
-
-# ------------------------------------------------------------------------------- actions
-class ActionKind(enum.IntEnum):
-    """The four kinds of action; ``str`` is the word that starts the notation.
-
-    Members are singletons, so the engine's hot path dispatches by identity
-    (``kind is _DRAW``); an int enum so the kinds stay the small ints they always were.
-    """
-
-    DRAW = 0
-    KEEP = 1
-    REFUSE = 2
-    BUY = 3
-
-    def __str__(self) -> str:
-        return self.name.lower()
-
-
-_DRAW, _KEEP, _REFUSE, _BUY = ActionKind
-
-
-@attrs.frozen(repr=False)
-class Draw:
-    """Draw the top card of the deck (the start of a turn)."""
-
-    kind: ClassVar[ActionKind] = ActionKind.DRAW
-
-    def __str__(self) -> str:
-        return "draw"
-
-    def __repr__(self) -> str:
-        return "Draw()"
-
-
-@attrs.frozen(repr=False)
-class Keep:
-    """Keep the drawn card: it joins the bouquet and the turn ends."""
-
-    kind: ClassVar[ActionKind] = ActionKind.KEEP
-
-    def __str__(self) -> str:
-        return "keep"
-
-    def __repr__(self) -> str:
-        return "Keep()"
-
-
-@attrs.frozen(repr=False)
-class Refuse:
-    """Refuse the drawn card: discard it, pay the refusal price, draw the next card."""
-
-    kind: ClassVar[ActionKind] = ActionKind.REFUSE
-
-    def __str__(self) -> str:
-        return "refuse"
-
-    def __repr__(self) -> str:
-        return "Refuse()"
-
-
-@attrs.frozen
-class Buy:
-    """Buy the top card of `seat`'s discard pile for its value (the start of a turn).
-
-    `seat` is the 0-based seat index; the notation counts players from 1: ``Buy(1)`` is
-    ``buy 2``.
-    """
-
-    seat: int = attrs.field()
-    kind: ClassVar[ActionKind] = ActionKind.BUY
-
-    @seat.validator
-    def _check_seat(self, _attribute: object, seat: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 5:
-            raise NotationError(
-                f"Buy(seat={seat!r}): the seat is a 0-based index 0..4 (buy 1 is Buy(0))"
-            )
-
-    def __str__(self) -> str:
-        return f"buy {self.seat + 1}"
-
-
-IkebanaAction = Draw | Keep | Refuse | Buy
-"""Any Ikebana action."""
-
-DRAW = Draw()
-KEEP = Keep()
-REFUSE = Refuse()
-_BUYS = tuple(Buy(seat) for seat in range(5))
-# Action ids by player count: draw, keep, refuse, then buy from each seat (its own never
-# legal), so a policy reads a seat's pile by a fixed id.
-_ACTION_SPACES: dict[int, ActionSpace[IkebanaAction]] = {
-    players: ActionSpace((DRAW, KEEP, REFUSE, *_BUYS[:players])) for players in range(2, 6)}
-
-
-# ------------------------------------------------------------------------------- events
-@attrs.frozen
-class Drew:
-    """`seat` drew `card` (visible to all: it is face up either way the next moment)."""
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"{_who(self.seat)} draws {self.card}"
-
-
-@attrs.frozen
-class Kept:
-    """`seat` kept `card` in the bouquet."""
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"{_who(self.seat)} keeps {self.card}"
-
-
-@attrs.frozen
-class Refused:
-    """`seat` refused `card`, paying `paid` (the price was `price`) to `payee` (None: bank)."""
-
-    seat: int
-    card: Card
-    price: int
-    paid: int
-    payee: int | None
-
-    def __str__(self) -> str:
-        to = "the bank" if self.payee is None else _who(self.payee)
-        short = f" (price {self.price})" if self.paid != self.price else ""
-        return f"{_who(self.seat)} refuses {self.card}, pays {self.paid}{short} to {to}"
-
-
-@attrs.frozen
-class Bought:
-    """`seat` bought `card` from `seller`'s discard pile for `price`."""
-
-    seat: int
-    card: Card
-    seller: int
-    price: int
-
-    def __str__(self) -> str:
-        return f"{_who(self.seat)} buys {self.card} from {_who(self.seller)} for {self.price}"
-
-
-@attrs.frozen
-class Reshuffled:
-    """The deck ran out: `cards` discarded cards (all but each pile's top) form a new deck."""
-
-    cards: int
-
-    def __str__(self) -> str:
-        return f"the deck ran out: {self.cards} discarded cards are shuffled into a new deck"
-
-
-@attrs.frozen
-class RoundScored:
-    """The end of round `round` (1-based): each seat's bouquet score and awarded prestige."""
-
-    round: int
-    scores: tuple[BouquetScore, ...]
-    awarded: tuple[int, ...]
-    prestige: tuple[int, ...]
-    next_starter: int | None
-
-    def __str__(self) -> str:
-        parts = ", ".join(f"{_who(seat)} +{points}" for seat, points in enumerate(self.awarded))
-        return f"round {self.round} scored: {parts}"
-
-
-@attrs.frozen
-class GameEnded:
-    """The game is over: the final prestige and the winners (several on a tie)."""
-
-    prestige: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    def __str__(self) -> str:
-        who = " and ".join(_who(seat) for seat in self.winners)
-        verb = "share the victory" if len(self.winners) > 1 else "wins"
-        return f"game over: {who} {verb} with {max(self.prestige)} prestige"
-
+_DRAW, _KEEP, _REFUSE, _BUY = ActionKind  # module globals: the hot path compares by identity
 
 # Every Drew, Kept and Bought event there can be, built once: moves return these, never new ones.
 _DREW = tuple(tuple(Drew(seat, card) for card in CARDS) for seat in range(5))
@@ -282,82 +92,6 @@ _BOUGHT = tuple(
     tuple(tuple(Bought(seat, card, seller, card.value) for seller in range(5)) for card in CARDS)
     for seat in range(5)
 )
-
-
-# ------------------------------------------------------------------------------- the view
-class Phase(enum.StrEnum):
-    """What the player to act must decide."""
-
-    DRAW_OR_BUY = "draw-or-buy"
-    """The start of a turn: draw the top card or buy a discard pile's top card."""
-    KEEP_OR_REFUSE = "keep-or-refuse"
-    """A card has been drawn (:attr:`IkebanaView.pending`): keep it or refuse it."""
-    OVER = "over"
-    """The last round has been scored: nobody acts."""
-
-
-@attrs.frozen(kw_only=True)
-class PendingCard:
-    """The drawn card the current player must keep or refuse, and what refusing costs."""
-
-    seat: int
-    """Who drew it (the player to act)."""
-    card: Card
-    price: int
-    """The price of refusing it: 1 + the refusals already made this turn."""
-    paid: int
-    """What refusing would take: the price, or less when a house rule lets a player who
-    cannot afford it pay all they have (``unaffordable_refusal``)."""
-    payee: int | None
-    """Who the refusal would pay (None: the bank)."""
-    can_refuse: bool
-    """Whether refusing is allowed; False: the card must be kept (it cannot be afforded)."""
-
-
-@attrs.frozen(kw_only=True)
-class IkebanaView:
-    """What one seat may know.
-
-    Everything in Ikebana is public except the order of the deck and (unless
-    ``public_discards``) the cards under each discard pile's top: those are absent.
-    """
-
-    seat: int
-    players: tuple[str, ...]
-    rules: IkebanaRules
-    round: int
-    """The round being played, 1-based (``rules.rounds`` once the game is over)."""
-    starter: int
-    current_player: int | None
-    bouquets: tuple[tuple[Card, ...], ...]
-    discard_tops: tuple[Card | None, ...]
-    discard_sizes: tuple[int, ...]
-    discard_piles: tuple[tuple[Card, ...], ...] | None
-    """Whole piles, bottom first, only with ``rules.public_discards``; None otherwise."""
-    prestige: tuple[int, ...]
-    deck_size: int
-    phase: Phase
-    """What the player to act must decide."""
-    pending: PendingCard | None
-    """In :attr:`Phase.KEEP_OR_REFUSE`: the drawn card and its refusal's price; else None."""
-    refusals_this_turn: int
-    next_refusal_price: int
-    """What the current player's next refusal would cost (1 + refusals so far this turn)."""
-    next_refusal_payee: int | None
-    """Who would receive it (None: the bank)."""
-    score_factor: int
-    """2 in the final round of the "final bouquet" variant, else 1."""
-    past_rounds: tuple[RoundScored, ...]
-    is_over: bool
-    history: tuple[Move[IkebanaAction], ...]
-    """Every move of the game so far, oldest first, with its events. Nothing in them is
-    hidden from any seat: each card an event names was face up at that moment (a drawn card
-    is public, a refused one lies face up on its pile) and a reshuffle gives only a count."""
-
-    @property
-    def drawn(self) -> Card | None:
-        """The card the current player drew and must keep or refuse, if any."""
-        return None if self.pending is None else self.pending.card
 
 
 # ------------------------------------------------------------------------------- the state
@@ -677,7 +411,7 @@ class IkebanaState(State[IkebanaAction]):
 
     def action_space(self) -> ActionSpace[IkebanaAction]:
         """The action ids: 0 draw, 1 keep, 2 refuse, 3 + s buy from seat s."""
-        return _ACTION_SPACES[self._n]
+        return ACTION_SPACES[self._n]
 
     def _legal_actions(self) -> list[IkebanaAction]:
         if self._over:
@@ -689,7 +423,7 @@ class IkebanaState(State[IkebanaAction]):
         turn = self._turn
         have = self._prestige[turn]
         buys: list[IkebanaAction] = [
-            _BUYS[seat]
+            BUYS[seat]
             for seat, pile in enumerate(self._discards)
             if pile and seat != turn and pile[-1] % 5 + 1 <= have
         ]
@@ -773,39 +507,9 @@ class IkebanaState(State[IkebanaAction]):
 
     def parse(self, text: str) -> IkebanaAction:
         """Read ``draw``, ``keep``, ``refuse`` or ``buy P`` (P a player number from 1, or a
-        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``). A NotationError is one line that
-        suggests the nearest word for a misspelt move or player and lists the legal moves."""
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not text; write draw, keep, refuse or buy P")
-        words = text.strip().lower().split()
-        if len(words) == 1 and words[0] in _SIMPLE:
-            return _SIMPLE[words[0]]
-        players = f"a player number 1..{self._n} or a name: {', '.join(self.players)}"
-        if words[:1] == ["buy"]:
-            if len(words) != 2:
-                whom = "buy whom?" if len(words) == 1 else "buy takes one player:"
-                raise NotationError(f"{text!r}: {whom} write buy P, P {players}")
-            target = words[1]
-            number = small_number(target)
-            if number is not None and 1 <= number <= self._n:
-                return _BUYS[number - 1]
-            names = [name.lower() for name in self.players]
-            if target in names:
-                return _BUYS[names.index(target)]
-            raise NotationError(
-                f"{text!r}: no player {target!r}{did_you_mean(target, names)}; "
-                f"buy takes {players}"
-            )
-        legal = summarize(map(str, self.legal_actions())) if not self._over else (
-            "nothing (the game is over)"
-        )
-        if words and words[0] in _SIMPLE:
-            raise NotationError(f"{text!r}: {words[0]} takes nothing after it; legal now: {legal}")
-        hint = did_you_mean(words[0], _MOVE_WORDS) if words else ""
-        raise NotationError(
-            f"{text!r} is not an Ikebana move{hint}; moves are draw, keep, refuse and buy P "
-            f"(P = player number or name); legal now: {legal}"
-        )
+        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``); see
+        :func:`~cardgames.ikebana.actions.parse_action`."""
+        return parse_action(text, self.players, self.legal_actions())
 
     def view(self, seat: int) -> IkebanaView:
         """What `seat` may know: all but the deck order and the cards under discard tops."""
@@ -1018,8 +722,6 @@ class IkebanaState(State[IkebanaAction]):
         new._moves = list(self._moves)
 
 
-_SIMPLE: dict[str, IkebanaAction] = {"draw": DRAW, "keep": KEEP, "refuse": REFUSE}
-_MOVE_WORDS = tuple(map(str, ActionKind))
 _KEEP_OR_REFUSE: list[IkebanaAction] = [KEEP, REFUSE]
 _KEEP_ONLY: list[IkebanaAction] = [KEEP]
 _DRAW_ONLY: list[IkebanaAction] = [DRAW]

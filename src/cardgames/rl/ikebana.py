@@ -23,9 +23,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardgames.ikebana import Card, IkebanaView, Phase
-from cardgames.ikebana.cards import COPIES, DECK_SIZE
+from cardgames.ikebana.cards import COPIES, DECK_SIZE, Card
 from cardgames.ikebana.scoring import BOUQUET_SIZE
+from cardgames.ikebana.view import IkebanaView, Phase
 from cardgames.rl.layout import Field, Layout, squash
 
 __all__ = ["layout", "observation", "observation_size"]

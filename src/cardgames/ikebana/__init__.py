@@ -99,7 +99,6 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     description="Antoine Bauza's bouquet game: draw, keep or refuse, buy; 4 rounds of prestige.",
     state_type=IkebanaState,
     options_type=IkebanaRules,
-    player_counts=range(2, 6),
     default_players=2,
     presets=PRESETS,
     default_preset=DEFAULT_PRESET,

@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import ActionSpace, Event, Move, State
+from cardgames.core.game import SEED_LIMIT, ActionSpace, Event, State
 from cardgames.core.limits import check_seat
 from cardgames.ikebana.actions import (
     ACTION_SPACES,
@@ -96,7 +96,8 @@ _BOUGHT = tuple(
 
 # ------------------------------------------------------------------------------- the state
 def _deal_blocks(deck: Sequence[str] | None) -> tuple[tuple[int, ...], ...]:
-    """Explicit deals (top first) from deck notation; NotationError if not 55-card blocks."""
+    """Explicit deals (top first) from deck notation; NotationError if not 55-card blocks
+    (the base class reports it as the OptionsError of a bad deck)."""
     if deck is None:
         return ()
     codes = [Card.from_str(text).code for text in deck]
@@ -122,11 +123,19 @@ def _deal_blocks(deck: Sequence[str] | None) -> tuple[tuple[int, ...], ...]:
 
 
 class IkebanaState(State[IkebanaAction]):
-    """A whole game of Ikebana (every round) for 2-5 players."""
+    """A whole game of Ikebana (every round) for 2-5 players.
+
+    Start one with ``IkebanaState.new(rules, players=3, seed=7)`` (or
+    ``cardgames.new_game("ikebana", ...)``); the default names are ``P1`` .. ``P5``.
+    """
 
     game_name: ClassVar[str] = "ikebana"
-    derived_slots: ClassVar[frozenset[str]] = frozenset({"_move_log", "_moves", "_rng_shared"})
-    """The views' move history: what the actions so far caused, so replaying determines it."""
+    player_counts: ClassVar[range] = range(2, 6)
+    derived_slots: ClassVar[frozenset[str]] = frozenset(
+        {"_eager_reshuffle", "_keeps_unaffordable", "_pays_bank", "_rng_shared"})
+    """The rules' switches read on every move, as plain bools (an enum member costs a class
+    attribute lookup each time), and whether a clone shares the generator (copy on write;
+    the generator itself is state)."""
 
     __slots__ = (
         "_awarded",
@@ -137,10 +146,10 @@ class IkebanaState(State[IkebanaAction]):
         "_discards",
         "_drawn",
         "_eager_reshuffle",
-        "_move_log",
-        "_moves",
+        "_keeps_unaffordable",
         "_n",
         "_over",
+        "_pays_bank",
         "_prestige",
         "_refusals",
         "_rng",
@@ -153,52 +162,39 @@ class IkebanaState(State[IkebanaAction]):
         "_turns_taken",
     )
 
-    def __init__(
-        self,
-        rules: IkebanaRules | None = None,
-        players: int = 2,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        rules = IkebanaRules() if rules is None else rules
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise OptionsError(f"'players' must be in 2..5 for ikebana (got {players!r})")
+    @classmethod
+    def default_names(cls, count: int) -> tuple[str, ...]:
+        """``P1`` .. ``P5``: P + the player number, so ``buy 2`` buys from P2."""
+        return DEFAULT_NAMES[:count]
+
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        rules: IkebanaRules = self.options
+        names = self.players
+        players = len(names)
         if rules.first_player > players:
             raise OptionsError(
                 f"'first_player' must be a player number in 1..{players} with {players} "
                 f"players (got {rules.first_player})"
             )
-        if names is None:
-            names = DEFAULT_NAMES[:players]
-        elif len(names) != players:
-            raise OptionsError(f"'names' must hold {players} names (got {len(names)})")
-        folded = [str(name).lower() for name in names]
-        if len(set(folded)) != players or any(not n or n.split() != [n] for n in folded):
+        folded = [name.lower() for name in names]
+        if len(set(folded)) != players or any(n.split() != [n] for n in folded):
             # `buy NAME` must name exactly one player in one word.
             raise OptionsError(
                 f"'names' must be distinct single words (got {', '.join(map(repr, names))})"
             )
-        deals = _deal_blocks(deck)
-        if seed is None and not deals:
-            # A game must replay from its record, so an unseeded game picks a seed and keeps it.
-            seed = random.SystemRandom().randrange(2**31)
-        self._init_base(players=tuple(names), options=rules, seed=seed, deck=deck)
+        self._deals = _deal_blocks(deck)
         self._rules = rules
         self._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
+        self._keeps_unaffordable = rules.unaffordable_refusal is UnaffordableRefusal.KEEP
+        self._pays_bank = rules.refusal_payee is RefusalPayee.BANK
         self._n = players
-        self._rng = random.Random(0 if seed is None else seed)
+        self._rng = random.Random(0 if self.seed is None else self.seed)
         self._rng_shared = False
-        self._deals = deals
         self._prestige = [rules.starting_prestige] * players
         self._awarded = 0
         self._bank = 0
         self._round = 0
         self._round_log: list[RoundScored] = []
-        # apply() logs each move's (seat, events) cheaply; views turn the log into Move
-        # entries only when asked, once per move (the cache `_moves`).
-        self._move_log: list[tuple[int, tuple[Event, ...]]] = []
-        self._moves: list[Move[IkebanaAction]] = []
         self._over = False
         self._starter = rules.first_player - 1
         self._start_round()
@@ -232,22 +228,24 @@ class IkebanaState(State[IkebanaAction]):
     def _reshufflable(self) -> int:
         return sum(len(pile) - 1 for pile in self._discards if pile)
 
-    def _reshuffle(self, events: list[Event]) -> None:
+    def _reshuffle(self, events: list[Event] | None) -> None:
         deck = self._deck
         for pile in self._discards:
             if len(pile) > 1:
                 deck.extend(pile[:-1])
                 del pile[:-1]
         self._own_rng().shuffle(deck)
-        events.append(Reshuffled(len(deck)))
+        if events is not None:
+            events.append(Reshuffled(len(deck)))
 
-    def _draw_card(self, turn: int, events: list[Event]) -> None:
+    def _draw_card(self, turn: int, events: list[Event] | None) -> None:
         """Draw the next card into ``_drawn`` with its events (reshuffling when due)."""
         deck = self._deck
         if not deck:
             self._reshuffle(events)
         card = self._drawn = deck.pop()
-        events.append(_DREW[turn][card])
+        if events is not None:
+            events.append(_DREW[turn][card])
         if not deck and self._eager_reshuffle and self._reshufflable():
             self._reshuffle(events)
 
@@ -260,7 +258,7 @@ class IkebanaState(State[IkebanaAction]):
                 return seat
         raise AssertionError("some seat holds the most prestige")  # pragma: no cover
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _end_round(self, events: list[Event] | None) -> None:
         last = self._round == self._rules.rounds - 1
         factor = 2 if (last and self._rules.final_bouquet) else 1
         wild = self._rules.multicolour_wild
@@ -274,18 +272,20 @@ class IkebanaState(State[IkebanaAction]):
             self._round + 1, scores, awarded, tuple(self._prestige), next_starter
         )
         self._round_log.append(summary)
-        events.append(summary)
+        if events is not None:
+            events.append(summary)
         if last:
             self._over = True
             self._drawn = -1
-            events.append(GameEnded(tuple(self._prestige), tuple(self.winners())))
+            if events is not None:
+                events.append(GameEnded(tuple(self._prestige), tuple(self.winners())))
             return
         assert next_starter is not None
         self._starter = next_starter
         self._round += 1
         self._start_round()
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         self._drawn = -1
         self._refusals = 0
         self._turns_taken += 1
@@ -295,7 +295,7 @@ class IkebanaState(State[IkebanaAction]):
             self._turn = (self._turn + 1) % self._n
 
     def _refusal_payee(self) -> int | None:
-        if self._rules.refusal_payee is RefusalPayee.BANK:
+        if self._pays_bank:
             return None
         # The k-th refusal pays the k-th player clockwise, skipping the refuser.
         return (self._turn + 1 + self._refusals % (self._n - 1)) % self._n
@@ -308,10 +308,8 @@ class IkebanaState(State[IkebanaAction]):
     def _can_refuse(self) -> bool:
         price = self._refusals + 1
         have = self._prestige[self._turn]
-        if self._rules.unaffordable_refusal is UnaffordableRefusal.KEEP:
-            affordable = have >= price
-        else:
-            affordable = have >= 1  # pays what it has, but a refusal is never free
+        # Paying what one has (the house rule) still takes a point: a refusal is never free.
+        affordable = have >= price if self._keeps_unaffordable else have >= 1
         # After the refusal a next card must exist: the deck, or what a reshuffle would bring
         # (the refused card becomes a top; the old top of this pile goes under it).
         return affordable and bool(
@@ -344,16 +342,6 @@ class IkebanaState(State[IkebanaAction]):
             payee=self._refusal_payee(),
             can_refuse=self._can_refuse(),
         )
-
-    def moves(self) -> tuple[Move[IkebanaAction], ...]:
-        """Every move so far with its events, oldest first (what every seat saw)."""
-        moves = self._moves
-        log = self._move_log
-        history = self._history
-        for index in range(len(moves), len(log)):
-            seat, events = log[index]
-            moves.append(Move(seat, history[index], events))
-        return tuple(moves)
 
     @property
     def is_over(self) -> bool:
@@ -431,8 +419,7 @@ class IkebanaState(State[IkebanaAction]):
             return _DRAW_ONLY
         return [DRAW, *buys] if self._deck or self._reshufflable() else buys
 
-    def _apply(self, action: IkebanaAction) -> list[Event]:
-        events: list[Event] = []
+    def _act(self, action: IkebanaAction, events: list[Event] | None) -> None:
         turn = self._turn
         kind = action.kind
         if kind is _DRAW:
@@ -440,7 +427,8 @@ class IkebanaState(State[IkebanaAction]):
         elif kind is _KEEP:
             card = self._drawn
             self._bouquets[turn].append(card)
-            events.append(_KEPT[turn][card])
+            if events is not None:
+                events.append(_KEPT[turn][card])
             self._end_turn(events)
         elif kind is _REFUSE:
             card = self._drawn
@@ -454,7 +442,8 @@ class IkebanaState(State[IkebanaAction]):
                 self._prestige[payee] += paid
             self._discards[turn].append(card)
             self._refusals += 1
-            events.append(Refused(turn, CARDS[card], price, paid, payee))
+            if events is not None:
+                events.append(Refused(turn, CARDS[card], price, paid, payee))
             self._draw_card(turn, events)
         else:
             assert isinstance(action, Buy)
@@ -464,10 +453,9 @@ class IkebanaState(State[IkebanaAction]):
             self._prestige[turn] -= price
             self._prestige[seller] += price
             self._bouquets[turn].append(card)
-            events.append(_BOUGHT[turn][card][seller])
+            if events is not None:
+                events.append(_BOUGHT[turn][card][seller])
             self._end_turn(events)
-        self._move_log.append((turn, tuple(events)))
-        return events
 
     def illegal_reason(self, action: IkebanaAction) -> str:
         """Why a well-formed action is refused now, in the rules' words."""
@@ -539,23 +527,10 @@ class IkebanaState(State[IkebanaAction]):
             score_factor=2 if (last and self._rules.final_bouquet) else 1,
             past_rounds=tuple(self._round_log),
             is_over=self._over,
-            history=self.moves(),
+            history=self.moves(seat),
         )
 
-    # ------------------------------------------------------------ registry hooks
-    @classmethod
-    def new(
-        cls,
-        options: IkebanaRules,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        """A new game under `options` for `players` seats."""
-        return cls(options, players, seed, deck, names)
-
+    # ------------------------------------------------------------ search
     @classmethod
     def sample_from_view(cls, view: IkebanaView, rng: random.Random) -> IkebanaState:
         """A state consistent with `view`, for search (determinization): the cards the view
@@ -564,7 +539,8 @@ class IkebanaState(State[IkebanaAction]):
 
         The sample's history starts at the view (it has no earlier moves, so its ``record``
         does not replay the real game); its later deals and reshuffles come from a seed drawn
-        from `rng`. Not for a finished game (ValueError).
+        from `rng` (below :data:`~cardgames.core.game.SEED_LIMIT`). Not for a finished game
+        (ValueError).
         """
         if view.is_over or view.current_player is None:
             raise ValueError("sample_from_view needs a view of a game that is not over")
@@ -582,16 +558,10 @@ class IkebanaState(State[IkebanaAction]):
             unseen[card.code] -= 1
         hidden = [code for code, count in enumerate(unseen) for _ in range(count)]
         rng.shuffle(hidden)
-        state = object.__new__(cls)
-        state._init_base(
-            players=view.players, options=rules, seed=rng.randrange(2**31), deck=None
-        )
-        state._rules = rules
-        state._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
-        state._n = players
-        state._rng = random.Random(state.seed)
-        state._rng_shared = False
-        state._deals = ()
+        # A game under the view's rules and names, its round then replaced by the view's.
+        state = cls.new(rules, players=players, seed=rng.randrange(SEED_LIMIT),
+                        names=view.players)
+        state._rng = random.Random(state.seed)  # as dealt: the deal above drew from it
         state._prestige = list(view.prestige)
         state._round_log = list(view.past_rounds)
         state._awarded = sum(sum(summary.awarded) for summary in view.past_rounds)
@@ -600,8 +570,6 @@ class IkebanaState(State[IkebanaAction]):
         state._over = False
         state._starter = view.starter
         state._turn = view.current_player
-        state._move_log = []
-        state._moves = []
         state._bouquets = [[card.code for card in bouquet] for bouquet in view.bouquets]
         if view.discard_piles is not None:
             state._discards = [[card.code for card in pile] for pile in view.discard_piles]
@@ -616,6 +584,9 @@ class IkebanaState(State[IkebanaAction]):
         state._drawn = -1 if view.pending is None else view.pending.card.code
         state._refusals = view.refusals_this_turn
         state._turns_taken = sum(len(bouquet) for bouquet in view.bouquets)
+        # Its moves are read now, so step() logs events as it goes: the events it skipped
+        # would otherwise be replayed from the seed, which did not deal this position.
+        state.moves()
         return state
 
     def outcome_text(self) -> str:
@@ -700,6 +671,8 @@ class IkebanaState(State[IkebanaAction]):
     def _copy_into(self, new: Self) -> None:
         new._rules = self._rules
         new._eager_reshuffle = self._eager_reshuffle
+        new._keeps_unaffordable = self._keeps_unaffordable
+        new._pays_bank = self._pays_bank
         new._n = self._n
         new._rng = self._rng
         new._rng_shared = self._rng_shared = True
@@ -718,8 +691,6 @@ class IkebanaState(State[IkebanaAction]):
         new._bank = self._bank
         new._over = self._over
         new._round_log = list(self._round_log)
-        new._move_log = list(self._move_log)
-        new._moves = list(self._moves)
 
 
 _KEEP_OR_REFUSE: list[IkebanaAction] = [KEEP, REFUSE]

@@ -3,7 +3,7 @@
 import cardgames
 from cardgames.core import RandomAgent, Record, play
 from cardgames.ikebana import DRAW, KEEP, GreedyBot, IkebanaRules, score_bouquet
-from cardgames.ikebana.state import Phase
+from cardgames.ikebana.view import Phase
 
 # The rulebook's three worked examples.
 assert score_bouquet(["R3", "G3", "K3", "B2", "Y2"]).total == 39

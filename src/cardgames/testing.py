@@ -446,12 +446,18 @@ def conformance_machine(
 
 def check_explanations(
     state: State[Any], make_bot: Callable[[int], Agent], *, moves: int | None = None,
+    ties: bool = False,
 ) -> list[Hint[Any]]:
     """Play `state` on (to its end, or for `moves` moves) with one bot a seat, asking each
     bot why before it acts, and check the :class:`~cardgames.core.agents.Explainer`
     contract: the explained move is the move the bot then makes, and the move a twin bot
     that is never asked makes (asking changes nothing); every reason is a sentence without
-    a final full stop. Bots are made by ``make_bot(seat)``. Returns the hints, in order."""
+    a final full stop. Bots are made by ``make_bot(seat)``. Returns the hints, in order.
+
+    With `ties`, ties are forced: each bot is offered every legal move twice, so the best
+    move is always tied with its copy and a bot that breaks ties by its generator draws at
+    every decision; and each explanation must leave every generator of the bot (those of
+    the bots it is built on included) where it was."""
     seats = range(len(state.players))
     asked = [make_bot(seat) for seat in seats]
     twins = [make_bot(seat) for seat in seats]
@@ -462,7 +468,14 @@ def check_explanations(
         bot = asked[seat]
         assert isinstance(bot, Explainer), f"{bot!r} has no explain()"
         view, legal = state.view(seat), state.legal_actions()
+        if ties:
+            legal = [*legal, *legal]
+        generators = _generators(bot)
+        before = [generator.getstate() for generator in generators]
         hint = bot.explain(view, legal)
+        assert [generator.getstate() for generator in generators] == before, (
+            f"explaining moved {bot!r}'s generator"
+        )
         action = bot.act(view, legal)
         assert hint.action == action, f"{bot!r} explained {hint.action}, then played {action}"
         unasked = twins[seat].act(view, legal)
@@ -472,3 +485,28 @@ def check_explanations(
         hints.append(hint)
         state.apply(action)
     return hints
+
+
+def _generators(agent: object) -> list[random.Random]:
+    """Every random generator `agent` holds, and those of the agents it holds (a bot built
+    on other bots), found through its attributes."""
+    found: list[random.Random] = []
+    seen: set[int] = set()
+    todo = [agent]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, random.Random):
+            found.append(item)
+            continue
+        names = list(getattr(item, "__dict__", ()))
+        for klass in type(item).__mro__:
+            slots = getattr(klass, "__slots__", ())
+            names += [slots] if isinstance(slots, str) else slots
+        for name in names:
+            value = getattr(item, name, None)
+            if isinstance(value, (random.Random, Agent)):
+                todo.append(value)
+    return found

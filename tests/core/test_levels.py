@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from cardgames.core.agents import (
     Hint,
     RandomAgent,
     Sloppy,
+    best_of,
     explain,
     sloppy_factory,
 )
@@ -179,3 +181,31 @@ def test_every_bundled_bot_explains_the_move_it_makes(game: str) -> None:
             check_explanations(
                 info.new_game(seed=seed),
                 lambda seat, seed=seed, make=factory: make(seed * 10 + seat), moves=12)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_explaining_leaves_every_bots_generator_where_it_was_even_on_a_tie(game: str) -> None:
+    # Every move offered twice: the best is tied with its copy at every decision, so each
+    # bot that breaks ties by its generator draws every time it acts, and must not draw
+    # (or must put back what it drew) when it only explains.
+    info = cardgames.get_game(game)
+    for name, factory in info.bots.items():
+        if name in info.levels:
+            continue
+        for seed in range(2):
+            check_explanations(
+                info.new_game(seed=seed),
+                lambda seat, seed=seed, make=factory: make(seed * 10 + seat), moves=12,
+                ties=True)
+
+
+def test_best_of_takes_the_highest_value_and_breaks_a_tie_by_the_generator() -> None:
+    rng = random.Random(0)
+    assert best_of("abc", [1.0, 3.0, 2.0], rng) == "b"
+    assert rng.getstate() == random.Random(0).getstate()  # no tie: nothing drawn
+    assert best_of("ab", [2.0, 2.0 - 1e-12], rng, tie=1e-9) in "ab"
+    assert best_of("ab", [2.0, 2.0 - 1e-12], random.Random(0)) == "a"  # no margin: a's
+    drawn = {best_of("abcd", [5.0, 1.0, 5.0, 5.0], random.Random(seed)) for seed in range(40)}
+    assert drawn == {"a", "c", "d"}
+    twin = random.Random(7)
+    assert best_of("abcd", [5.0, 1.0, 5.0, 5.0], random.Random(7)) == twin.choice("acd")

@@ -104,3 +104,37 @@ def test_greedy_explains_the_move_it_plays() -> None:
     for players in (2, 4):
         state = cardgames.new_game("ikebana", players=players, seed=players)
         check_explanations(state, GreedyBot)
+
+
+def exact_tie() -> IkebanaState:
+    """Seat 2 to move in a 3-player game where buying either pile's top is best, and the two
+    are worth exactly the same: both tops are Y3 (the five 3s seat 2 wants), and the two
+    sellers hold the same bouquet and prestige (their refusals went to the bank)."""
+    bouquet, mine = ["R1", "R2", "G1", "G2"], ["R3", "G3", "K3", "B3"]
+    order = [card for i in range(4) for card in (bouquet[i], bouquet[i], mine[i])]
+    state = cardgames.new_game("ikebana", players=3, refusal_payee="bank",
+                               deck=deck_starting(*order, "Y3", "R4", "Y3", "R4"))
+    for _ in range(12):
+        state.apply(DRAW)
+        state.apply(KEEP)
+    for action in (DRAW, REFUSE, KEEP, DRAW, REFUSE, KEEP):
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("bot", [GreedyBot, PlannerBot])
+def test_a_tie_is_broken_by_the_bots_generator_and_explaining_it_draws_nothing(
+    bot: type[GreedyBot] | type[PlannerBot],
+) -> None:
+    state = exact_tie()
+    view, legal = state.view(2), state.legal_actions()
+    assert legal == [DRAW, Buy(0), Buy(1)]
+    chosen = set()
+    for seed in range(12):
+        asked, unasked = bot(seed), bot(seed)
+        hints = [asked.explain(view, legal) for _ in range(3)]
+        moves = [asked.act(view, legal) for _ in range(6)]
+        assert moves == [unasked.act(view, legal) for _ in range(6)]
+        assert {hint.action for hint in hints} == {moves[0]}
+        chosen.update(moves)
+    assert chosen == {Buy(0), Buy(1)}

@@ -6,8 +6,8 @@ from rich.console import Console, RenderableType
 
 from cardgames.ikebana import score_bouquet
 from cardgames.ikebana.cli import UI
+from cardgames.ikebana.events import RoundScored
 from cardgames.ikebana.render import round_table, table_renderable, turn_hint
-from cardgames.ikebana.state import RoundScored
 
 from .test_state import deck_starting, interleave, keep_everything, new, play
 

@@ -21,7 +21,7 @@ from cardgames.ikebana import (
     make_rules,
 )
 from cardgames.ikebana.cards import FULL_DECK_CODES, Card
-from cardgames.ikebana.state import Bought, Drew, GameEnded, Refused, Reshuffled, RoundScored
+from cardgames.ikebana.events import Bought, Drew, GameEnded, Refused, Reshuffled, RoundScored
 
 
 def deck_starting(*top: str) -> list[str]:
@@ -453,9 +453,11 @@ def test_bad_player_count_first_player_and_deck() -> None:
         cardgames.new_game("ikebana", players=2, names=["Ann", "ann"])
     with pytest.raises(OptionsError, match="'names' must be distinct single words"):
         cardgames.new_game("ikebana", players=2, names=["Ann Lee", "Bob"])
-    with pytest.raises(NotationError, match="blocks of 55 cards"):
+    with pytest.raises(OptionsError, match=r"^'deck': .*blocks of 55 cards"):
         cardgames.new_game("ikebana", players=2, deck=["R1"])
-    with pytest.raises(NotationError, match="too many R5"):
+    with pytest.raises(OptionsError, match=r"^'deck': .*not an Ikebana card"):
+        cardgames.new_game("ikebana", players=2, deck=["R9", *deck_starting()[1:]])
+    with pytest.raises(OptionsError, match=r"^'deck': .*too many R5"):
         cardgames.new_game("ikebana", players=2, deck=["R5", *deck_starting()[1:]])
 
 
@@ -510,7 +512,7 @@ def test_a_finished_game_view_has_no_player_to_act() -> None:
 def test_clones_share_the_generator_until_one_shuffles_and_stay_independent() -> None:
     # clone() shares the shuffling generator copy-on-write; every copy still deals the same
     # rounds as the original, whichever of them shuffles first.
-    state = IkebanaState(IkebanaRules(), 3, seed=12)
+    state = IkebanaState.new(IkebanaRules(), players=3, seed=12)
     first, second = state.clone(), state.clone()
     for game in (first, state, second):  # a different order of first shuffles
         while not game.is_over:

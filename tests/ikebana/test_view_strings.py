@@ -7,21 +7,18 @@ import pytest
 import cardgames
 from cardgames.core.game import Move
 from cardgames.ikebana import bots
+from cardgames.ikebana.actions import Buy, Draw, Keep, Refuse
 from cardgames.ikebana.cards import Card
-from cardgames.ikebana.search import PlannerBot
-from cardgames.ikebana.state import (
+from cardgames.ikebana.events import (
     Bought,
-    Buy,
-    Draw,
     Drew,
     GameEnded,
-    Keep,
     Kept,
-    Refuse,
     Refused,
     Reshuffled,
     RoundScored,
 )
+from cardgames.ikebana.search import PlannerBot
 
 
 def _no_text(self: object) -> str:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
 __all__ = [
-    "LEVELS", "Agent", "Explainer", "Hint", "RandomAgent", "Sloppy", "explain", "sloppy_factory",
+    "LEVELS", "Agent", "Explainer", "Hint", "RandomAgent", "Sloppy", "best_of", "explain",
+    "sloppy_factory", "unmoved",
 ]
 
 A = TypeVar("A")
+T = TypeVar("T")
 
 
 @runtime_checkable
@@ -32,8 +35,46 @@ class Explainer(Protocol):
         """The action `act` would choose from this view, and one sentence saying why.
 
         Asking changes nothing: the bot is left as it was (its random generator included),
-        so `act` on the same view then chooses the same action."""
+        so `act` on the same view then chooses the same action. Bots keep their generators
+        still by deciding inside :func:`unmoved`."""
         ...
+
+
+@contextmanager
+def unmoved(*generators: random.Random) -> Iterator[None]:
+    """Within the block, `generators` may be drawn from; on leaving it (even by an error)
+    each is put back where it was.
+
+    The one way a bot explains itself without changing its later moves: ``explain`` runs the
+    very decision ``act`` runs, inside ``with unmoved(self._rng):``, so a tie that ``act``
+    would break by a draw is broken the same way, and ``act`` then draws it again. A bot
+    made of other bots names their generators too."""
+    states = [generator.getstate() for generator in generators]
+    try:
+        yield
+    finally:
+        for generator, state in zip(generators, states, strict=True):
+            generator.setstate(state)
+
+
+def best_of(
+    choices: Sequence[T], values: Sequence[float], rng: random.Random, *, tie: float = 0.0
+) -> T:
+    """The choice of the highest value (``values[i]`` is ``choices[i]``'s), a tie broken by
+    `rng`: every choice within `tie` of the best is tied (0: equal values only), and
+    ``rng.choice`` picks one of them, in their order. A single best draws nothing, so a bot
+    whose values rarely tie leaves its generator alone."""
+    if len(values) == 2:  # the common case, spelt out: no list is built
+        first, second = values
+        least = (first if first >= second else second) - tie
+        if second < least:
+            return choices[0]
+        if first < least:
+            return choices[1]
+        return rng.choice(choices)
+    least = max(values) - tie
+    tied = [choice for choice, value in zip(choices, values, strict=True) if value >= least]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -55,11 +96,8 @@ class RandomAgent:
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move `act` would draw, said as such (the generator is left as it was)."""
-        state = self._rng.getstate()
-        try:
+        with unmoved(self._rng):
             action = self.act(view, legal)
-        finally:
-            self._rng.setstate(state)
         return Hint(action, f"it is drawn at random among {_moves(len(legal))}")
 
     def __repr__(self) -> str:
@@ -85,7 +123,10 @@ class Sloppy:
 
     def act(self, view: Any, legal: Sequence[A]) -> A:
         """The inner bot's move, or now and then a random one."""
-        chosen = self._inner.act(view, legal)
+        return self._slip(legal, self._inner.act(view, legal))
+
+    def _slip(self, legal: Sequence[A], chosen: A) -> A:
+        """`chosen`, or now and then a random legal move instead."""
         if len(legal) > 1 and self._rng.random() < self._rate:
             return legal[self._rng.randrange(len(legal))]
         return chosen
@@ -93,12 +134,8 @@ class Sloppy:
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The inner bot's reason, or that this move is one of its deliberate slips."""
         inner = explain(self._inner, view, legal)
-        state = self._rng.getstate()
-        try:
-            slip = len(legal) > 1 and self._rng.random() < self._rate
-            action = legal[self._rng.randrange(len(legal))] if slip else inner.action
-        finally:
-            self._rng.setstate(state)
+        with unmoved(self._rng):
+            action = self._slip(legal, inner.action)
         if action == inner.action:
             return inner
         return Hint(action, (

@@ -65,7 +65,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgames.core.agents import Hint, RandomAgent
+from cardgames.core.agents import Hint, RandomAgent, best_of, unmoved
 from cardgames.core.game import Move
 from cardgames.hanabi.actions import (
     BonusClue,
@@ -342,11 +342,8 @@ class ConventionBot:
 
         It leaves the bot as it was (its random generator included), so that `act` on the
         same view chooses the same move."""
-        state = self._rng.getstate()
-        try:
+        with unmoved(self._rng):
             return self._decide(view, legal)[0]
-        finally:
-            self._rng.setstate(state)
 
     def _decide(
         self, view: HanabiView, legal: Sequence[HanabiAction],
@@ -865,9 +862,8 @@ class _Turn:
     def _best_clue(
         self, legal: Sequence[HanabiAction], minimum: float, *, misleading: bool = False
     ) -> tuple[HanabiAction | None, float]:
-        best: HanabiAction | None = None
-        best_score = minimum
-        ties: list[HanabiAction] = []
+        clues: list[HanabiAction] = []
+        scores: list[float] = []
         near = {seat: len(self.view.players) - distance
                 for distance, seat in enumerate(self._others())}
         for action in legal:
@@ -877,13 +873,12 @@ class _Turn:
             if score is None:
                 continue
             score += 0.1 * near[action.target]
-            if score > best_score:
-                best, best_score, ties = action, score, [action]
-            elif score == best_score and best is not None:
-                ties.append(action)
-        if len(ties) > 1:
-            best = ties[self.rng.randrange(len(ties))]
-        return best, best_score
+            if score > minimum:
+                clues.append(action)
+                scores.append(score)
+        if not clues:
+            return None, minimum
+        return best_of(clues, scores, self.rng), max(scores)
 
     def _score_clue(
         self, target: int, value: str | int, *, misleading: bool = False

@@ -49,7 +49,6 @@ of its own instead, so it always moves legally.
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -796,8 +795,9 @@ class HatBot:
 
     def _choose(self, view: HanabiView, legal: Sequence[HanabiAction],
                 convention: ConventionBot | None) -> Hint[HanabiAction]:
-        """The move and why; a fallback move comes from `convention` (None: from a copy of
-        the bot's own, which keeps its memory of the game between moves)."""
+        """The move and why; a fallback move comes from `convention` (None: explained by the
+        bot's own, which keeps its memory of the game between moves and its generator
+        still)."""
         table = self._sync(view)
         if table is not None and view.pending is None:
             action, reason = _Decision(table, view, legal).choose()
@@ -805,7 +805,7 @@ class HatBot:
                 return Hint(action, reason)
         if convention is not None:  # acting: the convention bot moves on with the game
             return Hint(convention.act(view, legal), "the convention bot's move")
-        fallback = copy.deepcopy(self._convention).explain(view, legal)
+        fallback = self._convention.explain(view, legal)
         return Hint(fallback.action, f"the information strategy cannot follow this game, so "
                                      f"the convention bot's move: {fallback.reason}")
 

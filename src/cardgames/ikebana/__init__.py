@@ -12,6 +12,17 @@ from __future__ import annotations
 
 from cardgames.core.agents import RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
+from cardgames.ikebana.actions import (
+    DRAW,
+    KEEP,
+    REFUSE,
+    ActionKind,
+    Buy,
+    Draw,
+    IkebanaAction,
+    Keep,
+    Refuse,
+)
 from cardgames.ikebana.bots import GreedyBot
 from cardgames.ikebana.cards import FULL_DECK, Card
 from cardgames.ikebana.rules import (
@@ -33,21 +44,8 @@ from cardgames.ikebana.scoring import (
     score_bouquet,
 )
 from cardgames.ikebana.search import PlannerBot
-from cardgames.ikebana.state import (
-    DRAW,
-    KEEP,
-    REFUSE,
-    ActionKind,
-    Buy,
-    Draw,
-    IkebanaAction,
-    IkebanaState,
-    IkebanaView,
-    Keep,
-    PendingCard,
-    Phase,
-    Refuse,
-)
+from cardgames.ikebana.state import IkebanaState
+from cardgames.ikebana.view import IkebanaView, PendingCard, Phase
 
 __all__ = [
     "DRAW",
@@ -101,7 +99,6 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     description="Antoine Bauza's bouquet game: draw, keep or refuse, buy; 4 rounds of prestige.",
     state_type=IkebanaState,
     options_type=IkebanaRules,
-    player_counts=range(2, 6),
     default_players=2,
     presets=PRESETS,
     default_preset=DEFAULT_PRESET,

@@ -28,7 +28,8 @@ from functools import cache, lru_cache
 from operator import mul
 from typing import TypeVar, cast
 
-from cardgames.core.agents import Hint
+from cardgames.core.agents import Hint, best_of, unmoved
+from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
 from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE, Card
 from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
 from cardgames.ikebana.scoring import (
@@ -38,23 +39,34 @@ from cardgames.ikebana.scoring import (
     VALUE_WEIGHT,
     multiplier_table,
 )
-from cardgames.ikebana.state import DRAW, KEEP, REFUSE, Buy, IkebanaAction, IkebanaView
+from cardgames.ikebana.view import IkebanaView
 
 __all__ = [
+    "DECK_ODDS",
+    "KEY_SPAN",
+    "KEY_STEP",
+    "TIE",
     "GreedyBot",
     "bouquet_key",
     "bouquet_potential",
+    "cards_key",
     "greedy_reason",
     "greedy_values",
     "next_potentials",
+    "unseen_odds",
 ]
 
 A = TypeVar("A")
 
-_KEY_SPAN = 6**6  # colour keys are below this, so value_key * span + colour_key is unique
+KEY_SPAN = 6**6
+"""Colour keys are below this, so ``value_key * KEY_SPAN + colour_key`` (a bouquet's key) is
+unique."""
 _TABLE_REFUSAL_PRICE = 2.0  # the refusal cost assumed inside the table (a 2-player price 1)
-_TIE = 1e-9  # estimates this close are a tie, broken by the bot's generator
-_DECK_ODDS = tuple(COPIES[code] / DECK_SIZE for code in range(30))
+TIE = 1e-9
+"""Estimates this close are a tie (broken by the bot's generator): float noise, not a
+difference."""
+DECK_ODDS = tuple(COPIES[code] / DECK_SIZE for code in range(30))
+"""Each card code's chance of being the top card of a full, shuffled deck."""
 _SHARES = tuple(
     tuple(n / total if total else 0.0 for n in range(max(COPIES) + 1))
     for total in range(DECK_SIZE + 1)
@@ -76,7 +88,7 @@ def _potential_table(multicolour_wild: bool = True) -> dict[int, float]:
             }
         )
     table: dict[int, float] = {}
-    odds = _DECK_ODDS
+    odds = DECK_ODDS
     for size in range(BOUQUET_SIZE - 1, -1, -1):
         for vk, ck in levels[size]:
             nexts: list[float]
@@ -87,12 +99,12 @@ def _potential_table(multicolour_wild: bool = True) -> dict[int, float]:
                 ]
             else:
                 nexts = [
-                    table[(vk + VALUE_WEIGHT[c]) * _KEY_SPAN + ck + COLOUR_WEIGHT[c]]
+                    table[(vk + VALUE_WEIGHT[c]) * KEY_SPAN + ck + COLOUR_WEIGHT[c]]
                     for c in range(30)
                 ]
             keep_any = sum(p * x for p, x in zip(odds, nexts, strict=True))
             floor = keep_any - _TABLE_REFUSAL_PRICE
-            table[vk * _KEY_SPAN + ck] = sum(
+            table[vk * KEY_SPAN + ck] = sum(
                 p * (x if x > floor else floor) for p, x in zip(odds, nexts, strict=True)
             )
     return table
@@ -104,16 +116,24 @@ def bouquet_potential(codes: Sequence[int], multicolour_wild: bool = True) -> fl
     colour_key = sum(COLOUR_WEIGHT[c] for c in codes)
     if len(codes) >= BOUQUET_SIZE:
         return float(COMBO_POINTS[value_key] * multiplier_table(multicolour_wild)[colour_key])
-    return _potential_table(multicolour_wild)[value_key * _KEY_SPAN + colour_key]
+    return _potential_table(multicolour_wild)[value_key * KEY_SPAN + colour_key]
+
+
+KEY_STEP = tuple(VALUE_WEIGHT[c] * KEY_SPAN + COLOUR_WEIGHT[c] for c in range(30))
+"""What adding a card code adds to a bouquet's key."""
 
 
 def bouquet_key(codes: Sequence[int]) -> int:
     """The key of a bouquet's value and colour multisets (what its potential depends on)."""
-    return sum(_KEY_STEP[c] for c in codes)
+    return sum(KEY_STEP[c] for c in codes)
 
 
-_KEY_STEP = tuple(VALUE_WEIGHT[c] * _KEY_SPAN + COLOUR_WEIGHT[c] for c in range(30))
-"""What adding a card code adds to a bouquet's key."""
+def cards_key(cards: Sequence[Card]) -> int:
+    """:func:`bouquet_key` of a bouquet given as cards (as a view shows it)."""
+    key = 0
+    for card in cards:
+        key += KEY_STEP[card.colour * 5 + card.value - 1]
+    return key
 
 
 @cache
@@ -125,7 +145,7 @@ def next_potentials(key: int, size: int, multicolour_wild: bool, factor: int = 1
 
     Cached: a few thousand bouquets occur, and each decision asks for one or two of them.
     """
-    value_key, colour_key = divmod(key, _KEY_SPAN)
+    value_key, colour_key = divmod(key, KEY_SPAN)
     if size + 1 >= BOUQUET_SIZE:
         multipliers = multiplier_table(multicolour_wild)
         return tuple(
@@ -137,7 +157,7 @@ def next_potentials(key: int, size: int, multicolour_wild: bool, factor: int = 1
             for c in range(30)
         )
     table = _potential_table(multicolour_wild)
-    return tuple(factor * table[key + step] for step in _KEY_STEP)
+    return tuple(factor * table[key + step] for step in KEY_STEP)
 
 
 class GreedyBot:
@@ -157,21 +177,12 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         values = greedy_values(view, cast(Sequence[IkebanaAction], legal))
-        if len(values) == 2:  # the common case, spelt out: keep or refuse, draw or buy
-            first, second = values
-            least = (first if first >= second else second) - _TIE
-            if second < least:
-                return legal[0]
-            if first < least:
-                return legal[1]
-            return self._rng.choice(legal)
-        least = max(values) - _TIE
-        choices = [a for a, v in zip(legal, values, strict=True) if v >= least]
-        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+        return best_of(legal, values, self._rng, tie=TIE)
 
     def explain(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
         """The move :meth:`act` would choose from `view`, and why."""
-        action = self.act(view, legal)
+        with unmoved(self._rng):
+            action = self.act(view, legal)
         return Hint(action, greedy_reason(view, action))
 
 
@@ -185,9 +196,7 @@ def greedy_values(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[flo
     gets that gift-free value, which is enough to pass it over.
     """
     bouquet = view.bouquets[view.seat]
-    key = 0
-    for card in bouquet:
-        key += _KEY_STEP[card.colour * 5 + card.value - 1]
+    key = cards_key(bouquet)
     joined = next_potentials(key, len(bouquet), view.rules.multicolour_wild, view.score_factor)
     weights = _payment_weights(view)
     pending = view.pending
@@ -196,18 +205,20 @@ def greedy_values(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[flo
         keeping = joined[pending.card.code]
         if len(legal) == 1:
             return [keeping]
-        odds = _unseen_odds(view)
+        odds = unseen_odds(view)
         cost = pending.paid * (1.0 if pending.payee is None else weights[pending.payee])
         refusing = _draw_value(view, joined, odds, weights, pending.price + 1) - cost
-        if refusing >= keeping - _TIE:
+        if refusing >= keeping - TIE:
             refusing -= _gift_to_others(view, pending.card.code)
-        return [keeping, refusing]
+        if len(legal) == 2 and legal[1] is REFUSE:  # what the engine offers, spelt out
+            return [keeping, refusing]
+        return [keeping if action is KEEP else refusing for action in legal]
     values: list[float] = []
     tops = view.discard_tops
     for action in legal:
         if action is DRAW:
             values.append(
-                _draw_value(view, joined, _unseen_odds(view), weights, view.next_refusal_price)
+                _draw_value(view, joined, unseen_odds(view), weights, view.next_refusal_price)
             )
         else:
             assert isinstance(action, Buy)
@@ -245,8 +256,9 @@ def _draw_value(
     return total
 
 
-def _unseen_odds(view: IkebanaView) -> list[float]:
-    """The chance of each card code being the next one drawn, from the cards not in sight."""
+def unseen_odds(view: IkebanaView) -> list[float]:
+    """The chance of each card code being the next one drawn, from the cards not in sight
+    (bouquets, discard tops and the drawn card), by code."""
     left = list(COPIES)
     for bouquet in view.bouquets:
         for card in bouquet:
@@ -258,7 +270,7 @@ def _unseen_odds(view: IkebanaView) -> list[float]:
         left[view.pending.card.code] -= 1
     # A view shows each card at most as often as the deck holds it, so no count is negative.
     total = sum(left)
-    return list(map(_SHARES[total].__getitem__, left)) if total else list(_DECK_ODDS)
+    return list(map(_SHARES[total].__getitem__, left)) if total else list(DECK_ODDS)
 
 
 def _payee_after(view: IkebanaView, price: int) -> int | None:
@@ -304,7 +316,7 @@ def _gift_to_others(view: IkebanaView, code: int) -> float:
     for seat, bouquet in enumerate(view.bouquets):
         if seat == view.seat or len(bouquet) >= BOUQUET_SIZE or view.prestige[seat] < price:
             continue
-        key = sum(_KEY_STEP[card.colour * 5 + card.value - 1] for card in bouquet)
+        key = cards_key(bouquet)
         with_card = next_potentials(key, len(bouquet), wild)[code]
         gain = factor * (with_card - table[key]) - price
         best = max(best, gain)

@@ -94,11 +94,6 @@ class Card:
         """R, G, K, B, Y or M."""
         return COLOUR_LETTERS[self.colour]
 
-    @property
-    def colour_name(self) -> str:
-        """red, green, black, blue, yellow or multicolour."""
-        return COLOUR_NAMES[self.colour]
-
     @classmethod
     def from_code(cls, code: int) -> Card:
         """The pre-built card for an int code 0..29."""

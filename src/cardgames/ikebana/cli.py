@@ -20,6 +20,7 @@ from cardgames.commands import fail, game_app, make_play_command
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Event
 from cardgames.ikebana import GAME
+from cardgames.ikebana.events import GameEnded
 from cardgames.ikebana.hints import hint
 from cardgames.ikebana.render import (
     describe_event,
@@ -30,7 +31,7 @@ from cardgames.ikebana.render import (
 )
 from cardgames.ikebana.rules import PRESET_DESCRIPTIONS, PRESETS, IkebanaRules, make_rules
 from cardgames.ikebana.scoring import score_bouquet
-from cardgames.ikebana.state import GameEnded, IkebanaState
+from cardgames.ikebana.state import IkebanaState
 from cardgames.terminal import GameUI
 
 __all__ = ["HELP_TEXT", "UI", "app", "play"]

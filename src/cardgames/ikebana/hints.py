@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgames.core.agents import Hint
+from cardgames.ikebana.actions import IkebanaAction
 from cardgames.ikebana.bots import GreedyBot
-from cardgames.ikebana.state import IkebanaAction, IkebanaView
+from cardgames.ikebana.view import IkebanaView
 
 __all__ = ["hint"]
 

@@ -1,6 +1,6 @@
 """Drawing Ikebana with rich: the table from one seat's view, moves, round summaries.
 
-Everything here reads a :class:`~cardgames.ikebana.state.IkebanaView` or events, never the
+Everything here reads a :class:`~cardgames.ikebana.view.IkebanaView` or events, never the
 state's hidden parts, and the rules modules never import it.
 """
 
@@ -15,6 +15,15 @@ from rich.text import Text
 
 from cardgames.core.game import Event
 from cardgames.ikebana.cards import COLOUR_LETTERS, Card
+from cardgames.ikebana.events import (
+    Bought,
+    Drew,
+    GameEnded,
+    Kept,
+    Refused,
+    Reshuffled,
+    RoundScored,
+)
 from cardgames.ikebana.rules import IkebanaRules
 from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
@@ -24,17 +33,7 @@ from cardgames.ikebana.scoring import (
     combination_points,
     score_bouquet,
 )
-from cardgames.ikebana.state import (
-    Bought,
-    Drew,
-    GameEnded,
-    IkebanaView,
-    Kept,
-    Phase,
-    Refused,
-    Reshuffled,
-    RoundScored,
-)
+from cardgames.ikebana.view import IkebanaView, Phase
 
 __all__ = [
     "bouquet_text",

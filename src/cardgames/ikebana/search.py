@@ -27,16 +27,17 @@ from functools import cache
 from operator import mul
 from typing import TypeVar, cast
 
-from cardgames.core.agents import Hint
-from cardgames.ikebana.bots import _DECK_ODDS, _KEY_SPAN, _KEY_STEP, _unseen_odds
-from cardgames.ikebana.cards import CARDS, Card
+from cardgames.core.agents import Hint, best_of, unmoved
+from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
+from cardgames.ikebana.bots import DECK_ODDS, KEY_SPAN, KEY_STEP, TIE, cards_key, unseen_odds
+from cardgames.ikebana.cards import CARDS
 from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
 from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
     COMBO_POINTS,
     multiplier_table,
 )
-from cardgames.ikebana.state import DRAW, KEEP, REFUSE, Buy, IkebanaAction, IkebanaView
+from cardgames.ikebana.view import IkebanaView
 
 __all__ = ["PlannerBot", "plan_table"]
 
@@ -44,7 +45,6 @@ A = TypeVar("A")
 
 _TABLE_REFUSALS = 4
 """Refusals in one turn a plan allows (prices 1..4); after them any card is kept."""
-_TIE = 1e-9
 _MARGIN_WEIGHT = 1e-5
 """The expected margin breaks near ties of the chance of winning (a game already won or
 lost has every action at 1 or 0)."""
@@ -56,7 +56,7 @@ Moments = tuple[float, float, float]
 
 
 def _full_moments(key: int, multicolour_wild: bool) -> Moments:
-    value_key, colour_key = divmod(key, _KEY_SPAN)
+    value_key, colour_key = divmod(key, KEY_SPAN)
     score = float(COMBO_POINTS[value_key] * multiplier_table(multicolour_wild)[colour_key])
     return score, score, score * score
 
@@ -112,16 +112,16 @@ def plan_table(multicolour_wild: bool = True, refusal_weight: float = 2.0) -> di
     opponent is two points of margin). Built once per process, in about a second."""
     levels: list[set[int]] = [{0}]
     for _ in range(BOUQUET_SIZE - 1):
-        levels.append({key + step for key in levels[-1] for step in _KEY_STEP})
+        levels.append({key + step for key in levels[-1] for step in KEY_STEP})
     costs = [refusal_weight * price for price in range(1, _TABLE_REFUSALS + 1)]
     table: dict[int, Moments] = {}
     for size in range(BOUQUET_SIZE - 1, -1, -1):
         for key in levels[size]:
             if size == BOUQUET_SIZE - 1:
-                children = [_full_moments(key + step, multicolour_wild) for step in _KEY_STEP]
+                children = [_full_moments(key + step, multicolour_wild) for step in KEY_STEP]
             else:
-                children = [table[key + step] for step in _KEY_STEP]
-            table[key] = _plan(_DECK_ODDS, children, costs)
+                children = [table[key + step] for step in KEY_STEP]
+            table[key] = _plan(DECK_ODDS, children, costs)
     return table
 
 
@@ -135,12 +135,8 @@ def _moments(key: int, size: int, multicolour_wild: bool, weight: float) -> Mome
 def _children(key: int, size: int, multicolour_wild: bool, weight: float) -> tuple[Moments, ...]:
     """The moments of the bouquet with each card code 0..29 added."""
     return tuple(
-        _moments(key + step, size + 1, multicolour_wild, weight) for step in _KEY_STEP
+        _moments(key + step, size + 1, multicolour_wild, weight) for step in KEY_STEP
     )
-
-
-def _key(cards: Sequence[Card]) -> int:
-    return sum(_KEY_STEP[card.colour * 5 + card.value - 1] for card in cards)
 
 
 def _normal_cdf(z: float) -> float:
@@ -167,14 +163,13 @@ class PlannerBot:
             chance + _MARGIN_WEIGHT * margin
             for chance, margin in _evaluate(view, cast(Sequence[IkebanaAction], legal))
         ]
-        least = max(values) - _TIE
-        choices = [a for a, v in zip(legal, values, strict=True) if v >= least]
-        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+        return best_of(legal, values, self._rng, tie=TIE)
 
     def explain(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
         """The move :meth:`act` would choose from `view`, and why."""
-        action = self.act(view, legal)
-        if len(legal) == 1:
+        with unmoved(self._rng):
+            action = self.act(view, legal)
+        if all(other == action for other in legal):
             return Hint(action, f"{action} is the only legal move")
         rated = _evaluate(view, legal)
         chance, expected = rated[list(legal).index(action)]
@@ -206,8 +201,8 @@ def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[f
     weight = _table_weight(view)
     mine = view.bouquets[seat]
     size = len(mine)
-    key = _key(mine)
-    odds = _unseen_odds(view)
+    key = cards_key(mine)
+    odds = unseen_odds(view)
     children: Sequence[Moments] = _children(key, size, wild, weight)
     if size + 1 < BOUQUET_SIZE:
         children = _recounted(key, size, odds, wild, weight)
@@ -218,7 +213,7 @@ def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[f
     their: dict[int, tuple[float, float]] = {}
     for other in opponents:
         bouquet = view.bouquets[other]
-        value, mean, square = _moments(_key(bouquet), len(bouquet), wild, weight)
+        value, mean, square = _moments(cards_key(bouquet), len(bouquet), wild, weight)
         their[other] = (factor * value, factor * factor * max(square - mean * mean, 0.0))
     pending = view.pending
     results: list[tuple[float, float]] = []
@@ -275,7 +270,7 @@ def _recounted(
     costs = [weight * price for price in range(1, _TABLE_REFUSALS + 1)]
     return [
         _plan(odds, _children(key + step, size + 1, multicolour_wild, weight), costs)
-        for step in _KEY_STEP
+        for step in KEY_STEP
     ]
 
 
@@ -312,7 +307,7 @@ def _gift(view: IkebanaView, code: int, weight: float) -> float:
     for seat, bouquet in enumerate(view.bouquets):
         if seat == view.seat or len(bouquet) >= BOUQUET_SIZE or view.prestige[seat] < price:
             continue
-        key = _key(bouquet)
+        key = cards_key(bouquet)
         before = _moments(key, len(bouquet), wild, weight)[0]
         after = _children(key, len(bouquet), wild, weight)[code][0]
         best = max(best, factor * (after - before) - price * weight)

@@ -36,7 +36,6 @@ read "P2 buys ...".
 
 from __future__ import annotations
 
-import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -44,10 +43,34 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
-from cardgames.core.game import ActionSpace, Event, Move, State
-from cardgames.core.limits import check_seat, small_number
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import SEED_LIMIT, ActionSpace, Event, State
+from cardgames.core.limits import check_seat
+from cardgames.ikebana.actions import (
+    ACTION_SPACES,
+    BUYS,
+    DEFAULT_NAMES,
+    DRAW,
+    KEEP,
+    REFUSE,
+    ActionKind,
+    Buy,
+    Draw,
+    IkebanaAction,
+    Keep,
+    Refuse,
+    parse_action,
+)
 from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE, FULL_DECK_CODES, Card
+from cardgames.ikebana.events import (
+    Bought,
+    Drew,
+    GameEnded,
+    Kept,
+    Refused,
+    Reshuffled,
+    RoundScored,
+)
 from cardgames.ikebana.rules import (
     IkebanaRules,
     RefusalPayee,
@@ -55,225 +78,12 @@ from cardgames.ikebana.rules import (
     StarterTieBreak,
     UnaffordableRefusal,
 )
-from cardgames.ikebana.scoring import BOUQUET_SIZE, BouquetScore, score_codes
+from cardgames.ikebana.scoring import BOUQUET_SIZE, score_codes
+from cardgames.ikebana.view import IkebanaView, PendingCard, Phase
 
-__all__ = [
-    "DEFAULT_NAMES",
-    "DRAW",
-    "KEEP",
-    "REFUSE",
-    "ActionKind",
-    "Bought",
-    "Buy",
-    "Draw",
-    "Drew",
-    "GameEnded",
-    "IkebanaAction",
-    "IkebanaState",
-    "IkebanaView",
-    "Keep",
-    "Kept",
-    "PendingCard",
-    "Phase",
-    "Refuse",
-    "Refused",
-    "Reshuffled",
-    "RoundScored",
-]
+__all__ = ["IkebanaState"]
 
-DEFAULT_NAMES = ("P1", "P2", "P3", "P4", "P5")
-"""Player names when none are given: P + player number (seat index + 1), so ``buy 2`` buys
-from P2."""
-
-
-def _who(seat: int) -> str:
-    """A seat as the default name of its player (``str`` of events: P1 is seat 0)."""
-    return DEFAULT_NAMES[seat]
-
-
-# ------------------------------------------------------------------------------- actions
-class ActionKind(enum.IntEnum):
-    """The four kinds of action; ``str`` is the word that starts the notation.
-
-    Members are singletons, so the engine's hot path dispatches by identity
-    (``kind is _DRAW``); an int enum so the kinds stay the small ints they always were.
-    """
-
-    DRAW = 0
-    KEEP = 1
-    REFUSE = 2
-    BUY = 3
-
-    def __str__(self) -> str:
-        return self.name.lower()
-
-
-_DRAW, _KEEP, _REFUSE, _BUY = ActionKind
-
-
-@attrs.frozen(repr=False)
-class Draw:
-    """Draw the top card of the deck (the start of a turn)."""
-
-    kind: ClassVar[ActionKind] = ActionKind.DRAW
-
-    def __str__(self) -> str:
-        return "draw"
-
-    def __repr__(self) -> str:
-        return "Draw()"
-
-
-@attrs.frozen(repr=False)
-class Keep:
-    """Keep the drawn card: it joins the bouquet and the turn ends."""
-
-    kind: ClassVar[ActionKind] = ActionKind.KEEP
-
-    def __str__(self) -> str:
-        return "keep"
-
-    def __repr__(self) -> str:
-        return "Keep()"
-
-
-@attrs.frozen(repr=False)
-class Refuse:
-    """Refuse the drawn card: discard it, pay the refusal price, draw the next card."""
-
-    kind: ClassVar[ActionKind] = ActionKind.REFUSE
-
-    def __str__(self) -> str:
-        return "refuse"
-
-    def __repr__(self) -> str:
-        return "Refuse()"
-
-
-@attrs.frozen
-class Buy:
-    """Buy the top card of `seat`'s discard pile for its value (the start of a turn).
-
-    `seat` is the 0-based seat index; the notation counts players from 1: ``Buy(1)`` is
-    ``buy 2``.
-    """
-
-    seat: int = attrs.field()
-    kind: ClassVar[ActionKind] = ActionKind.BUY
-
-    @seat.validator
-    def _check_seat(self, _attribute: object, seat: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 5:
-            raise NotationError(
-                f"Buy(seat={seat!r}): the seat is a 0-based index 0..4 (buy 1 is Buy(0))"
-            )
-
-    def __str__(self) -> str:
-        return f"buy {self.seat + 1}"
-
-
-IkebanaAction = Draw | Keep | Refuse | Buy
-"""Any Ikebana action."""
-
-DRAW = Draw()
-KEEP = Keep()
-REFUSE = Refuse()
-_BUYS = tuple(Buy(seat) for seat in range(5))
-# Action ids by player count: draw, keep, refuse, then buy from each seat (its own never
-# legal), so a policy reads a seat's pile by a fixed id.
-_ACTION_SPACES: dict[int, ActionSpace[IkebanaAction]] = {
-    players: ActionSpace((DRAW, KEEP, REFUSE, *_BUYS[:players])) for players in range(2, 6)}
-
-
-# ------------------------------------------------------------------------------- events
-@attrs.frozen
-class Drew:
-    """`seat` drew `card` (visible to all: it is face up either way the next moment)."""
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"{_who(self.seat)} draws {self.card}"
-
-
-@attrs.frozen
-class Kept:
-    """`seat` kept `card` in the bouquet."""
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"{_who(self.seat)} keeps {self.card}"
-
-
-@attrs.frozen
-class Refused:
-    """`seat` refused `card`, paying `paid` (the price was `price`) to `payee` (None: bank)."""
-
-    seat: int
-    card: Card
-    price: int
-    paid: int
-    payee: int | None
-
-    def __str__(self) -> str:
-        to = "the bank" if self.payee is None else _who(self.payee)
-        short = f" (price {self.price})" if self.paid != self.price else ""
-        return f"{_who(self.seat)} refuses {self.card}, pays {self.paid}{short} to {to}"
-
-
-@attrs.frozen
-class Bought:
-    """`seat` bought `card` from `seller`'s discard pile for `price`."""
-
-    seat: int
-    card: Card
-    seller: int
-    price: int
-
-    def __str__(self) -> str:
-        return f"{_who(self.seat)} buys {self.card} from {_who(self.seller)} for {self.price}"
-
-
-@attrs.frozen
-class Reshuffled:
-    """The deck ran out: `cards` discarded cards (all but each pile's top) form a new deck."""
-
-    cards: int
-
-    def __str__(self) -> str:
-        return f"the deck ran out: {self.cards} discarded cards are shuffled into a new deck"
-
-
-@attrs.frozen
-class RoundScored:
-    """The end of round `round` (1-based): each seat's bouquet score and awarded prestige."""
-
-    round: int
-    scores: tuple[BouquetScore, ...]
-    awarded: tuple[int, ...]
-    prestige: tuple[int, ...]
-    next_starter: int | None
-
-    def __str__(self) -> str:
-        parts = ", ".join(f"{_who(seat)} +{points}" for seat, points in enumerate(self.awarded))
-        return f"round {self.round} scored: {parts}"
-
-
-@attrs.frozen
-class GameEnded:
-    """The game is over: the final prestige and the winners (several on a tie)."""
-
-    prestige: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    def __str__(self) -> str:
-        who = " and ".join(_who(seat) for seat in self.winners)
-        verb = "share the victory" if len(self.winners) > 1 else "wins"
-        return f"game over: {who} {verb} with {max(self.prestige)} prestige"
-
+_DRAW, _KEEP, _REFUSE, _BUY = ActionKind  # module globals: the hot path compares by identity
 
 # Every Drew, Kept and Bought event there can be, built once: moves return these, never new ones.
 _DREW = tuple(tuple(Drew(seat, card) for card in CARDS) for seat in range(5))
@@ -284,85 +94,10 @@ _BOUGHT = tuple(
 )
 
 
-# ------------------------------------------------------------------------------- the view
-class Phase(enum.StrEnum):
-    """What the player to act must decide."""
-
-    DRAW_OR_BUY = "draw-or-buy"
-    """The start of a turn: draw the top card or buy a discard pile's top card."""
-    KEEP_OR_REFUSE = "keep-or-refuse"
-    """A card has been drawn (:attr:`IkebanaView.pending`): keep it or refuse it."""
-    OVER = "over"
-    """The last round has been scored: nobody acts."""
-
-
-@attrs.frozen(kw_only=True)
-class PendingCard:
-    """The drawn card the current player must keep or refuse, and what refusing costs."""
-
-    seat: int
-    """Who drew it (the player to act)."""
-    card: Card
-    price: int
-    """The price of refusing it: 1 + the refusals already made this turn."""
-    paid: int
-    """What refusing would take: the price, or less when a house rule lets a player who
-    cannot afford it pay all they have (``unaffordable_refusal``)."""
-    payee: int | None
-    """Who the refusal would pay (None: the bank)."""
-    can_refuse: bool
-    """Whether refusing is allowed; False: the card must be kept (it cannot be afforded)."""
-
-
-@attrs.frozen(kw_only=True)
-class IkebanaView:
-    """What one seat may know.
-
-    Everything in Ikebana is public except the order of the deck and (unless
-    ``public_discards``) the cards under each discard pile's top: those are absent.
-    """
-
-    seat: int
-    players: tuple[str, ...]
-    rules: IkebanaRules
-    round: int
-    """The round being played, 1-based (``rules.rounds`` once the game is over)."""
-    starter: int
-    current_player: int | None
-    bouquets: tuple[tuple[Card, ...], ...]
-    discard_tops: tuple[Card | None, ...]
-    discard_sizes: tuple[int, ...]
-    discard_piles: tuple[tuple[Card, ...], ...] | None
-    """Whole piles, bottom first, only with ``rules.public_discards``; None otherwise."""
-    prestige: tuple[int, ...]
-    deck_size: int
-    phase: Phase
-    """What the player to act must decide."""
-    pending: PendingCard | None
-    """In :attr:`Phase.KEEP_OR_REFUSE`: the drawn card and its refusal's price; else None."""
-    refusals_this_turn: int
-    next_refusal_price: int
-    """What the current player's next refusal would cost (1 + refusals so far this turn)."""
-    next_refusal_payee: int | None
-    """Who would receive it (None: the bank)."""
-    score_factor: int
-    """2 in the final round of the "final bouquet" variant, else 1."""
-    past_rounds: tuple[RoundScored, ...]
-    is_over: bool
-    history: tuple[Move[IkebanaAction], ...]
-    """Every move of the game so far, oldest first, with its events. Nothing in them is
-    hidden from any seat: each card an event names was face up at that moment (a drawn card
-    is public, a refused one lies face up on its pile) and a reshuffle gives only a count."""
-
-    @property
-    def drawn(self) -> Card | None:
-        """The card the current player drew and must keep or refuse, if any."""
-        return None if self.pending is None else self.pending.card
-
-
 # ------------------------------------------------------------------------------- the state
 def _deal_blocks(deck: Sequence[str] | None) -> tuple[tuple[int, ...], ...]:
-    """Explicit deals (top first) from deck notation; NotationError if not 55-card blocks."""
+    """Explicit deals (top first) from deck notation; NotationError if not 55-card blocks
+    (the base class reports it as the OptionsError of a bad deck)."""
     if deck is None:
         return ()
     codes = [Card.from_str(text).code for text in deck]
@@ -388,11 +123,19 @@ def _deal_blocks(deck: Sequence[str] | None) -> tuple[tuple[int, ...], ...]:
 
 
 class IkebanaState(State[IkebanaAction]):
-    """A whole game of Ikebana (every round) for 2-5 players."""
+    """A whole game of Ikebana (every round) for 2-5 players.
+
+    Start one with ``IkebanaState.new(rules, players=3, seed=7)`` (or
+    ``cardgames.new_game("ikebana", ...)``); the default names are ``P1`` .. ``P5``.
+    """
 
     game_name: ClassVar[str] = "ikebana"
-    derived_slots: ClassVar[frozenset[str]] = frozenset({"_move_log", "_moves", "_rng_shared"})
-    """The views' move history: what the actions so far caused, so replaying determines it."""
+    player_counts: ClassVar[range] = range(2, 6)
+    derived_slots: ClassVar[frozenset[str]] = frozenset(
+        {"_eager_reshuffle", "_keeps_unaffordable", "_pays_bank", "_rng_shared"})
+    """The rules' switches read on every move, as plain bools (an enum member costs a class
+    attribute lookup each time), and whether a clone shares the generator (copy on write;
+    the generator itself is state)."""
 
     __slots__ = (
         "_awarded",
@@ -403,10 +146,10 @@ class IkebanaState(State[IkebanaAction]):
         "_discards",
         "_drawn",
         "_eager_reshuffle",
-        "_move_log",
-        "_moves",
+        "_keeps_unaffordable",
         "_n",
         "_over",
+        "_pays_bank",
         "_prestige",
         "_refusals",
         "_rng",
@@ -419,52 +162,39 @@ class IkebanaState(State[IkebanaAction]):
         "_turns_taken",
     )
 
-    def __init__(
-        self,
-        rules: IkebanaRules | None = None,
-        players: int = 2,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        rules = IkebanaRules() if rules is None else rules
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise OptionsError(f"'players' must be in 2..5 for ikebana (got {players!r})")
+    @classmethod
+    def default_names(cls, count: int) -> tuple[str, ...]:
+        """``P1`` .. ``P5``: P + the player number, so ``buy 2`` buys from P2."""
+        return DEFAULT_NAMES[:count]
+
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        rules: IkebanaRules = self.options
+        names = self.players
+        players = len(names)
         if rules.first_player > players:
             raise OptionsError(
                 f"'first_player' must be a player number in 1..{players} with {players} "
                 f"players (got {rules.first_player})"
             )
-        if names is None:
-            names = DEFAULT_NAMES[:players]
-        elif len(names) != players:
-            raise OptionsError(f"'names' must hold {players} names (got {len(names)})")
-        folded = [str(name).lower() for name in names]
-        if len(set(folded)) != players or any(not n or n.split() != [n] for n in folded):
+        folded = [name.lower() for name in names]
+        if len(set(folded)) != players or any(n.split() != [n] for n in folded):
             # `buy NAME` must name exactly one player in one word.
             raise OptionsError(
                 f"'names' must be distinct single words (got {', '.join(map(repr, names))})"
             )
-        deals = _deal_blocks(deck)
-        if seed is None and not deals:
-            # A game must replay from its record, so an unseeded game picks a seed and keeps it.
-            seed = random.SystemRandom().randrange(2**31)
-        self._init_base(players=tuple(names), options=rules, seed=seed, deck=deck)
+        self._deals = _deal_blocks(deck)
         self._rules = rules
         self._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
+        self._keeps_unaffordable = rules.unaffordable_refusal is UnaffordableRefusal.KEEP
+        self._pays_bank = rules.refusal_payee is RefusalPayee.BANK
         self._n = players
-        self._rng = random.Random(0 if seed is None else seed)
+        self._rng = random.Random(0 if self.seed is None else self.seed)
         self._rng_shared = False
-        self._deals = deals
         self._prestige = [rules.starting_prestige] * players
         self._awarded = 0
         self._bank = 0
         self._round = 0
         self._round_log: list[RoundScored] = []
-        # apply() logs each move's (seat, events) cheaply; views turn the log into Move
-        # entries only when asked, once per move (the cache `_moves`).
-        self._move_log: list[tuple[int, tuple[Event, ...]]] = []
-        self._moves: list[Move[IkebanaAction]] = []
         self._over = False
         self._starter = rules.first_player - 1
         self._start_round()
@@ -498,22 +228,24 @@ class IkebanaState(State[IkebanaAction]):
     def _reshufflable(self) -> int:
         return sum(len(pile) - 1 for pile in self._discards if pile)
 
-    def _reshuffle(self, events: list[Event]) -> None:
+    def _reshuffle(self, events: list[Event] | None) -> None:
         deck = self._deck
         for pile in self._discards:
             if len(pile) > 1:
                 deck.extend(pile[:-1])
                 del pile[:-1]
         self._own_rng().shuffle(deck)
-        events.append(Reshuffled(len(deck)))
+        if events is not None:
+            events.append(Reshuffled(len(deck)))
 
-    def _draw_card(self, turn: int, events: list[Event]) -> None:
+    def _draw_card(self, turn: int, events: list[Event] | None) -> None:
         """Draw the next card into ``_drawn`` with its events (reshuffling when due)."""
         deck = self._deck
         if not deck:
             self._reshuffle(events)
         card = self._drawn = deck.pop()
-        events.append(_DREW[turn][card])
+        if events is not None:
+            events.append(_DREW[turn][card])
         if not deck and self._eager_reshuffle and self._reshufflable():
             self._reshuffle(events)
 
@@ -526,7 +258,7 @@ class IkebanaState(State[IkebanaAction]):
                 return seat
         raise AssertionError("some seat holds the most prestige")  # pragma: no cover
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _end_round(self, events: list[Event] | None) -> None:
         last = self._round == self._rules.rounds - 1
         factor = 2 if (last and self._rules.final_bouquet) else 1
         wild = self._rules.multicolour_wild
@@ -540,18 +272,20 @@ class IkebanaState(State[IkebanaAction]):
             self._round + 1, scores, awarded, tuple(self._prestige), next_starter
         )
         self._round_log.append(summary)
-        events.append(summary)
+        if events is not None:
+            events.append(summary)
         if last:
             self._over = True
             self._drawn = -1
-            events.append(GameEnded(tuple(self._prestige), tuple(self.winners())))
+            if events is not None:
+                events.append(GameEnded(tuple(self._prestige), tuple(self.winners())))
             return
         assert next_starter is not None
         self._starter = next_starter
         self._round += 1
         self._start_round()
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         self._drawn = -1
         self._refusals = 0
         self._turns_taken += 1
@@ -561,7 +295,7 @@ class IkebanaState(State[IkebanaAction]):
             self._turn = (self._turn + 1) % self._n
 
     def _refusal_payee(self) -> int | None:
-        if self._rules.refusal_payee is RefusalPayee.BANK:
+        if self._pays_bank:
             return None
         # The k-th refusal pays the k-th player clockwise, skipping the refuser.
         return (self._turn + 1 + self._refusals % (self._n - 1)) % self._n
@@ -574,10 +308,8 @@ class IkebanaState(State[IkebanaAction]):
     def _can_refuse(self) -> bool:
         price = self._refusals + 1
         have = self._prestige[self._turn]
-        if self._rules.unaffordable_refusal is UnaffordableRefusal.KEEP:
-            affordable = have >= price
-        else:
-            affordable = have >= 1  # pays what it has, but a refusal is never free
+        # Paying what one has (the house rule) still takes a point: a refusal is never free.
+        affordable = have >= price if self._keeps_unaffordable else have >= 1
         # After the refusal a next card must exist: the deck, or what a reshuffle would bring
         # (the refused card becomes a top; the old top of this pile goes under it).
         return affordable and bool(
@@ -610,16 +342,6 @@ class IkebanaState(State[IkebanaAction]):
             payee=self._refusal_payee(),
             can_refuse=self._can_refuse(),
         )
-
-    def moves(self) -> tuple[Move[IkebanaAction], ...]:
-        """Every move so far with its events, oldest first (what every seat saw)."""
-        moves = self._moves
-        log = self._move_log
-        history = self._history
-        for index in range(len(moves), len(log)):
-            seat, events = log[index]
-            moves.append(Move(seat, history[index], events))
-        return tuple(moves)
 
     @property
     def is_over(self) -> bool:
@@ -677,7 +399,7 @@ class IkebanaState(State[IkebanaAction]):
 
     def action_space(self) -> ActionSpace[IkebanaAction]:
         """The action ids: 0 draw, 1 keep, 2 refuse, 3 + s buy from seat s."""
-        return _ACTION_SPACES[self._n]
+        return ACTION_SPACES[self._n]
 
     def _legal_actions(self) -> list[IkebanaAction]:
         if self._over:
@@ -689,7 +411,7 @@ class IkebanaState(State[IkebanaAction]):
         turn = self._turn
         have = self._prestige[turn]
         buys: list[IkebanaAction] = [
-            _BUYS[seat]
+            BUYS[seat]
             for seat, pile in enumerate(self._discards)
             if pile and seat != turn and pile[-1] % 5 + 1 <= have
         ]
@@ -697,8 +419,7 @@ class IkebanaState(State[IkebanaAction]):
             return _DRAW_ONLY
         return [DRAW, *buys] if self._deck or self._reshufflable() else buys
 
-    def _apply(self, action: IkebanaAction) -> list[Event]:
-        events: list[Event] = []
+    def _act(self, action: IkebanaAction, events: list[Event] | None) -> None:
         turn = self._turn
         kind = action.kind
         if kind is _DRAW:
@@ -706,7 +427,8 @@ class IkebanaState(State[IkebanaAction]):
         elif kind is _KEEP:
             card = self._drawn
             self._bouquets[turn].append(card)
-            events.append(_KEPT[turn][card])
+            if events is not None:
+                events.append(_KEPT[turn][card])
             self._end_turn(events)
         elif kind is _REFUSE:
             card = self._drawn
@@ -720,7 +442,8 @@ class IkebanaState(State[IkebanaAction]):
                 self._prestige[payee] += paid
             self._discards[turn].append(card)
             self._refusals += 1
-            events.append(Refused(turn, CARDS[card], price, paid, payee))
+            if events is not None:
+                events.append(Refused(turn, CARDS[card], price, paid, payee))
             self._draw_card(turn, events)
         else:
             assert isinstance(action, Buy)
@@ -730,10 +453,9 @@ class IkebanaState(State[IkebanaAction]):
             self._prestige[turn] -= price
             self._prestige[seller] += price
             self._bouquets[turn].append(card)
-            events.append(_BOUGHT[turn][card][seller])
+            if events is not None:
+                events.append(_BOUGHT[turn][card][seller])
             self._end_turn(events)
-        self._move_log.append((turn, tuple(events)))
-        return events
 
     def illegal_reason(self, action: IkebanaAction) -> str:
         """Why a well-formed action is refused now, in the rules' words."""
@@ -773,39 +495,9 @@ class IkebanaState(State[IkebanaAction]):
 
     def parse(self, text: str) -> IkebanaAction:
         """Read ``draw``, ``keep``, ``refuse`` or ``buy P`` (P a player number from 1, or a
-        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``). A NotationError is one line that
-        suggests the nearest word for a misspelt move or player and lists the legal moves."""
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not text; write draw, keep, refuse or buy P")
-        words = text.strip().lower().split()
-        if len(words) == 1 and words[0] in _SIMPLE:
-            return _SIMPLE[words[0]]
-        players = f"a player number 1..{self._n} or a name: {', '.join(self.players)}"
-        if words[:1] == ["buy"]:
-            if len(words) != 2:
-                whom = "buy whom?" if len(words) == 1 else "buy takes one player:"
-                raise NotationError(f"{text!r}: {whom} write buy P, P {players}")
-            target = words[1]
-            number = small_number(target)
-            if number is not None and 1 <= number <= self._n:
-                return _BUYS[number - 1]
-            names = [name.lower() for name in self.players]
-            if target in names:
-                return _BUYS[names.index(target)]
-            raise NotationError(
-                f"{text!r}: no player {target!r}{did_you_mean(target, names)}; "
-                f"buy takes {players}"
-            )
-        legal = summarize(map(str, self.legal_actions())) if not self._over else (
-            "nothing (the game is over)"
-        )
-        if words and words[0] in _SIMPLE:
-            raise NotationError(f"{text!r}: {words[0]} takes nothing after it; legal now: {legal}")
-        hint = did_you_mean(words[0], _MOVE_WORDS) if words else ""
-        raise NotationError(
-            f"{text!r} is not an Ikebana move{hint}; moves are draw, keep, refuse and buy P "
-            f"(P = player number or name); legal now: {legal}"
-        )
+        name: ``buy 2`` and ``buy P2`` are ``Buy(1)``); see
+        :func:`~cardgames.ikebana.actions.parse_action`."""
+        return parse_action(text, self.players, self.legal_actions())
 
     def view(self, seat: int) -> IkebanaView:
         """What `seat` may know: all but the deck order and the cards under discard tops."""
@@ -835,23 +527,10 @@ class IkebanaState(State[IkebanaAction]):
             score_factor=2 if (last and self._rules.final_bouquet) else 1,
             past_rounds=tuple(self._round_log),
             is_over=self._over,
-            history=self.moves(),
+            history=self.moves(seat),
         )
 
-    # ------------------------------------------------------------ registry hooks
-    @classmethod
-    def new(
-        cls,
-        options: IkebanaRules,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        """A new game under `options` for `players` seats."""
-        return cls(options, players, seed, deck, names)
-
+    # ------------------------------------------------------------ search
     @classmethod
     def sample_from_view(cls, view: IkebanaView, rng: random.Random) -> IkebanaState:
         """A state consistent with `view`, for search (determinization): the cards the view
@@ -860,7 +539,8 @@ class IkebanaState(State[IkebanaAction]):
 
         The sample's history starts at the view (it has no earlier moves, so its ``record``
         does not replay the real game); its later deals and reshuffles come from a seed drawn
-        from `rng`. Not for a finished game (ValueError).
+        from `rng` (below :data:`~cardgames.core.game.SEED_LIMIT`). Not for a finished game
+        (ValueError).
         """
         if view.is_over or view.current_player is None:
             raise ValueError("sample_from_view needs a view of a game that is not over")
@@ -878,16 +558,10 @@ class IkebanaState(State[IkebanaAction]):
             unseen[card.code] -= 1
         hidden = [code for code, count in enumerate(unseen) for _ in range(count)]
         rng.shuffle(hidden)
-        state = object.__new__(cls)
-        state._init_base(
-            players=view.players, options=rules, seed=rng.randrange(2**31), deck=None
-        )
-        state._rules = rules
-        state._eager_reshuffle = rules.reshuffle is ReshuffleTiming.WHEN_EMPTY
-        state._n = players
-        state._rng = random.Random(state.seed)
-        state._rng_shared = False
-        state._deals = ()
+        # A game under the view's rules and names, its round then replaced by the view's.
+        state = cls.new(rules, players=players, seed=rng.randrange(SEED_LIMIT),
+                        names=view.players)
+        state._rng = random.Random(state.seed)  # as dealt: the deal above drew from it
         state._prestige = list(view.prestige)
         state._round_log = list(view.past_rounds)
         state._awarded = sum(sum(summary.awarded) for summary in view.past_rounds)
@@ -896,8 +570,6 @@ class IkebanaState(State[IkebanaAction]):
         state._over = False
         state._starter = view.starter
         state._turn = view.current_player
-        state._move_log = []
-        state._moves = []
         state._bouquets = [[card.code for card in bouquet] for bouquet in view.bouquets]
         if view.discard_piles is not None:
             state._discards = [[card.code for card in pile] for pile in view.discard_piles]
@@ -912,6 +584,9 @@ class IkebanaState(State[IkebanaAction]):
         state._drawn = -1 if view.pending is None else view.pending.card.code
         state._refusals = view.refusals_this_turn
         state._turns_taken = sum(len(bouquet) for bouquet in view.bouquets)
+        # Its moves are read now, so step() logs events as it goes: the events it skipped
+        # would otherwise be replayed from the seed, which did not deal this position.
+        state.moves()
         return state
 
     def outcome_text(self) -> str:
@@ -996,6 +671,8 @@ class IkebanaState(State[IkebanaAction]):
     def _copy_into(self, new: Self) -> None:
         new._rules = self._rules
         new._eager_reshuffle = self._eager_reshuffle
+        new._keeps_unaffordable = self._keeps_unaffordable
+        new._pays_bank = self._pays_bank
         new._n = self._n
         new._rng = self._rng
         new._rng_shared = self._rng_shared = True
@@ -1014,12 +691,8 @@ class IkebanaState(State[IkebanaAction]):
         new._bank = self._bank
         new._over = self._over
         new._round_log = list(self._round_log)
-        new._move_log = list(self._move_log)
-        new._moves = list(self._moves)
 
 
-_SIMPLE: dict[str, IkebanaAction] = {"draw": DRAW, "keep": KEEP, "refuse": REFUSE}
-_MOVE_WORDS = tuple(map(str, ActionKind))
 _KEEP_OR_REFUSE: list[IkebanaAction] = [KEEP, REFUSE]
 _KEEP_ONLY: list[IkebanaAction] = [KEEP]
 _DRAW_ONLY: list[IkebanaAction] = [DRAW]

@@ -35,7 +35,7 @@ from functools import lru_cache, reduce
 from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
-from cardgames.core.agents import Agent, Hint, RandomAgent
+from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, unmoved
 from cardgames.koikoi.rules import KoiKoiRules
 from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
@@ -462,6 +462,12 @@ class GreedyBot:
     def __repr__(self) -> str:
         return "GreedyBot()"
 
+    @property
+    def rng(self) -> random.Random:
+        """The generator that breaks its ties (a bot built on this one keeps it still while
+        explaining: :func:`~cardgames.core.agents.unmoved`)."""
+        return self._rng
+
     def _evaluator(self, rules: KoiKoiRules) -> YakuEvaluator:
         return evaluator_for(rules)
 
@@ -474,11 +480,8 @@ class GreedyBot:
         """The move :meth:`act` chooses, and why (:func:`cardgames.koikoi.hints.reason`)."""
         from cardgames.koikoi.hints import reason  # the hints module builds on this one
 
-        state = self._rng.getstate()  # asking leaves the tie-breaking generator as it was
-        try:
+        with unmoved(self._rng):
             action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
-        finally:
-            self._rng.setstate(state)
         return cast(Hint[A], Hint(action, reason(view, cast(Sequence[KoiKoiAction], legal),
                                                  action)))
 
@@ -489,10 +492,7 @@ class GreedyBot:
         evaluator = self._evaluator(view.rules)
         if isinstance(view.pending, KoiKoiDecision):
             return self.decide(view, legal, evaluator)
-        scores = self.score_moves(view, legal, evaluator)
-        best = max(scores)
-        choices = [action for action, score in zip(legal, scores, strict=True) if score == best]
-        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+        return best_of(legal, self.score_moves(view, legal, evaluator), self._rng)
 
     def score_moves(
         self,

@@ -33,7 +33,6 @@ comparison.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections.abc import Sequence
@@ -41,7 +40,7 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
 
-from cardgames.core.agents import Hint
+from cardgames.core.agents import Hint, unmoved
 from cardgames.core.game import Move
 from cardgames.koikoi.bots import GreedyBot
 from cardgames.koikoi.events import CardPlayed, ChoiceRequired, RoundStarted
@@ -318,9 +317,10 @@ class SearchBot:
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move :meth:`act` would choose from this view, and what the search found."""
         actions = cast(Sequence[KoiKoiAction], legal)
-        # Asking changes nothing: a copy searches, so this bot's generators stay where they
-        # were and its next act on the same view makes the same move.
-        action, estimates, reason = copy.deepcopy(self)._choose(view, actions)
+        # Asking changes nothing: every generator the search draws from is put back, so the
+        # next act on the same view makes the same move.
+        with unmoved(self._rng, self._policy.rng, self._greedy.rng, self._model.rng):
+            action, estimates, reason = self._choose(view, actions)
         if not reason:
             reason = _reason(view, action, estimates)
         return cast(Hint[A], Hint(action, reason))

@@ -23,10 +23,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardgames.ikebana import Card, IkebanaView, Phase
-from cardgames.ikebana.cards import COPIES, DECK_SIZE
+from cardgames.ikebana.cards import COPIES, DECK_SIZE, Card
 from cardgames.ikebana.render import table_renderable
 from cardgames.ikebana.scoring import BOUQUET_SIZE
+from cardgames.ikebana.view import IkebanaView, Phase
 from cardgames.rl.encoding import Bounds, Encoding
 from cardgames.rl.layout import Field, Layout, squash
 

@@ -17,19 +17,13 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
-from cardgames.ikebana import (
-    DRAW,
-    KEEP,
-    REFUSE,
-    Buy,
-    Card,
-    IkebanaAction,
-    IkebanaState,
-    IkebanaView,
-)
+from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
+from cardgames.ikebana.cards import Card
+from cardgames.ikebana.events import GameEnded, RoundScored
 from cardgames.ikebana.hints import hint
 from cardgames.ikebana.render import bouquet_worth, describe_event, round_table, turn_hint
-from cardgames.ikebana.state import GameEnded, RoundScored
+from cardgames.ikebana.state import IkebanaState
+from cardgames.ikebana.view import IkebanaView
 
 __all__ = ["ADAPTER", "IkebanaAdapter", "rounds_table"]
 

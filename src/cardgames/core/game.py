@@ -268,10 +268,14 @@ class State(abc.ABC, Generic[A]):
     _shadow: State[A] | None  # a copy that fills in the events step() skipped
     _events_wanted: bool  # moves were read: step() builds events from then on
 
+    _hides_events: ClassVar[bool] = False
+    """Whether the class replaces :meth:`_public_events` (apply() skips the call otherwise)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "game_title" not in cls.__dict__ and "game_name" in cls.__dict__:
             cls.game_title = cls.game_name
+        cls._hides_events = cls._public_events is not State._public_events
 
     def __init__(self) -> None:
         raise TypeError(
@@ -533,7 +537,7 @@ class State(abc.ABC, Generic[A]):
         events: list[Event] = []
         self._act(action, events)
         self._log.append((seat, action, tuple(events)))
-        return self._public_events(events)
+        return self._public_events(events) if self._hides_events else events
 
     # ------------------------------------------------------------- action ids
     @property

@@ -36,9 +36,9 @@ from cardgames.hanabi import GAME
 from cardgames.hanabi.actions import HanabiAction
 from cardgames.hanabi.duo import DuoBot
 from cardgames.hanabi.hat import HatBot
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.names import variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.view import HanabiView
 
 TARGETS = {("HatBot", 3): 24.8, ("HatBot", 4): 24.9, ("HatBot", 5): 24.9, ("DuoBot", 2): 23.1}
 """Issue 15's targets by bot and player count: the published WTFWThat means at 3 to 5

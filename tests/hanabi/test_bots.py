@@ -14,8 +14,8 @@ from cardgames.core.loop import play
 from cardgames.hanabi import GAME, variant, variant_names
 from cardgames.hanabi.actions import Clue, Discard, Play
 from cardgames.hanabi.bots import ConventionBot, RandomBot
+from cardgames.hanabi.names import CATALOGUE, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, variant_from_name
 from cardgames.testing import check_explanations
 
 

@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 import cardgames
 from cardgames.cli import app as root
 from cardgames.core.record import Record
-from cardgames.hanabi.actions import (
-    BonusEffect,
+from cardgames.hanabi.actions import BonusEffect
+from cardgames.hanabi.cards import Card
+from cardgames.hanabi.cli import UI, app
+from cardgames.hanabi.events import (
     Clued,
     Discarded,
     Drew,
@@ -26,16 +28,15 @@ from cardgames.hanabi.actions import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import Card
-from cardgames.hanabi.cli import UI, app
+from cardgames.hanabi.names import CATALOGUE, variant_from_name
 from cardgames.hanabi.render import (
     describe_event,
     final_summary,
     render_view,
     variants_markdown,
 )
+from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant_from_name
 from conformance_data import CONFORMANCE, needs
 
 runner = CliRunner()

@@ -12,10 +12,10 @@ import pytest
 from cardgames.core.loop import play
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
-from cardgames.hanabi.duo import DuoBot, _deal
+from cardgames.hanabi.duo import DuoBot, sample_deal
 from cardgames.hanabi.hat import HatBot
+from cardgames.hanabi.names import variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant_from_name
 from cardgames.testing import check_explanations
 
 
@@ -50,7 +50,7 @@ def test_sampled_deals_agree_with_what_the_seat_knows() -> None:
             assert table is not None
             rng = random.Random(checked)
             for _ in range(5):
-                sample = _deal(table, view, rng)
+                sample = sample_deal(table, view, rng)
                 assert sample is not None
                 sampled, _ = sample
                 other = 1 - seat

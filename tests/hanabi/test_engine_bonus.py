@@ -27,14 +27,8 @@ from cardgames.hanabi import (
     TokenRegained,
     variant_from_name,
 )
-from cardgames.hanabi.actions import (
-    BonusChoice,
-    BonusEffect,
-    Clued,
-    Drew,
-    FireworkCompleted,
-    Played,
-)
+from cardgames.hanabi.actions import BonusChoice, BonusEffect
+from cardgames.hanabi.events import Clued, Drew, FireworkCompleted, Played
 from cardgames.hanabi.render import render_view
 
 MakeGame = Callable[..., HanabiState]

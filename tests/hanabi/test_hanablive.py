@@ -12,10 +12,13 @@ import pytest
 
 import cardgames
 from cardgames.core.errors import RecordError
-from cardgames.hanabi.actions import DeckPlay, Discard, Discarded, Play, Played
+from cardgames.hanabi.actions import DeckPlay, Discard, Play
+from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import Discarded, Played
 from cardgames.hanabi.hanablive import PLAY, from_hanablive, to_hanablive
+from cardgames.hanabi.names import CATALOGUE, variant, variant_from_name
+from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant, variant_from_name
 from conformance_data import CONFORMANCE, needs
 
 DATA = CONFORMANCE / "hanabi" / "hanablive"
@@ -92,7 +95,7 @@ def test_records_without_a_stated_result_replay(name: str) -> None:
     data = load(name)
     state = from_hanablive(data)
     assert state.move_count == len(data["actions"])
-    assert state.variant.hanablive_name == data["options"]["variant"]
+    assert hanablive_name_of(state.variant) == data["options"]["variant"]
 
 
 @needs_data
@@ -229,7 +232,7 @@ def test_games_in_hanablive_variants_round_trip(name: str) -> None:
         assert export["options"].get("startingPlayer", 0) == options.starting_player
         again = from_hanablive(export)
         assert to_hanablive(again) == export
-        assert again.variant.hanablive_name == name
+        assert hanablive_name_of(again.variant) == name
         assert (again.move_count, again.score, again.clue_tokens, again.fuses,
                 again.is_over, again.end_reason) == (
             state.move_count, state.score, state.clue_tokens, state.fuses,
@@ -268,7 +271,7 @@ def test_hanablive_names_are_read_in_any_case_and_written_as_hanablive_spells_th
     assert export["options"]["variant"] == "Rainbow (6 Suits)"
     export["options"]["variant"] = "rainbow (6 SUITS)"
     again = from_hanablive(export)
-    assert again.variant.hanablive_name == "Rainbow (6 Suits)"
+    assert hanablive_name_of(again.variant) == "Rainbow (6 Suits)"
     assert to_hanablive(again)["options"]["variant"] == "Rainbow (6 Suits)"
     assert again.history == state.history
 
@@ -296,16 +299,16 @@ def test_a_variant_changed_after_naming_exports_under_its_real_name() -> None:
 
 
 def test_an_export_names_the_variant_as_its_hanablive_name_does() -> None:
-    # One lookup for both: every named variant exports under variant.hanablive_name, and one
+    # One lookup for both: every named variant exports under hanablive_name_of(variant), and one
     # without a hanab.live name is refused.
     for name in CATALOGUE:
         named = variant(name)
         state = HanabiState(named, players=2, seed=1)
-        if named.hanablive_name is None:
+        if hanablive_name_of(named) is None:
             with pytest.raises(RecordError, match=r"cannot be exported|no hanab\.live equivalent"):
                 to_hanablive(state)
         else:
-            assert to_hanablive(state)["options"]["variant"] == named.hanablive_name, name
+            assert to_hanablive(state)["options"]["variant"] == hanablive_name_of(named), name
     changed = HanabiState(cardgames.hanabi.make_options("No Variant", funnels="on"), players=2)
     assert to_hanablive(changed)["options"]["variant"] == "Funnels (5 Suits)"
 

@@ -13,9 +13,9 @@ from cardgames.hanabi import GAME
 from cardgames.hanabi.actions import Clue, HanabiAction
 from cardgames.hanabi.bots import ConventionBot, RandomBot
 from cardgames.hanabi.hat import HatBot
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.names import CATALOGUE, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, variant_from_name
+from cardgames.hanabi.view import HanabiView
 
 
 def hat_game(players: int, seed: int, variant: str = "standard") -> HanabiState:

@@ -11,8 +11,8 @@ import cardgames
 from cardgames.hanabi.actions import Discard
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.hints import card_status, hint, known_status
+from cardgames.hanabi.names import variant, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant, variant_from_name
 
 
 def deck_starting_with(first: Sequence[str]) -> list[str]:

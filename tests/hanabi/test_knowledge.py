@@ -23,7 +23,8 @@ from cardgames.hanabi import (
     SeenSlot,
     variant_from_name,
 )
-from cardgames.hanabi.actions import Drew, EndReason, GameEnded, HanabiAction, Played
+from cardgames.hanabi.actions import HanabiAction
+from cardgames.hanabi.events import Drew, EndReason, GameEnded, Played
 
 MakeGame = Callable[..., HanabiState]
 

@@ -35,9 +35,10 @@ from cardgames.hanabi import (
     TokenRegained,
     variant_from_name,
 )
-from cardgames.hanabi.actions import HiddenClue, HiddenClued, Thrown
+from cardgames.hanabi.actions import HiddenClue
+from cardgames.hanabi.events import HiddenClued, Thrown
+from cardgames.hanabi.names import variant
 from cardgames.hanabi.render import describe_move, render_view
-from cardgames.hanabi.variants import variant
 from cardgames.rl import hanabi as rl_hanabi
 
 NO_VARIANT = variant_from_name("no-variant")  # red, yellow, green, blue, purple

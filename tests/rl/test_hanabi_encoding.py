@@ -13,7 +13,7 @@ import pytest
 import cardgames
 from cardgames.core import OptionsError
 from cardgames.hanabi import HanabiState, HanabiView
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.names import variant_from_name
 from cardgames.rl import hanabi
 from hle_fixtures import bits, dealt_after_the_end, game_id, hle_games, replay
 

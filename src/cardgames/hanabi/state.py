@@ -71,66 +71,52 @@ from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, cast
 
-from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
+import attrs
+
+from cardgames.core.errors import OptionsError
 from cardgames.core.game import ActionSpace, Move, State
-from cardgames.core.limits import check_seat, small_number
+from cardgames.core.limits import check_seat
+from cardgames.core.record import Record
 from cardgames.hanabi.actions import (
+    BONUS_TILES,
+    ActionTables,
     BonusChoice,
     BonusClue,
     BonusEffect,
     BonusPlay,
     BonusReshuffle,
     Clue,
-    Clued,
     DeckPlay,
     Discard,
+    HanabiAction,
+    HiddenClue,
+    Play,
+    hidden_clue_word,
+)
+from cardgames.hanabi.cards import START_RANK, Card, counted
+from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import (
+    Clued,
     Discarded,
     Drew,
     EndReason,
     FireworkCompleted,
     FuseLost,
     GameEnded,
-    HanabiAction,
-    HiddenClue,
     HiddenClued,
-    Play,
     Played,
     Thrown,
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import START_RANK, Card, counted
-from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot, cards_in_mask
-from cardgames.hanabi.variants import (
-    HanabiVariant,
-    PlayOrder,
-    ScoreRule,
-    variant_from_name,
-)
+from cardgames.hanabi.names import variant_from_name
+from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
+from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot, cards_in_mask
 
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = [
-    "BONUS_TILES",
-    "HLE_COLOUR_ORDER",
-    "HanabiState",
-    "hidden_clue_word",
-    "id_clue_values",
-    "rating",
-    "suit_id_order",
-]
-
-BONUS_TILES = tuple(BonusEffect)
-"""The six bonus tiles (each tile's number is its effect)."""
-
-HLE_COLOUR_ORDER = ("red", "yellow", "green", "white", "blue")
-"""The colours in the order of DeepMind's hanabi-learning-environment (HLE), which action
-ids and observation vectors follow so that they equal HLE's for the standard game."""
-
-# The first word of every move, and the word after "bonus" (for "did you mean" hints).
-_MOVE_WORDS = ("play", "discard", "clue", "bonus")
-_BONUS_WORDS = ("clue", "reshuffle", "play")
+__all__ = ["HanabiState", "rating"]
 
 # Up-or-down firework directions.
 _UNDECIDED, _UP, _DOWN = 0, 1, 2
@@ -168,53 +154,18 @@ def rating(score: int, max_score: int, *, perfect_needed: bool = False) -> str:
     return "legendary, everyone left speechless, stars in their eyes"
 
 
-@functools.lru_cache(maxsize=256)
-def suit_id_order(variant: HanabiVariant) -> tuple[int, ...]:
-    """The variant's suit indices in the order action ids and observation vectors use: the
-    colours HLE knows in HLE's order (:data:`HLE_COLOUR_ORDER`), then the other suits in the
-    variant's order. For the standard game this is exactly HLE's colour numbering."""
-    suits = variant.suits
-    return tuple(sorted(range(len(suits)), key=lambda s: (
-        HLE_COLOUR_ORDER.index(suits[s].name) if suits[s].name in HLE_COLOUR_ORDER
-        else len(HLE_COLOUR_ORDER), s)))
-
-
-
-def hidden_clue_word(variant: HanabiVariant, value: str | int) -> str | None:
-    """The word a clue's receiver hears instead of `value`: "moo" for a colour and "oink"
-    for a rank in Cow & Pig, "quack" for any clue in Duck; None when the value is told."""
-    if variant.duck:
-        return "quack"
-    if variant.cow_and_pig:
-        return "moo" if isinstance(value, str) else "oink"
-    return None
-
-
-@functools.lru_cache(maxsize=256)
-def id_clue_values(variant: HanabiVariant) -> tuple[str | int, ...]:
-    """The clue values in action-id and observation order: the clue colours HLE knows in
-    HLE's order, then the other clue colours in the variant's order, then the ranks."""
-    colours = variant.clue_colours
-    return (*sorted(colours, key=lambda c: (
-        HLE_COLOUR_ORDER.index(c) if c in HLE_COLOUR_ORDER else len(HLE_COLOUR_ORDER),
-        colours.index(c))), *variant.clue_ranks)
-
-
-class _Tables:
-    """Everything fixed by (variant, number of players): bit tables and pre-built actions."""
+class _Tables(ActionTables):
+    """Everything fixed by (variant, number of players): the actions (pre-built, the
+    notation, the ids) and the engine's bit tables."""
 
     def __init__(self, variant: HanabiVariant, players: int) -> None:
-        self.variant = variant
-        self.players = players
-        self.hand_size = variant.hand_size(players)
+        super().__init__(variant, players)
         types = variant.card_types
-        self.card_types = types
         self.type_count = len(types)
         self.all_types_mask = (1 << len(types)) - 1
         suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
         self.type_suit = tuple(suit_index[card.suit] for card in types)
         self.type_rank = tuple(card.rank for card in types)
-        self.type_of_card = {card: t for t, card in enumerate(types)}
         self.type_copies = tuple(
             variant.copies(self.type_suit[t], card.rank) for t, card in enumerate(types))
         self.suit_types = tuple(
@@ -223,10 +174,7 @@ class _Tables:
         self.suit_type_by_rank = tuple(
             {card.rank: t for t, card in enumerate(types) if self.type_suit[t] == s}
             for s in range(len(variant.suits)))
-        # Clue values: colours first, then ranks; bit c of touch[t] = clue c touches type t.
-        self.clue_values: tuple[str | int, ...] = (*variant.clue_colours, *variant.clue_ranks)
-        self.clue_index = {value: c for c, value in enumerate(self.clue_values)}
-        self.clue_is_colour = tuple(isinstance(v, str) for v in self.clue_values)
+        # Bit c of touch[t]: clue value c (in clue_values' order) touches type t.
         touch = []
         for t, card in enumerate(types):
             bits = 0
@@ -278,30 +226,6 @@ class _Tables:
             1 << t for t in range(len(types)) if variant.suits[self.type_suit[t]].inverted)
         self.hole = variant.throw_it_in_a_hole
         self.sudoku = variant.sudoku
-        max_hand = self.hand_size
-        self.plays = tuple(Play(slot) for slot in range(1, max_hand + 1))
-        self.discards = tuple(Discard(slot) for slot in range(1, max_hand + 1))
-        self.deck_play = DeckPlay()
-        # clues[seat][target] = the Clue actions to `target`, in clue-value order.
-        self.clues = tuple(
-            tuple(
-                tuple(Clue(target, value) for value in self.clue_values) if target != seat
-                else ()
-                for target in range(players))
-            for seat in range(players))
-        self.all_clues = tuple(
-            tuple(action for per_target in self.clues[seat] for action in per_target)
-            for seat in range(players))
-        # The bonus tiles' actions, built only for variants that have the tiles.
-        bonus = variant.bonus_tiles
-        self.bonus_clues = tuple(
-            tuple(
-                tuple(BonusClue(target, value) for value in self.clue_values) if target != seat
-                else ()
-                for target in range(players)) if bonus else ()
-            for seat in range(players))
-        self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types) if bonus else ()
-        self.bonus_plays = tuple(BonusPlay(card) for card in types) if bonus else ()
         self.black_powder = tuple(
             suit.score_rule is ScoreRule.BLACK_POWDER for suit in variant.suits)
         self.row_length = tuple(suit.row_length for suit in variant.suits)
@@ -351,11 +275,6 @@ class _Tables:
         self.deck_types = tuple(
             self.type_of_card[card] for card in variant.deck_cards())
         self.deck_census = sorted(self.deck_types)
-        self.id_clue_values = id_clue_values(variant)
-        self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
-        # id_actions[seat][held]: the actions of action_spaces[seat, held], by id.
-        self.id_actions: list[list[tuple[HanabiAction, ...]]] = [
-            [()] * (self.hand_size + 1) for _ in range(players)]
         # legal_parts[ids][seat][held], filled as needed by legal_parts_of.
         self.legal_parts: tuple[list[list[_LegalParts | None]], ...] = tuple(
             [[None] * (self.hand_size + 1) for _ in range(players)] for _ in range(2))
@@ -378,40 +297,6 @@ class _Tables:
             parts = _LegalParts(plays, discards, deck_play, clues)
             self.legal_parts[ids][seat][held] = parts
         return parts
-
-    def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:
-        """The action ids for `seat` holding `held` cards (see :meth:`HanabiState.action_space`)."""
-        space = self.action_spaces.get((seat, held))
-        if space is None:
-            size = self.hand_size
-            # HLE's card index i counts from the oldest card: our slot held - i. Indices past
-            # the hand (a short hand in the final round) name the missing slots, held + 1
-            # and up, so that every id stays an action (an illegal one).
-            slots = [held - i if i < held else i + 1 for i in range(size)]
-            targets = [(seat + offset) % self.players for offset in range(1, self.players)]
-            colours = [v for v in self.id_clue_values if isinstance(v, str)]
-            ranks = [v for v in self.id_clue_values if isinstance(v, int)]
-            actions: list[HanabiAction] = [Discard(slot) for slot in slots]
-            actions += [Play(slot) for slot in slots]
-            for clue in (Clue, BonusClue) if self.variant.bonus_tiles else (Clue,):
-                actions += [clue(target, value) for target in targets for value in colours]
-                actions += [clue(target, value) for target in targets for value in ranks]
-                if clue is Clue and self.deck_plays:
-                    actions.append(self.deck_play)
-            if self.variant.bonus_tiles:
-                actions += self.bonus_reshuffles
-                actions += self.bonus_plays
-            # The engine compares pre-built actions by identity first: hand out those.
-            built: list[HanabiAction] = [*self.plays, *self.discards]
-            for per_target in self.clues[seat]:
-                built += per_target
-            for bonus_target in self.bonus_clues[seat]:
-                built += bonus_target
-            prebuilt = {action: action for action in built}
-            space = ActionSpace([prebuilt.get(a, a) for a in actions])
-            self.action_spaces[seat, held] = space
-            self.id_actions[seat][held] = space.actions
-        return space
 
 
 class _LegalParts:
@@ -791,130 +676,17 @@ class HanabiState(State[HanabiAction]):
     # ================================================================= notation
     def seat_of(self, word: str) -> int:
         """A seat index from a 1-based seat number or a player name; NotationError otherwise."""
-        count = len(self.players)
-        number = small_number(word)
-        if number is not None and 1 <= number <= count:
-            return number - 1
-        lowered = word.lower()
-        for seat, name in enumerate(self.players):
-            if name.lower() == lowered:
-                return seat
-        raise NotationError(
-            f"{word!r} is not a player; write a seat number 1-{count} or a name "
-            f"({', '.join(self.players)})"
-        )
-
-    def _clue_value(self, word: str) -> str | int:
-        t = self._t
-        lowered = word.lower()
-        if lowered in t.clue_index:
-            return lowered
-        rank = small_number(word)
-        if rank is not None and rank in t.clue_index:
-            return rank
-        for suit in t.variant.suits:
-            if suit.letter == word.upper() and suit.name in t.clue_index:
-                return suit.name
-        accepted = [*t.variant.clue_colours, *map(str, t.variant.clue_ranks)]
-        raise NotationError(
-            f"{word!r} is not a clue in {t.variant.name!r}{did_you_mean(word, accepted)}; "
-            f"clues: {summarize(accepted)}"
-        )
-
-    def _slot(self, word: str) -> int:
-        size = self._t.hand_size
-        slot = small_number(word)
-        if slot is not None and 1 <= slot <= size:
-            return slot
-        raise NotationError(f"{word!r} is not a slot; write a number 1-{size} (1 = newest card)")
-
-    def _card(self, word: str) -> Card:
-        try:
-            card: Card | None = Card.from_str(word)
-        except NotationError:
-            card = None  # not card-shaped ("R33"): the message below shows the shape
-        if card is None or card not in self._t.type_of_card:
-            names = [str(kind) for kind in self._t.card_types]
-            # Two-character names are too short for spelling distance; read the likely slips
-            # too: the rank first ("3R") or the suit's name ("red3").
-            text = word.strip().lower()
-            readings = [text, text[::-1]] + [
-                suit.letter + text[len(suit.name):] for suit in self.variant.suits
-                if text.startswith(suit.name) and text != suit.name]
-            hint = next(filter(None, (did_you_mean(r, names) for r in readings)), "")
-            raise NotationError(
-                f"{word!r} is not a card of {self.variant.name!r}{hint}; "
-                f"cards: {summarize(names)}"
-            )
-        return card
+        return self._t.seat_of(word, self.players)
 
     def parse(self, text: str) -> HanabiAction:
-        """Read a move: ``play N``, ``discard N``, ``clue P red``, ``clue P 3``, ``play deck``,
-        ``bonus clue P red``, ``bonus reshuffle R3``, ``bonus play R3`` (see
-        :mod:`cardgames.hanabi.actions`). NotationError names the offending word."""
-        if not isinstance(text, str):
-            raise NotationError(f"a move must be text (got {text!r})")
-        words = text.split()
-        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, "
-                 "bonus clue P VALUE, bonus reshuffle CARD, bonus play CARD")
-        if not words:
-            raise NotationError(f"empty move {text!r}; moves: {forms}")
-        verb = words[0].lower()
-        rest = words[1:]
-        if verb == "play" and len(rest) == 1:
-            if rest[0].lower() == "deck":
-                return self._t.deck_play
-            slot = self._slot(rest[0])
-            return self._t.plays[slot - 1]
-        if verb == "discard" and len(rest) == 1:
-            return self._t.discards[self._slot(rest[0]) - 1]
-        if verb == "clue" and len(rest) >= 2:
-            # A player's name may have spaces ("clue Player 2 red").
-            target = self.seat_of(" ".join(rest[:-1]))
-            value = self._clue_value(rest[-1])
-            return Clue(target, value)
-        if verb == "bonus":
-            kind = rest[0].lower() if rest else ""
-            if kind == "clue" and len(rest) >= 3:
-                return BonusClue(self.seat_of(" ".join(rest[1:-1])), self._clue_value(rest[-1]))
-            if kind == "reshuffle" and len(rest) == 2:
-                return BonusReshuffle(self._card(rest[1]))
-            if kind == "play" and len(rest) == 2:
-                return BonusPlay(self._card(rest[1]))
-            hint = "" if kind in _BONUS_WORDS else did_you_mean(kind, _BONUS_WORDS)
-            raise NotationError(
-                f"{text!r}: 'bonus' is followed by 'clue P VALUE', 'reshuffle CARD' or "
-                f"'play CARD'{hint}"
-            )
-        if verb in ("play", "discard", "clue"):
-            shape = {"play": "play N (or play deck)", "discard": "discard N",
-                     "clue": "clue P COLOUR or clue P RANK"}[verb]
-            raise NotationError(f"{text!r}: write {shape}")
-        raise NotationError(
-            f"{words[0]!r} is not a move{did_you_mean(verb, _MOVE_WORDS)}; moves: {forms}")
+        """Read a move (:meth:`ActionTables.parse <cardgames.hanabi.actions.ActionTables.parse>`:
+        ``play N``, ``clue P red``, ...). NotationError names the offending word."""
+        return self._t.parse(text, self.players)
 
     # ================================================================= action ids
     def action_space(self) -> ActionSpace[HanabiAction]:
-        """The action ids now, relative to the player to act (as HLE numbers its moves).
-
-        With h the hand size, P the players, C the clue colours and R the clue ranks:
-
-        ======================  ==========================================================
-        ``0 .. h-1``            discard the card at index i, counting from the oldest card
-                                (slot ``held - i``; ids past a short hand name missing
-                                slots, always illegal)
-        ``h .. 2h-1``           play the card at index i (the same counting)
-        next ``(P-1)*C``        colour clue: target offset o (1 = next seat) by colour,
-                                id ``2h + (o-1)*C + colour``; colours in HLE's order (red,
-                                yellow, green, white, blue), other colours after them in
-                                suit order
-        next ``(P-1)*R``        rank clue: ``2h + (P-1)*C + (o-1)*R + rank index``
-        then, with deck plays   ``play deck``
-        then, with bonus tiles  bonus colour clues, bonus rank clues (as the clues above),
-                                ``bonus reshuffle CARD`` then ``bonus play CARD`` for every
-                                card of the variant in its card order
-        ======================  ==========================================================
-
+        """The action ids now, relative to the player to act (as HLE numbers its moves; see
+        :meth:`ActionTables.action_space <cardgames.hanabi.actions.ActionTables.action_space>`).
         For the standard game these are exactly HLE's move uids (which OpenSpiel uses too).
         """
         seat = self._seat
@@ -1697,6 +1469,15 @@ class HanabiState(State[HanabiAction]):
     ) -> Self:
         """A new game of `options` (a variant) for `players` seats."""
         return cls(options, players, seed, deck=deck, names=names)
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """The game so far as a record (see :meth:`State.record`), its options with the
+        variant's hanab.live name added for people and other tools reading it (the options
+        never read it back: the name is worked out from the rules, by
+        :func:`~cardgames.hanabi.catalogue.hanablive_name_of`)."""
+        made = super().record(meta)
+        options = {**made.options, "hanablive_name": hanablive_name_of(self.variant)}
+        return attrs.evolve(made, options=options)
 
     def outcome_text(self) -> str:
         """``score 23/25: ... (reason)``."""

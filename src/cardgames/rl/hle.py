@@ -52,7 +52,7 @@ import numpy as np
 
 from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
 from cardgames.hanabi import HanabiState, HanabiView, OwnSlot, SeenSlot
-from cardgames.hanabi.state import id_clue_values
+from cardgames.hanabi.actions import id_clue_values
 from cardgames.rl import hanabi
 
 __all__ = ["COLOR_CHAR", "MOVE_TYPES", "Environment", "HanabiEnv", "make"]

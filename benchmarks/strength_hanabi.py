@@ -70,7 +70,7 @@ def self_play(games: int, seed: int, players: int, variant: str = "standard",
     strikeouts = perfect = decisions = 0
     seconds = 0.0
     for game_seed in range(seed, seed + games):
-        state = HanabiState(options, players=players, seed=game_seed)
+        state = HanabiState.new(options, players=players, seed=game_seed)
         bots = [Timed(BOTS[bot](game_seed * 10 + seat)) for seat in range(players)]
         play(state, cast(list[Agent], bots), max_moves=GAME.max_moves)
         scores.append(state.score)

@@ -141,7 +141,7 @@ def test_exports_round_trip(name: str) -> None:
 
 
 def random_game(name: str, players: int, seed: int, moves: int | None = None) -> HanabiState:
-    state = HanabiState(variant(name), players=players, seed=seed)
+    state = HanabiState.new(variant(name), players=players, seed=seed)
     rng = random.Random(seed)
     while not state.is_over and (moves is None or state.move_count < moves):
         state.apply(rng.choice(state.legal_actions()))
@@ -218,7 +218,7 @@ def test_games_in_hanablive_variants_round_trip(name: str) -> None:
     for seed in range(2):
         players = rng.randrange(2, 6)
         options = random_options(variant(name), players, rng)
-        state = HanabiState(options, players=players, seed=seed)
+        state = HanabiState.new(options, players=players, seed=seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         export = json.loads(json.dumps(to_hanablive(state)))
@@ -294,7 +294,7 @@ def test_a_variant_changed_after_naming_exports_under_its_real_name() -> None:
     # No Variant with sudoku switched on is hanab.live's "Sudoku (5 Suits)"; a name carried
     # over from before the change must not be written.
     changed = attrs.evolve(variant("No Variant"), sudoku=True)
-    state = HanabiState(changed, players=2, seed=1)
+    state = HanabiState.new(changed, players=2, seed=1)
     assert to_hanablive(state)["options"]["variant"] == "Sudoku (5 Suits)"
 
 
@@ -303,13 +303,13 @@ def test_an_export_names_the_variant_as_its_hanablive_name_does() -> None:
     # without a hanab.live name is refused.
     for name in CATALOGUE:
         named = variant(name)
-        state = HanabiState(named, players=2, seed=1)
+        state = HanabiState.new(named, players=2, seed=1)
         if hanablive_name_of(named) is None:
             with pytest.raises(RecordError, match=r"cannot be exported|no hanab\.live equivalent"):
                 to_hanablive(state)
         else:
             assert to_hanablive(state)["options"]["variant"] == hanablive_name_of(named), name
-    changed = HanabiState(cardgames.hanabi.make_options("No Variant", funnels="on"), players=2)
+    changed = HanabiState.new(cardgames.hanabi.make_options("No Variant", funnels="on"), players=2)
     assert to_hanablive(changed)["options"]["variant"] == "Funnels (5 Suits)"
 
 
@@ -338,7 +338,7 @@ def test_an_unfinished_game_round_trips() -> None:
 
 def test_a_deck_play_exports_as_a_play_of_the_last_pile_card() -> None:
     variant = variant_from_name("no-variant+deck-plays")
-    state = HanabiState(variant, players=2, seed=3)
+    state = HanabiState.new(variant, players=2, seed=3)
     rng = random.Random(3)
     # Burn clue tokens and discard until one card is left, keeping the game alive.
     while state.deck_size > 1:
@@ -369,7 +369,7 @@ def test_the_rulebook_suits_export_as_no_variant() -> None:
      ("keep-score", "the score kept"), ("black-powder", "no hanab.live equivalent")],
 )
 def test_rules_hanablive_lacks_cannot_be_exported(variant: str, reason: str) -> None:
-    state = HanabiState(variant_from_name(variant), players=2, seed=1)
+    state = HanabiState.new(variant_from_name(variant), players=2, seed=1)
     with pytest.raises(RecordError, match=reason):
         to_hanablive(state)
 

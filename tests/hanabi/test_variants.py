@@ -71,7 +71,7 @@ def test_combinations_parse_generically_and_round_trip(
     variant = variant_from_name(spec)
     assert HanabiVariant.from_dict(variant.to_dict()) == variant
     assert len(variant.suits) == 5 + len(suits)
-    state = HanabiState(variant, 3, seed=1)
+    state = HanabiState.new(variant, players=3, seed=1)
     assert state.legal_actions()
 
 
@@ -160,7 +160,7 @@ def test_validation_names_field_value_and_allowed() -> None:
     with pytest.raises(OptionsError, match="letter"):
         Suit("odd", "S")
     with pytest.raises(OptionsError, match="'starting_player' must be below"):
-        HanabiState(HanabiVariant(starting_player=3), 2, seed=0)
+        HanabiState.new(HanabiVariant(starting_player=3), players=2, seed=0)
     with pytest.raises(OptionsError, match="unknown suit field"):
         Suit.from_dict({"name": "red", "letter": "R", "colour": "red"})
 

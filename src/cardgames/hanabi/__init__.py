@@ -1,7 +1,7 @@
 """Hanabi: the rule engine, every rulebook variant (alone and combined) and online variants.
 
 >>> from cardgames.hanabi import HanabiState, variant_from_name
->>> state = HanabiState(variant_from_name("rainbow+black-powder"), players=3, seed=7)
+>>> state = HanabiState.new(variant_from_name("rainbow+black-powder"), players=3, seed=7)
 >>> state.variant.max_score, state.score  # black powder starts at -5
 (30, -5)
 >>> events = state.apply(state.parse("clue 2 1"))
@@ -158,7 +158,6 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     description="cooperative fireworks: every rulebook variant, bonus tiles, online variants",
     state_type=HanabiState,
     options_type=HanabiVariant,
-    player_counts=range(2, 6),
     default_players=2,
     presets=_presets(),
     default_preset="standard",

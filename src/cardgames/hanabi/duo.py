@@ -186,9 +186,8 @@ def sample_deal(table: HatTable, view: HanabiView, rng: random.Random
         identity[drawn + offset] = card
     if sorted(identity) != list(range(len(identity))):
         return None
-    cards = [rules.cards[identity[order]] for order in range(len(identity))]
-    state = HanabiState(rules.variant, players=len(view.players), seed=0,
-                        deck=cast(list[str], cards))
+    cards = [str(rules.cards[identity[order]]) for order in range(len(identity))]
+    state = HanabiState.new(rules.variant, players=len(view.players), seed=0, deck=cards)
     for move in view.history:
         state.apply(move.action)
     return state, identity

@@ -273,7 +273,7 @@ def _replay(
 ) -> HanabiState:
     try:
         check_names(players, len(players))  # the registry's check: the state is built here
-        state = HanabiState(variant, players=len(players), deck=deck, names=players)
+        state = HanabiState.new(variant, players=len(players), deck=deck, names=players)
     except OptionsError as exc:
         raise _fail(str(exc)) from None
     for number, entry in enumerate(actions):
@@ -337,7 +337,7 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
     suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
     deck_cards = [state.card_at(order) for order in range(variant.deck_size)]
     deck = [{"suitIndex": suit_index[card.suit], "rank": card.rank} for card in deck_cards]
-    replay = HanabiState(variant, players=len(state.players),
+    replay = HanabiState.new(variant, players=len(state.players),
                          deck=[str(card) for card in deck_cards], names=state.players)
     actions: list[dict[str, int]] = []
     for action in state.history:

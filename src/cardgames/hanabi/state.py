@@ -69,7 +69,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -109,7 +109,6 @@ from cardgames.hanabi.events import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.names import variant_from_name
 from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
 from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot, cards_in_mask
 
@@ -305,8 +304,7 @@ class _LegalParts:
     found by the hand's clue bits: `clue_sets` remembers, per target, the clues each set of
     bits allows, so that finding them is one dictionary look-up."""
 
-    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed",
-                 "fixed_sets", "plays")
+    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed", "plays")
 
     def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...], deck_play: Any,
                  clues: tuple[tuple[Any, ...], ...]) -> None:
@@ -317,9 +315,6 @@ class _LegalParts:
         self.all_clues = tuple(item for per_target in clues for item in per_target)
         self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
         self.fixed: list[tuple[Any, ...] | None] = [None] * 8
-        self.fixed_sets: list[frozenset[int]] = [frozenset()] * 8
-        """The ``id()`` of every item of ``fixed[shape]`` (the tables hold the items, so
-        no other object can have their ids)."""
         """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
         every clue (bit 2), as one tuple per combination, built when first needed."""
 
@@ -328,7 +323,6 @@ class _LegalParts:
         found = (*self.plays, *((self.deck_play,) if shape & 1 else ()),
                  *(self.discards if shape & 2 else ()), *(self.all_clues if shape & 4 else ()))
         self.fixed[shape] = found
-        self.fixed_sets[shape] = frozenset(map(id, found))
         return found
 
     def clues_for(self, target: int, bits: int) -> tuple[Any, ...]:
@@ -359,22 +353,20 @@ def _into_the_hole(events: Sequence[object]) -> Iterator[object]:
 class HanabiState(State[HanabiAction]):
     """One game of Hanabi in any variant; see the module docstring for the rules.
 
-    Build one with ``HanabiState(variant, players=3, seed=7)`` or from an explicit deck order
-    (top card first, in card notation) with ``HanabiState(variant, players=3,
-    deck=["R1", ...])``. `names` are the players' names (default ``Player 1`` ...). With an
-    explicit deck the remaining chance (bonus tile order, reshuffles) comes from `seed`
+    Start one with ``HanabiState.new(variant, players=3, seed=7)`` (or
+    ``cardgames.new_game("hanabi", ...)``), or from an explicit deck order (top card first,
+    in card notation) with ``HanabiState.new(variant, players=3, deck=["R1", ...])``. With
+    an explicit deck the remaining chance (bonus tile order, reshuffles) comes from `seed`
     (0 when None).
     """
 
     game_name: ClassVar[str] = "hanabi"
+    player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
-        {"_t", "_log", "_moves", "_discard_count", "_playable", "_hand_bits", "_legal_ids",
-         "_legal_set", "_shadow", "_views_seen"})
+        {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
-    player count), the move log and the views' history built from it (both replayed from the
-    deal), the discards counted by card, the cards that fit the fireworks now, the clue bits
-    each hand's cards touch, the legal action ids and set, and the replay that finds the
-    events of moves taken through :meth:`step` (and whether views have been read)."""
+    player count), the discards counted by card, the cards that fit the fireworks now, the
+    clue bits each hand's cards touch, and the moves as throw it in a hole shows them."""
 
     __slots__ = (
         "_clue_tokens",
@@ -390,12 +382,9 @@ class HanabiState(State[HanabiAction]):
         "_hand_bits",
         "_hands",
         "_hole",
+        "_hole_moves",
         "_know",
         "_last_clue",
-        "_legal_ids",
-        "_legal_set",
-        "_log",
-        "_moves",
         "_order_type",
         "_over",
         "_pending",
@@ -403,46 +392,29 @@ class HanabiState(State[HanabiAction]):
         "_rng",
         "_score",
         "_seat",
-        "_shadow",
         "_t",
         "_tiles",
         "_tiles_used",
-        "_views_seen",
     )
 
-    def __init__(
-        self,
-        variant: HanabiVariant | str | None = None,
-        players: int = 2,
-        seed: int | None = None,
-        *,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        if variant is None:
-            variant = variant_from_name("standard")
-        elif isinstance(variant, str):
-            variant = variant_from_name(variant)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise OptionsError(f"'players' must be in 2..5 for hanabi (got {players!r})")
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        variant: HanabiVariant = self.options
+        players = len(self.players)
         if variant.starting_player >= players:
             raise OptionsError(
                 f"'starting_player' must be below the number of players {players} "
                 f"(got {variant.starting_player})"
             )
         t = _tables(variant, players)
-        names_tuple = tuple(names) if names is not None else t.default_names
-        if len(names_tuple) != players:
-            raise OptionsError(f"'names' must hold {players} names (got {len(names_tuple)})")
         dealt = t.hand_size * players
         if len(t.deck_types) <= dealt:
             raise OptionsError(
                 f"variant {variant.name!r} has {len(t.deck_types)} cards, too few to deal "
                 f"{players} hands of {t.hand_size} and keep a draw pile"
             )
+        seed = self.seed
         if deck is None:
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**32)
+            assert seed is not None  # State.new draws one when neither is given
             rng = random.Random(seed)
             # A uniform shuffle by sorting on random keys: the same distribution as
             # rng.shuffle, several times faster for a whole deck (set-up cost matters in
@@ -451,12 +423,10 @@ class HanabiState(State[HanabiAction]):
             keys = [draw() for _ in t.deck_types]
             positions = sorted(range(len(keys)), key=keys.__getitem__)
             order_types: Sequence[int] = itemgetter(*positions)(t.deck_types)
-            deck_text = None
         else:
             rng = random.Random(0 if seed is None else seed)
             order_types = self._read_deck(t, deck)
-            deck_text = tuple(str(t.card_types[x]) for x in order_types)
-        self._init_base(players=names_tuple, options=variant, seed=seed, deck=deck_text)
+            self.deck = tuple(str(t.card_types[x]) for x in order_types)
         self._t = t
         self._order_type = tuple(order_types)
         size = t.hand_size
@@ -486,6 +456,7 @@ class HanabiState(State[HanabiAction]):
         self._pending: BonusEffect | None = None
         self._last_clue = -1  # alternating clues: the last kind, 0 colour, 1 rank, -1 none yet
         self._hole: list[int] = []  # throw it in a hole: the orders played face down
+        self._hole_moves: list[Move[HanabiAction]] = []
         if variant.bonus_tiles:
             tiles = list(BONUS_TILES)
             rng.shuffle(tiles)
@@ -495,25 +466,16 @@ class HanabiState(State[HanabiAction]):
             self._tiles = []
             self._rng = None
         self._tiles_used: list[BonusEffect] = []
-        # Each move is logged as a plain tuple; the views' Move values are built from the log
-        # when a view is first asked for, so apply() allocates nothing it does not need.
-        # step() logs no events (None): a view replays them when it needs them (_shadow).
-        self._log: list[tuple[int, HanabiAction, tuple[object, ...] | None]] = []
-        self._moves: list[Move[HanabiAction]] = []
-        self._legal_ids: list[int] | None = None
-        self._legal_set: frozenset[int] | None = None
-        self._shadow: HanabiState | None = None
-        self._views_seen = False
 
     @staticmethod
     def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
         types: list[int] = []
         for text in deck:
-            card = text if isinstance(text, Card) else Card.from_str(str(text))
+            card = Card.from_str(text)
             index = t.type_of_card.get(card)
             if index is None:
                 raise OptionsError(
-                    f"deck card {str(text)!r} is not a card of {t.variant.name!r}; cards: "
+                    f"deck card {text!r} is not a card of {t.variant.name!r}; cards: "
                     f"{', '.join(map(str, t.card_types))}"
                 )
             types.append(index)
@@ -700,6 +662,16 @@ class HanabiState(State[HanabiAction]):
         legal: list[HanabiAction] = self._legal_list(False)
         return legal
 
+    def _legal_id_list(self) -> list[int]:
+        """The ids of the legal actions, built from id tables (not looked up one by one)."""
+        ids: list[int] = self._legal_list(True)
+        return ids
+
+    def _action_of_id(self, action_id: int) -> HanabiAction:
+        seat = self._seat
+        # The space is built: the legal ids came from it.
+        return self._t.id_actions[seat][len(self._hands[seat])][action_id]
+
     def _legal_list(self, ids: bool) -> list[Any]:
         """The legal actions now, or (`ids`) their action ids in the same order."""
         if self._over:
@@ -722,11 +694,6 @@ class HanabiState(State[HanabiAction]):
                  | (can_clue and t.all_clues_legal) << 2)
         fixed = parts.fixed[shape] or parts.fix(shape)
         legal = list(fixed)
-        if not ids:
-            # When the fixed pieces are the whole list, apply() checks a move by identity
-            # in their set (one hash look-up instead of a scan of the list).
-            self._legal_set = (parts.fixed_sets[shape]
-                               if not can_clue or t.all_clues_legal else None)
         if can_clue and not t.all_clues_legal:
             # The hand's clue bits (what its cards' types touch) pick the clues.
             if self._last_clue < 0 or not t.alternating:
@@ -739,54 +706,6 @@ class HanabiState(State[HanabiAction]):
                 if target != seat:
                     legal += clues_for(target, (bits | empty_ok) & allowed)
         return legal
-
-    def apply(self, action: HanabiAction) -> list[object]:
-        """Apply a legal action; IllegalActionError (nothing changed) for any other (see
-        :meth:`State.apply`). A pre-built action handed out by :meth:`legal_actions` is
-        found in the legal set by identity; anything else takes the checked path."""
-        legal = self._legal_set
-        if legal is None or id(action) not in legal:
-            return super().apply(action)
-        self._legal_cache = None
-        events = self._apply(action)
-        self._history.append(action)
-        return events
-
-    def legal_action_ids(self) -> list[int]:
-        """The ids of :meth:`legal_actions`, in the same order (built from id tables, not
-        looked up action by action)."""
-        ids = self._legal_ids
-        if ids is None:
-            ids = self._legal_ids = self._legal_list(True)
-        return list(ids)
-
-    def step(self, action_id: SupportsIndex) -> None:
-        """Apply the action with id `action_id` (see :meth:`State.step`) without building
-        its events: views find them later by replaying the moves (see
-        :meth:`_history_moves`). Once a view has been asked for, later steps log their
-        events as they go (a loop that reads views after every step would otherwise replay
-        every move). Anything but a legal plain int goes through the checked path, which
-        raises the errors :meth:`State.step` documents."""
-        ids = self._legal_ids
-        if ids is None:
-            ids = self._legal_ids = self._legal_list(True)
-        if type(action_id) is not int or action_id not in ids:
-            super().step(action_id)
-            return
-        seat = self._seat
-        # The space is built: the legal ids above came from it.
-        action = self._t.id_actions[seat][len(self._hands[seat])][action_id]
-        self._legal_cache = None
-        self._legal_ids = None
-        if self._views_seen:  # views are being read: log the events now, not by a replay
-            events: list[object] = []
-            self._act(action, events)
-            self._log.append((seat, action, tuple(events)))
-        else:
-            self._act(action, None)
-            self._log.append((seat, action, None))
-        self._legal_set = None  # after the move: all or nothing looks ahead during it
-        self._history.append(action)
 
     def _touching_clues(
         self, per_target: Sequence[Sequence[Any]], allowed: int = -1
@@ -868,19 +787,6 @@ class HanabiState(State[HanabiAction]):
         return "it is not among the legal actions now"
 
     # ================================================================= applying
-    def _apply(self, action: HanabiAction) -> list[object]:
-        events: list[object] = []
-        seat = self._seat
-        self._legal_ids = None
-        self._act(action, events)
-        self._legal_set = None  # after the move: all or nothing looks ahead during it
-        # The log keeps what happened; views hide from each seat what it may not know yet
-        # (see _history_moves), and so does the list returned here, which every seat sees.
-        self._log.append((seat, action, tuple(events)))
-        if self._t.hole and not self._over:
-            return list(_into_the_hole(events))
-        return events
-
     def _act(self, action: HanabiAction, events: list[object] | None) -> None:
         """Carry out a legal action; its events go to `events`, or nowhere when it is None
         (:meth:`step` asks for none: building them is a third of a move's cost)."""
@@ -1260,49 +1166,32 @@ class HanabiState(State[HanabiAction]):
             events.append(GameEnded(reason, self.score, self.rating))
 
     # ================================================================= views
-    def _history_moves(self, seat: int) -> tuple[Move[HanabiAction], ...]:
-        """The moves so far as `seat` sees them, as Move values.
+    def _public_events(self, events: list[object]) -> list[object]:
+        """The events every seat sees: throw it in a hole hides each play until the end."""
+        if self._t.hole and not self._over:
+            return list(_into_the_hole(events))
+        return events
+
+    def _as_seen_by(
+        self, moves: list[Move[HanabiAction]], seat: int | None
+    ) -> Sequence[Move[HanabiAction]]:
+        """The moves as `seat` sees them (None: as every seat sees them, as :meth:`apply`
+        returns them).
 
         Every event is public but two: throw it in a hole hides each play (its card, whether
         it fitted, the fuse it burned, the firework it completed) until the game ends, and
-        Cow & Pig and Duck tell a clue's receiver only a word for its value. The moves every
-        seat sees alike are built once each from the log.
+        Cow & Pig and Duck tell a clue's receiver only a word for its value. The moves the
+        hole hides are built once each.
         """
         t = self._t
-        self._views_seen = True
-        # Moves already built had their events; a newer one from step() may have none yet.
-        if any(entry[2] is None for entry in self._log[len(self._moves):]):
-            self._replay_events()
-        log = cast("list[tuple[int, HanabiAction, tuple[object, ...]]]", self._log)  # all there
-        if t.hole and self._over:
-            moves = [Move(*entry) for entry in log]  # the end reveals every play
-        else:
-            moves = self._moves
-            if len(moves) < len(log):
-                if t.hole:
-                    moves.extend(Move(who, action, tuple(_into_the_hole(events)))
-                                 for who, action, events in log[len(moves):])
-                else:
-                    moves.extend(Move(*entry) for entry in log[len(moves):])
-        if t.hides_clues:
-            return tuple(self._told(move, seat) for move in moves)
-        return tuple(moves)
-
-    def _replay_events(self) -> None:
-        """Fill in the events of the moves :meth:`step` took without building them: a copy of
-        the game replayed from the deal (kept, and moved on as the game goes on) logs them."""
-        shadow = self._shadow
-        if shadow is None:
-            shadow = self._shadow = type(self)(
-                self.variant, len(self.players), self.seed, deck=self.deck, names=self.players)
-        done = len(shadow._history)
-        for action in self._history[done:]:
-            shadow._apply(action)  # legal: this game took it
-            shadow._history.append(action)
-        log, replayed = self._log, shadow._log
-        for index in range(done, len(log)):
-            if log[index][2] is None:
-                log[index] = replayed[index]
+        if t.hole and not self._over:
+            hidden = self._hole_moves
+            hidden.extend(Move(move.seat, move.action, tuple(_into_the_hole(move.events)))
+                          for move in moves[len(hidden):])
+            moves = hidden
+        if t.hides_clues and seat is not None:
+            return [self._told(move, seat) for move in moves]
+        return moves
 
     def _told(self, move: Move[HanabiAction], seat: int) -> Move[HanabiAction]:
         """`move` as `seat` sees it in Cow & Pig or Duck: a clue to `seat` names only the
@@ -1374,12 +1263,12 @@ class HanabiState(State[HanabiAction]):
             max_fuses=variant.fuses,
             deck_size=len(self._deck_orders),
             current_player=self.current_player,
-            turn=len(self._history),
+            turn=self.move_count,
             final_round_turns=self.final_round_turns,
             bonus_tiles_left=len(self._tiles),
             bonus_tiles_used=tuple(self._tiles_used),
             pending=None if self._pending is None else BonusChoice(self._seat, self._pending),
-            history=self._history_moves(seat),
+            history=self.moves(seat),
             score=score,
             max_score=self.max_score,
             is_over=self._over,
@@ -1397,10 +1286,6 @@ class HanabiState(State[HanabiAction]):
         new._order_type = self._order_type
         new._hands = [list(hand) for hand in self._hands]
         new._hand_bits = list(self._hand_bits)
-        new._legal_ids = self._legal_ids
-        new._legal_set = self._legal_set
-        new._shadow = None  # a clone replays its own moves when a view needs their events
-        new._views_seen = self._views_seen
         new._know = [list(k) for k in self._know]
         new._clued = [list(c) for c in self._clued]
         new._deck_orders = list(self._deck_orders)
@@ -1421,8 +1306,7 @@ class HanabiState(State[HanabiAction]):
         new._hole = list(self._hole)
         new._tiles = list(self._tiles)
         new._tiles_used = list(self._tiles_used)
-        new._log = list(self._log)
-        new._moves = list(self._moves)
+        new._hole_moves = list(self._hole_moves)
         if self._rng is None:
             new._rng = None
         else:
@@ -1457,19 +1341,6 @@ class HanabiState(State[HanabiAction]):
         )
 
     # ------------------------------------------------------------ registry hooks
-    @classmethod
-    def new(
-        cls,
-        options: HanabiVariant,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        """A new game of `options` (a variant) for `players` seats."""
-        return cls(options, players, seed, deck=deck, names=names)
-
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """The game so far as a record (see :meth:`State.record`), its options with the
         variant's hanab.live name added for people and other tools reading it (the options

@@ -304,7 +304,8 @@ class _LegalParts:
     found by the hand's clue bits: `clue_sets` remembers, per target, the clues each set of
     bits allows, so that finding them is one dictionary look-up."""
 
-    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed", "plays")
+    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed",
+                 "fixed_sets", "plays")
 
     def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...], deck_play: Any,
                  clues: tuple[tuple[Any, ...], ...]) -> None:
@@ -315,6 +316,9 @@ class _LegalParts:
         self.all_clues = tuple(item for per_target in clues for item in per_target)
         self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
         self.fixed: list[tuple[Any, ...] | None] = [None] * 8
+        self.fixed_sets: list[frozenset[int]] = [frozenset()] * 8
+        """The ``id()`` of every item of ``fixed[shape]`` (the tables hold the items, so
+        no other object can have their ids)."""
         """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
         every clue (bit 2), as one tuple per combination, built when first needed."""
 
@@ -323,6 +327,7 @@ class _LegalParts:
         found = (*self.plays, *((self.deck_play,) if shape & 1 else ()),
                  *(self.discards if shape & 2 else ()), *(self.all_clues if shape & 4 else ()))
         self.fixed[shape] = found
+        self.fixed_sets[shape] = frozenset(map(id, found))
         return found
 
     def clues_for(self, target: int, bits: int) -> tuple[Any, ...]:
@@ -363,10 +368,16 @@ class HanabiState(State[HanabiAction]):
     game_name: ClassVar[str] = "hanabi"
     player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
-        {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves"})
+        {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves", "current_player"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
     player count), the discards counted by card, the cards that fit the fireworks now, the
-    clue bits each hand's cards touch, and the moves as throw it in a hole shows them."""
+    clue bits each hand's cards touch, the moves as throw it in a hole shows them, and the
+    seat to act (``_seat`` unless the game is over)."""
+
+    current_player: int | None
+    """The seat to act, None once the game is over: a plain attribute (the engine sets it
+    after every move) rather than a property, as the base's apply and step and every agent
+    loop read it on every move."""
 
     __slots__ = (
         "_clue_tokens",
@@ -395,6 +406,7 @@ class HanabiState(State[HanabiAction]):
         "_t",
         "_tiles",
         "_tiles_used",
+        "current_player",
     )
 
     def _setup(self, deck: tuple[str, ...] | None) -> None:
@@ -450,6 +462,7 @@ class HanabiState(State[HanabiAction]):
         self._playable = t.initial_playable
         self._score = t.start_score
         self._seat = variant.starting_player
+        self.current_player = self._seat
         self._final_turns = -1
         self._over = False
         self._end_reason: EndReason | None = None
@@ -497,11 +510,6 @@ class HanabiState(State[HanabiAction]):
         """The variant (the state's options)."""
         variant: HanabiVariant = self.options
         return variant
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-        return None if self._over else self._seat
 
     @property
     def is_over(self) -> bool:
@@ -662,19 +670,18 @@ class HanabiState(State[HanabiAction]):
         legal: list[HanabiAction] = self._legal_list(False)
         return legal
 
-    def _legal_id_list(self) -> list[int]:
-        """The ids of the legal actions, built from id tables (not looked up one by one)."""
-        ids: list[int] = self._legal_list(True)
-        return ids
-
     def _action_of_id(self, action_id: int) -> HanabiAction:
         seat = self._seat
         # The space is built: the legal ids came from it.
         return self._t.id_actions[seat][len(self._hands[seat])][action_id]
 
-    def _legal_list(self, ids: bool) -> list[Any]:
-        """The legal actions now, or (`ids`) their action ids in the same order."""
+    def _legal_list(self, ids: bool = True) -> list[Any]:
+        """The legal action ids now (built from id tables, not looked up one by one), or
+        (not `ids`) the legal actions in the same order. The actions set ``_legal_set``, the
+        ids of their objects when the tables hold them as one set (see State.apply)."""
         if self._over:
+            if not ids:
+                self._legal_set = None
             return []
         t = self._t
         seat = self._seat
@@ -683,6 +690,7 @@ class HanabiState(State[HanabiAction]):
             if ids:
                 space_ids = self.action_space().ids
                 return [space_ids[action] for action in actions]
+            self._legal_set = None
             return actions
         held = len(self._hands[seat])
         parts = t.legal_parts[ids][seat][held] or t.legal_parts_of(seat, held, ids)
@@ -694,6 +702,11 @@ class HanabiState(State[HanabiAction]):
                  | (can_clue and t.all_clues_legal) << 2)
         fixed = parts.fixed[shape] or parts.fix(shape)
         legal = list(fixed)
+        if not ids:
+            # When the fixed pieces are the whole list, apply() finds a move by identity in
+            # their set (one hash look-up instead of a scan of the list).
+            self._legal_set = (parts.fixed_sets[shape]
+                               if not can_clue or t.all_clues_legal else None)
         if can_clue and not t.all_clues_legal:
             # The hand's clue bits (what its cards' types touch) pick the clues.
             if self._last_clue < 0 or not t.alternating:
@@ -706,6 +719,8 @@ class HanabiState(State[HanabiAction]):
                 if target != seat:
                     legal += clues_for(target, (bits | empty_ok) & allowed)
         return legal
+
+    _legal_id_list = _legal_list  # the ids, without a call in between (step's hot path)
 
     def _touching_clues(
         self, per_target: Sequence[Sequence[Any]], allowed: int = -1
@@ -831,6 +846,7 @@ class HanabiState(State[HanabiAction]):
             self._play_card(order, None, events, from_discards=True)
         if not self._over and self._pending is None:
             self._end_turn(events)
+        self.current_player = None if self._over else self._seat
 
     def _discard_card(self, order: int, slot: int, events: list[object] | None) -> None:
         """Put the card `order` (from `slot` of the current player's hand) on the discard
@@ -1298,6 +1314,7 @@ class HanabiState(State[HanabiAction]):
         new._playable = self._playable
         new._score = self._score
         new._seat = self._seat
+        new.current_player = self.current_player
         new._final_turns = self._final_turns
         new._over = self._over
         new._end_reason = self._end_reason

@@ -235,6 +235,7 @@ class State(abc.ABC, Generic[A]):
 
     __slots__ = (
         "_events_wanted",
+        "_id_actions",
         "_legal_cache",
         "_legal_ids",
         "_legal_set",
@@ -276,6 +277,9 @@ class State(abc.ABC, Generic[A]):
     # (a set kept in the game's tables, one per kind of position): apply() then finds a
     # pre-built action with one look-up instead of a scan. None: apply() scans the list.
     _legal_set: frozenset[int] | None
+    # The actions by id now, where the game's _legal_id_list() sets them with the ids (from
+    # its id tables): step() reads its action there. None: step() calls _action_of_id.
+    _id_actions: Sequence[A] | None
     _shadow: State[A] | None  # a copy that fills in the events step() skipped
     _events_wanted: bool  # moves were read: step() builds events from then on
 
@@ -326,6 +330,7 @@ class State(abc.ABC, Generic[A]):
         state._legal_cache = None
         state._legal_ids = None
         state._legal_set = None
+        state._id_actions = None
         state._shadow = None
         state._events_wanted = False
         try:
@@ -543,7 +548,7 @@ class State(abc.ABC, Generic[A]):
                 and not any(map(is_, cache, repeat(action))) and action not in cache):
             raise IllegalActionError(action, self.illegal_reason(action), cache)
         seat: int = self.current_player  # type: ignore[assignment]  # a legal move: not over
-        self._legal_cache = self._legal_ids = self._legal_set = None
+        self._legal_cache = self._legal_ids = self._legal_set = self._id_actions = None
         events: list[Event] = []
         self._act(action, events)
         self._log.append((seat, action, tuple(events)))
@@ -607,8 +612,9 @@ class State(abc.ABC, Generic[A]):
             self._checked_step(action_id)
             return
         seat: int = self.current_player  # type: ignore[assignment]  # a legal id: not over
-        action = self._action_of_id(action_id)
-        self._legal_cache = self._legal_ids = self._legal_set = None
+        table = self._id_actions
+        action = self._action_of_id(action_id) if table is None else table[action_id]
+        self._legal_cache = self._legal_ids = self._legal_set = self._id_actions = None
         if self._events_wanted:  # moves are being read: log the events now, not by a replay
             events: list[Event] = []
             self._act(action, events)
@@ -642,6 +648,7 @@ class State(abc.ABC, Generic[A]):
         new._legal_cache = self._legal_cache
         new._legal_ids = self._legal_ids
         new._legal_set = self._legal_set
+        new._id_actions = self._id_actions
         new._shadow = None  # it moves on with its game: a copy replays its own when needed
         new._events_wanted = self._events_wanted
         self._copy_into(new)

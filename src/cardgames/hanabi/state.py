@@ -670,15 +670,11 @@ class HanabiState(State[HanabiAction]):
         legal: list[HanabiAction] = self._legal_list(False)
         return legal
 
-    def _action_of_id(self, action_id: int) -> HanabiAction:
-        seat = self._seat
-        # The space is built: the legal ids came from it.
-        return self._t.id_actions[seat][len(self._hands[seat])][action_id]
-
     def _legal_list(self, ids: bool = True) -> list[Any]:
         """The legal action ids now (built from id tables, not looked up one by one), or
-        (not `ids`) the legal actions in the same order. The actions set ``_legal_set``, the
-        ids of their objects when the tables hold them as one set (see State.apply)."""
+        (not `ids`) the legal actions in the same order. The ids set ``_id_actions`` (the
+        actions by id now), the actions ``_legal_set`` (the ids of their objects, when the
+        tables hold them as one set): State.step and State.apply read them."""
         if self._over:
             if not ids:
                 self._legal_set = None
@@ -688,8 +684,9 @@ class HanabiState(State[HanabiAction]):
         if self._pending:
             actions = self._pending_actions()
             if ids:
-                space_ids = self.action_space().ids
-                return [space_ids[action] for action in actions]
+                space = self.action_space()
+                self._id_actions = space.actions
+                return [space.ids[action] for action in actions]
             self._legal_set = None
             return actions
         held = len(self._hands[seat])
@@ -702,7 +699,9 @@ class HanabiState(State[HanabiAction]):
                  | (can_clue and t.all_clues_legal) << 2)
         fixed = parts.fixed[shape] or parts.fix(shape)
         legal = list(fixed)
-        if not ids:
+        if ids:
+            self._id_actions = t.id_actions[seat][held]  # built with the ids' parts
+        else:
             # When the fixed pieces are the whole list, apply() finds a move by identity in
             # their set (one hash look-up instead of a scan of the list).
             self._legal_set = (parts.fixed_sets[shape]

@@ -74,14 +74,15 @@ def ours_hle_api(players: int, seed: int) -> Steps:
 
 
 def ours_lean(players: int, seed: int) -> Steps:
-    from cardgames.hanabi import HanabiState  # noqa: PLC0415  # as above
+    from cardgames.hanabi import HanabiState, variant_from_name  # noqa: PLC0415  # as above
     from cardgames.rl import hanabi  # noqa: PLC0415  # as above
 
     rng = random.Random(seed)
     games = iter(range(seed, sys.maxsize))
+    variant = variant_from_name("no-empty-clues")
 
     def play_one() -> int:
-        state = HanabiState("no-empty-clues", players, next(games))
+        state = HanabiState.new(variant, players=players, seed=next(games))
         steps = 0
         seat = state.current_player
         while seat is not None:

@@ -35,9 +35,9 @@ from cardgames.core.loop import play
 from cardgames.hanabi import GAME, variant_names
 from cardgames.hanabi.actions import HanabiAction
 from cardgames.hanabi.bots import ConventionBot
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.names import variant, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant, variant_from_name
+from cardgames.hanabi.view import HanabiView
 
 TARGETS = {2: 21.5, 3: 22.0, 4: 21.5, 5: 21.0}
 """Issue 15's targets for the convention bot, standard deck."""
@@ -70,7 +70,7 @@ def self_play(games: int, seed: int, players: int, name: str = "standard") -> di
     strikeouts = decisions = 0
     seconds = 0.0
     for game_seed in range(seed, seed + games):
-        state = HanabiState(options, players=players, seed=game_seed)
+        state = HanabiState.new(options, players=players, seed=game_seed)
         bots = [Timed(ConventionBot(game_seed * 10 + seat)) for seat in range(players)]
         play(state, cast(list[Agent], bots), max_moves=GAME.max_moves)
         scores.append(state.score)

@@ -36,9 +36,9 @@ from cardgames.hanabi import GAME
 from cardgames.hanabi.actions import HanabiAction
 from cardgames.hanabi.duo import DuoBot
 from cardgames.hanabi.hat import HatBot
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.names import variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.view import HanabiView
 
 TARGETS = {("HatBot", 3): 24.8, ("HatBot", 4): 24.9, ("HatBot", 5): 24.9, ("DuoBot", 2): 23.1}
 """Issue 15's targets by bot and player count: the published WTFWThat means at 3 to 5
@@ -70,7 +70,7 @@ def self_play(games: int, seed: int, players: int, variant: str = "standard",
     strikeouts = perfect = decisions = 0
     seconds = 0.0
     for game_seed in range(seed, seed + games):
-        state = HanabiState(options, players=players, seed=game_seed)
+        state = HanabiState.new(options, players=players, seed=game_seed)
         bots = [Timed(BOTS[bot](game_seed * 10 + seat)) for seat in range(players)]
         play(state, cast(list[Agent], bots), max_moves=GAME.max_moves)
         scores.append(state.score)

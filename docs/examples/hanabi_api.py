@@ -5,8 +5,8 @@ from __future__ import annotations
 import cardgames
 from cardgames.core.loop import play
 from cardgames.hanabi import from_hanablive, to_hanablive, variant_from_name
-from cardgames.hanabi.actions import EndReason
 from cardgames.hanabi.bots import ConventionBot
+from cardgames.hanabi.events import EndReason
 
 # Variants are data: named, or combined with '+'.
 variant = variant_from_name("rainbow+black-powder")

@@ -43,7 +43,7 @@ def game(
 ) -> HanabiState:
     """A game dealt `hands` (slot 1 first), with `pile` on top of the draw pile."""
     built = variant_from_name(variant) if isinstance(variant, str) else variant
-    return HanabiState(built, len(hands), seed, deck=deal(built, hands, pile))
+    return HanabiState.new(built, players=len(hands), seed=seed, deck=deal(built, hands, pile))
 
 
 def seed_with_tiles(

@@ -14,13 +14,13 @@ from cardgames.core.loop import play
 from cardgames.hanabi import GAME, variant, variant_names
 from cardgames.hanabi.actions import Clue, Discard, Play
 from cardgames.hanabi.bots import ConventionBot, RandomBot
+from cardgames.hanabi.names import CATALOGUE, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, variant_from_name
 from cardgames.testing import check_explanations
 
 
 def convention_game(players: int, seed: int, variant: str = "standard") -> HanabiState:
-    state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+    state = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
     play(state, [ConventionBot(seed * 10 + seat) for seat in range(players)],
          max_moves=GAME.max_moves)
     return state
@@ -52,7 +52,7 @@ def test_convention_bot_plays_well_with_more_players(players: int, floor: float)
 def test_convention_bot_beats_the_random_bot_by_far() -> None:
     random_scores = []
     for seed in range(30):
-        state = HanabiState(variant_from_name("standard"), players=2, seed=seed)
+        state = HanabiState.new(variant_from_name("standard"), players=2, seed=seed)
         play(state, [RandomBot(seed), RandomBot(seed + 1)])
         random_scores.append(state.score)
     convention = [convention_game(2, seed).score for seed in range(30)]
@@ -73,7 +73,7 @@ def test_convention_bot_plays_a_sample_of_every_listed_variant(name: str) -> Non
     # Drawn (seeded) from all the variants `cardgames hanabi variants` lists: play() raises
     # on an illegal move, and so does any exception in the bot.
     for players, seed in ((2, 4), (3, 5)):
-        state = HanabiState(variant(name), players=players, seed=seed)
+        state = HanabiState.new(variant(name), players=players, seed=seed)
         play(state, [ConventionBot(seed * 10 + seat) for seat in range(players)],
              max_moves=GAME.max_moves)
         assert state.is_over
@@ -90,7 +90,7 @@ def test_bots_are_deterministic_for_a_seed() -> None:
     first = convention_game(3, seed=9, variant="rainbow+black-powder+bonus+fuses-2")
     again = convention_game(3, seed=9, variant="rainbow+black-powder+bonus+fuses-2")
     assert first.history == again.history
-    state = HanabiState(variant_from_name("standard"), players=2, seed=4)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=4)
     twin = state.clone()
     play(state, [RandomBot(1), RandomBot(2)])
     play(twin, [RandomBot(1), RandomBot(2)])
@@ -98,7 +98,7 @@ def test_bots_are_deterministic_for_a_seed() -> None:
 
 
 def test_a_bot_joining_a_game_in_progress_rebuilds_its_memory() -> None:
-    state = HanabiState(variant_from_name("standard"), players=2, seed=21)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=21)
     bots = [ConventionBot(1), ConventionBot(2)]
     for _ in range(30):
         seat = state.current_player
@@ -133,7 +133,7 @@ def act(state: HanabiState, bot: ConventionBot | None = None) -> object:
 def test_it_gives_a_play_clue_on_a_playable_card() -> None:
     # Seat 2 holds (slot 5 .. slot 1, oldest first) Y3 B4 R1 G3 W2: only R1 is playable.
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R1", "G3", "W2"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     action = act(state)
     assert isinstance(action, Clue)
     assert action.target == 1
@@ -142,7 +142,7 @@ def test_it_gives_a_play_clue_on_a_playable_card() -> None:
 
 def test_the_receiver_plays_the_focus_of_a_colour_clue() -> None:
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R1", "G3", "W2"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     state.apply_text("clue 2 red")  # touches only R1, in slot 3: red means "playable"
     assert act(state, ConventionBot(5)) == Play(3)
 
@@ -150,13 +150,13 @@ def test_the_receiver_plays_the_focus_of_a_colour_clue() -> None:
 def test_it_saves_a_five_on_the_partners_chop_with_a_rank_clue() -> None:
     # Seat 2's oldest card (its chop, slot 5) is R5; nothing of theirs is playable.
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "R5", "B4", "Y3", "G3", "W2"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     assert act(state) == Clue(1, 5)
 
 
 def test_a_rank_clue_on_the_chop_is_a_save_the_receiver_keeps() -> None:
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "R5", "B4", "Y3", "G3", "W2"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     state.apply_text("clue 2 5")
     action = act(state, ConventionBot(2))
     assert action != Play(5)
@@ -169,7 +169,7 @@ def test_it_discards_its_oldest_unclued_card() -> None:
     # play, no clue worth a token and no tokens to spare, so it discards its chop: the
     # oldest card no clue touched.
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "R2", "G3", "W2"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     for move in ("clue 2 4", "clue 1 4", "clue 2 3"):
         state.apply_text(move)
     assert state.clue_tokens == 5
@@ -180,7 +180,7 @@ def test_it_discards_its_oldest_unclued_card() -> None:
 
 def test_it_never_tries_to_discard_with_every_token_available() -> None:
     for seed in range(10):
-        state = HanabiState(variant_from_name("standard"), players=2, seed=seed)
+        state = HanabiState.new(variant_from_name("standard"), players=2, seed=seed)
         bots = [ConventionBot(seed), ConventionBot(seed + 1)]
         while not state.is_over:
             seat = state.current_player
@@ -206,7 +206,7 @@ def test_a_finesse_is_given_and_played_blind() -> None:
     # blind (the finesse), then seat 3 plays R2.
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "B4", "G3", "W2", "R1",
                                "G4", "Y4", "B3", "R2", "W3"])
-    state = HanabiState(variant_from_name("standard"), players=3, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=3, deck=deck)
     bots = [ConventionBot(seat) for seat in range(3)]
     clue = act(state, bots[0])
     assert isinstance(clue, Clue)
@@ -224,7 +224,7 @@ def test_no_finesse_is_read_when_the_card_below_is_clued_in_the_readers_hand() -
     # clue through it: seat 2 plays the clued R1 and never its newest card (B4) blind.
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "Y3", "R1", "G3", "W2", "B4",
                                "G4", "Y4", "B3", "R2", "W3"])
-    state = HanabiState(variant_from_name("standard"), players=3, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=3, deck=deck)
     bots = [ConventionBot(seat) for seat in range(3)]
     for move in ("clue 2 red", "clue 1 3", "clue 1 4", "clue 3 red"):
         state.apply_text(move)
@@ -242,7 +242,7 @@ def test_no_finesse_is_read_when_the_card_below_is_clued_in_the_readers_hand() -
     (3, "Orange (5 Suits)"), (3, "Throw It in a Hole (5 Suits)")])
 def test_explain_names_the_move_act_chooses(players: int, name: str) -> None:
     for seed in range(3):
-        state = HanabiState(variant_from_name(name), players=players, seed=seed)
+        state = HanabiState.new(variant_from_name(name), players=players, seed=seed)
         check_explanations(state, lambda seat, seed=seed: ConventionBot(seed * 10 + seat))
         # Explaining every move left the games as act alone plays them.
         assert state.history == convention_game(players, seed, name).history
@@ -260,7 +260,7 @@ def test_convention_bot_scores_in_orange_and_hole_variants(name: str) -> None:
 
 def test_explain_says_why_in_words() -> None:
     deck = deck_starting_with(["G2", "Y4", "B3", "W4", "R3", "R5", "B4", "Y3", "G3", "W2"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     hint = ConventionBot(0).explain(state.view(0), state.legal_actions())
     assert hint.action == Clue(1, 5)
     assert "R5" in hint.reason

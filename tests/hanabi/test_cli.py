@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 import cardgames
 from cardgames.cli import app as root
 from cardgames.core.record import Record
-from cardgames.hanabi.actions import (
-    BonusEffect,
+from cardgames.hanabi.actions import BonusEffect
+from cardgames.hanabi.cards import Card
+from cardgames.hanabi.cli import UI, app
+from cardgames.hanabi.events import (
     Clued,
     Discarded,
     Drew,
@@ -26,16 +28,15 @@ from cardgames.hanabi.actions import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import Card
-from cardgames.hanabi.cli import UI, app
+from cardgames.hanabi.names import CATALOGUE, variant_from_name
 from cardgames.hanabi.render import (
     describe_event,
     final_summary,
     render_view,
     variants_markdown,
 )
+from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant_from_name
 from conformance_data import CONFORMANCE, needs
 
 runner = CliRunner()
@@ -170,7 +171,7 @@ def test_the_final_score_rating_and_reason_are_printed_once(
     played = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "3", "--save",
                                   str(save)])
     assert played.exit_code == 0, played.output
-    state = HanabiState(variant_from_name("standard"), 2, seed=3)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=3)
     for action in Record.from_json(save.read_text()).actions:
         state.apply_text(action)
     assert state.is_over
@@ -185,9 +186,9 @@ def test_the_final_score_rating_and_reason_are_printed_once(
 
 def test_the_prompt_counts_in_the_singular_and_the_plural() -> None:
     assert UI.prompt is not None
-    state = HanabiState(variant_from_name("standard"), 2, seed=1)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=1)
     assert UI.prompt(state, 0) == "[8 clues, 3 fuses, deck 40] "
-    lean = HanabiState(HanabiVariant(clue_tokens=1, fuses=1), 2, seed=1)
+    lean = HanabiState.new(HanabiVariant(clue_tokens=1, fuses=1), players=2, seed=1)
     assert UI.prompt(lean, 0) == "[1 clue, 1 fuse, deck 40] "
     assert HanabiVariant(clue_tokens=1, fuses=1).describe().endswith("1 clue token; 1 fuse")
     assert str(Clued(0, 1, "red", (2,))) == "player 1 gives player 2 a clue: red (slot 2)"
@@ -333,7 +334,7 @@ def test_the_docs_variants_table_matches_the_catalogue() -> None:
 
 
 def test_the_table_shows_a_seat_only_what_it_may_know() -> None:
-    state = HanabiState(variant_from_name("standard"), players=2, seed=12)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=12)
     state.apply_text("clue 2 1")
     console = Console(width=200, record=True)
     console.print(render_view(state.view(1)))
@@ -376,7 +377,7 @@ def test_every_event_reads_with_player_names() -> None:
 
 
 def test_moves_name_the_human_seat_you() -> None:
-    state = HanabiState(variant_from_name("standard"), players=2, seed=12)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=12)
     action = state.parse("clue 1 1")
     state.apply_text("clue 2 1")
     events = state.apply(action)
@@ -396,7 +397,7 @@ def test_moves_name_the_human_seat_you() -> None:
 
 
 def test_the_end_shows_every_hand() -> None:
-    state = HanabiState(variant_from_name("standard"), players=2, seed=3)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=3)
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     assert UI.final is not None

@@ -15,7 +15,7 @@ import pytest
 
 import cardgames
 from cardgames.hanabi import GAME, HanabiState
-from cardgames.hanabi.variants import variant
+from cardgames.hanabi.names import variant
 from cardgames.testing import conformance_machine
 
 PRESETS = sorted(GAME.presets)

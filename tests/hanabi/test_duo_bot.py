@@ -12,15 +12,15 @@ import pytest
 from cardgames.core.loop import play
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
-from cardgames.hanabi.duo import DuoBot, _deal
+from cardgames.hanabi.duo import DuoBot, sample_deal
 from cardgames.hanabi.hat import HatBot
+from cardgames.hanabi.names import variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant_from_name
 from cardgames.testing import check_explanations
 
 
 def duo_game(players: int, seed: int, variant: str = "standard") -> HanabiState:
-    state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+    state = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
     play(state, [DuoBot(seed * 10 + seat) for seat in range(players)],
          max_moves=GAME.max_moves)
     return state
@@ -38,7 +38,7 @@ def test_sampled_deals_agree_with_what_the_seat_knows() -> None:
     # Halfway through a game and near its end, each sampled deal rebuilds the same game as
     # the seat sees it: the partner's hand, fireworks, discards and tokens, and its own cards
     # among the possibilities the table keeps for them.
-    state = HanabiState(variant_from_name("standard"), players=2, seed=4)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=4)
     bots = [DuoBot(seat) for seat in range(2)]
     checked = 0
     while not state.is_over:
@@ -50,7 +50,7 @@ def test_sampled_deals_agree_with_what_the_seat_knows() -> None:
             assert table is not None
             rng = random.Random(checked)
             for _ in range(5):
-                sample = _deal(table, view, rng)
+                sample = sample_deal(table, view, rng)
                 assert sample is not None
                 sampled, _ = sample
                 other = 1 - seat
@@ -71,7 +71,7 @@ def test_explain_gives_the_move_act_makes() -> None:
     # The sampled deals come from the seed and the move number, so an explanation neither
     # differs from the move nor changes later ones; near the end it cites the rollouts.
     for players, variant in ((2, "standard"), (2, "rainbow"), (3, "standard")):
-        state = HanabiState(variant_from_name(variant), players=players, seed=12)
+        state = HanabiState.new(variant_from_name(variant), players=players, seed=12)
         reasons = [hint.reason for hint in check_explanations(state, DuoBot)]
         if players == 2:
             assert any("sampled deals" in reason for reason in reasons)
@@ -79,7 +79,7 @@ def test_explain_gives_the_move_act_makes() -> None:
 
 def test_with_three_players_it_plays_as_the_hat_bot() -> None:
     state = duo_game(3, seed=5)
-    hat = HanabiState(variant_from_name("standard"), players=3, seed=5)
+    hat = HanabiState.new(variant_from_name("standard"), players=3, seed=5)
     play(hat, [HatBot(50 + seat) for seat in range(3)], max_moves=GAME.max_moves)
     assert state.history == hat.history
 
@@ -96,7 +96,7 @@ def test_duo_bot_finishes_variants(variant: str) -> None:
 
 def test_duo_bot_moves_legally_beside_a_convention_bot() -> None:
     for seed in range(3):
-        state = HanabiState(variant_from_name("standard"), players=2, seed=seed)
+        state = HanabiState.new(variant_from_name("standard"), players=2, seed=seed)
         play(state, [DuoBot(seed), ConventionBot(seed + 1)], max_moves=GAME.max_moves)
 
 

@@ -32,13 +32,13 @@ RED_RUN = [["R5", "R4", "R3", "R2", "R1"], ["Y1", "Y2", "G3", "B4", "W5"]]
 
 def test_hand_sizes_and_deal_in_blocks() -> None:
     for players, size in ((2, 5), (3, 5), (4, 4), (5, 4)):
-        state = HanabiState("standard", players, seed=1)
+        state = HanabiState.new(variant_from_name("standard"), players=players, seed=1)
         assert [len(state.hand(s)) for s in range(players)] == [size] * players
         assert state.deck_size == 50 - size * players
         # Seat 0 gets the first cards of the deck; the first dealt is the oldest (last slot).
         assert state.hand(0)[-1] == state.card_at(0)
         assert state.hand(1)[-1] == state.card_at(size)
-    extra = HanabiState(variant_from_name("extra-card"), 4, seed=1)
+    extra = HanabiState.new(variant_from_name("extra-card"), players=4, seed=1)
     assert len(extra.hand(0)) == 5
 
 
@@ -162,7 +162,7 @@ def test_fewer_fuses_end_sooner(make_game: MakeGame) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_last_round_gives_every_player_exactly_one_more_turn(players: int) -> None:
-    state = HanabiState("standard", players, seed=players)
+    state = HanabiState.new(variant_from_name("standard"), players=players, seed=players)
     drawer = None
     while drawer is None:
         seat = state.current_player
@@ -189,7 +189,7 @@ def test_every_firework_complete_ends_at_once() -> None:
     # seat 0: R4 R3 R2 R1 (slot 1 first); seat 1: R1 R1 R2 R2; then R5 tops the pile.
     deck = ["R1", "R2", "R3", "R4", "R2", "R2", "R1", "R1", "R5", "R3", "R3", "R4", "R4",
             "R5", "R5"]
-    state = HanabiState(variant, 2, deck=deck)
+    state = HanabiState.new(variant, players=2, deck=deck)
     for _ in range(4):
         state.apply(Play(4))  # R1, R2, R3, R4 (the R5 drawn first moves up to slot 4)
         state.apply(Clue(0, 1))
@@ -226,7 +226,7 @@ def test_clueing_yourself_is_refused(make_game: MakeGame) -> None:
 
 
 def test_deck_plays(make_game: MakeGame) -> None:
-    state = HanabiState(variant_from_name("deck-plays"), 2, seed=3)
+    state = HanabiState.new(variant_from_name("deck-plays"), players=2, seed=3)
     while state.deck_size > 1:
         seat = state.current_player
         assert seat is not None
@@ -245,13 +245,13 @@ def test_deck_plays(make_game: MakeGame) -> None:
     assert state.final_round_turns == 2
     assert DeckPlay() not in state.legal_actions()
 
-    plain = HanabiState(variant_from_name("standard"), 2, seed=3)
+    plain = HanabiState.new(variant_from_name("standard"), players=2, seed=3)
     with pytest.raises(IllegalActionError, match="deck plays are off"):
         plain.apply(DeckPlay())
 
 
 def test_illegal_slot_is_refused_with_the_hand_size(make_game: MakeGame) -> None:
-    state = HanabiState("standard", 4, seed=0)
+    state = HanabiState.new(variant_from_name("standard"), players=4, seed=0)
     action = state.parse("play 4")
     assert action == Play(4)
     with pytest.raises(NotationError, match="'5' is not a slot"):
@@ -259,7 +259,8 @@ def test_illegal_slot_is_refused_with_the_hand_size(make_game: MakeGame) -> None
 
 
 def test_notation_round_trips_and_names_the_bad_word() -> None:
-    state = HanabiState("rainbow", 3, seed=0, names=["Alice", "Bob", "Cathy"])
+    state = HanabiState.new(variant_from_name("rainbow"), players=3, seed=0,
+                            names=["Alice", "Bob", "Cathy"])
     for action in state.legal_actions():
         assert state.parse(str(action)) == action
         assert eval(repr(action), {type(action).__name__: type(action)}) == action
@@ -288,14 +289,14 @@ def test_notation_round_trips_and_names_the_bad_word() -> None:
     ("bonus play multicolour4", r"\(did you mean M4\?\)"),
 ])
 def test_a_misspelt_word_is_answered_with_the_nearest_one(text: str, message: str) -> None:
-    state = HanabiState("rainbow", 3, seed=0)
+    state = HanabiState.new(variant_from_name("rainbow"), players=3, seed=0)
     with pytest.raises(NotationError, match=message) as caught:
         state.parse(text)
     assert "\n" not in str(caught.value)
 
 
 def test_long_lists_in_parse_errors_are_capped() -> None:
-    state = HanabiState("rainbow", 3, seed=0)
+    state = HanabiState.new(variant_from_name("rainbow"), players=3, seed=0)
     with pytest.raises(NotationError, match=r"cards: R1, R2, .*, and 18 more$"):
         state.parse("bonus play X3")
     with pytest.raises(NotationError, match=r"^'dance' is not a move; moves"):
@@ -315,15 +316,15 @@ def test_a_failed_call_changes_nothing(make_game: MakeGame) -> None:
 
 
 def test_seeded_games_and_explicit_decks_replay_exactly() -> None:
-    first = HanabiState("rainbow+bonus", 3, seed=11)
-    second = HanabiState("rainbow+bonus", 3, seed=11)
+    first = HanabiState.new(variant_from_name("rainbow+bonus"), players=3, seed=11)
+    second = HanabiState.new(variant_from_name("rainbow+bonus"), players=3, seed=11)
     assert first.draw_pile() == second.draw_pile()
     assert first.bonus_tile_order == second.bonus_tile_order
-    other = HanabiState("rainbow+bonus", 3, seed=12)
+    other = HanabiState.new(variant_from_name("rainbow+bonus"), players=3, seed=12)
     assert other.draw_pile() != first.draw_pile()
     deck = [str(c) for c in (*first.hand(0)[::-1], *first.hand(1)[::-1], *first.hand(2)[::-1],
                              *first.draw_pile())]
-    explicit = HanabiState("rainbow+bonus", 3, seed=11, deck=deck)
+    explicit = HanabiState.new(variant_from_name("rainbow+bonus"), players=3, seed=11, deck=deck)
     assert explicit.snapshot()[:5] == first.snapshot()[:5]
 
 
@@ -363,7 +364,7 @@ def test_the_package_docstring_example_runs() -> None:
 
 
 def test_a_clue_the_variant_does_not_have_is_refused_with_the_choices() -> None:
-    state = HanabiState("standard", 2, seed=0)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=0)
     with pytest.raises(IllegalActionError, match=r"'purple' is not a clue.*red, yellow"):
         state.apply(Clue(1, "purple"))
 
@@ -392,8 +393,8 @@ def test_early_end_when_a_needed_card_is_only_in_a_finished_hand(early_end: bool
     one_each = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
     variant = _small(one_each, early_end)
     # seat 0: R1 Y2 Y3 Y4, seat 1: Y1 R3 R4 R5 (slot 1 first); the pile: R2, then Y5.
-    state = HanabiState(variant, 2, deck=["Y4", "Y3", "Y2", "R1", "R5", "R4", "R3", "Y1",
-                                          "R2", "Y5"])
+    state = HanabiState.new(variant, players=2, deck=[
+        "Y4", "Y3", "Y2", "R1", "R5", "R4", "R3", "Y1", "R2", "Y5"])
     state.apply(Play(1))  # R1; seat 0 draws R2
     state.apply(Play(1))  # Y1; seat 1 draws Y5, the last card: the final round begins
     assert state.final_round_turns == 2
@@ -415,8 +416,8 @@ def test_early_end_before_the_final_round_when_the_next_cards_are_gone() -> None
     for early_end in (True, False):
         variant = _small(counts, early_end)
         # seat 0: R1 Y1 R2 Y2, seat 1: R3 R4 Y3 Y4; the pile: R5 Y5 R5 Y5.
-        state = HanabiState(variant, 2, deck=["Y2", "R2", "Y1", "R1", "Y4", "Y3", "R4", "R3",
-                                              "R5", "Y5", "R5", "Y5"])
+        state = HanabiState.new(variant, players=2, deck=[
+            "Y2", "R2", "Y1", "R1", "Y4", "Y3", "R4", "R3", "R5", "Y5", "R5", "Y5"])
         state.apply(Clue(1, 3))
         state.apply(Clue(0, 1))
         state.apply(Discard(1))  # R1, the only one: red can never start
@@ -438,7 +439,7 @@ def test_early_end_is_a_variant_option_and_a_spec_word() -> None:
 
 
 def test_bad_bonus_notation_and_a_bad_explicit_deck_say_what_is_wrong() -> None:
-    state = HanabiState("standard", 2, seed=1)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=1)
     for text in ("bonus", "bonus foo", "bonus clue 2"):
         with pytest.raises(NotationError, match="'bonus' is followed by 'clue P VALUE'"):
             state.parse(text)
@@ -447,15 +448,15 @@ def test_bad_bonus_notation_and_a_bad_explicit_deck_say_what_is_wrong() -> None:
     deck = [str(card) for card in state.variant.deck_cards()]
     deck[0] = "R2"
     with pytest.raises(OptionsError, match=r"too many: R2×1; missing: R1×1"):
-        HanabiState("standard", 2, deck=deck)
+        HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
 
 
 def test_early_end_with_bonus_tiles_left() -> None:
     # Tiles come back only with a completed firework, which needs a fitting card first.
     variant = attrs.evolve(_small(((1, 1), (2, 1), (3, 1), (4, 1), (5, 2)), True),
                            bonus_tiles=True)
-    state = HanabiState(variant, 2, seed=1, deck=["Y2", "R2", "Y1", "R1", "Y4", "Y3", "R4",
-                                                  "R3", "R5", "Y5", "R5", "Y5"])
+    state = HanabiState.new(variant, players=2, seed=1, deck=[
+        "Y2", "R2", "Y1", "R1", "Y4", "Y3", "R4", "R3", "R5", "Y5", "R5", "Y5"])
     for move in ("clue 2 3", "clue 1 1", "discard 1", "clue 1 1", "discard 2"):
         state.apply(state.parse(move))
     assert state.bonus_tiles_left == 6
@@ -463,7 +464,7 @@ def test_early_end_with_bonus_tiles_left() -> None:
 
 
 def test_a_clue_may_name_a_player_whose_name_has_spaces() -> None:
-    state = HanabiState("standard", 3, seed=1)
+    state = HanabiState.new(variant_from_name("standard"), players=3, seed=1)
     assert state.parse("clue Player 2 red") == Clue(1, "red")
     assert state.parse("bonus clue player 3 4") == BonusClue(2, 4)
     with pytest.raises(NotationError, match="'Player 9' is not a player; write a seat number"):
@@ -481,8 +482,8 @@ def test_step_builds_no_events_yet_views_show_the_same_history(variant: str) -> 
     import random
 
     for players, seed in ((2, 3), (4, 8)):
-        by_apply = HanabiState(variant, players, seed)
-        by_step = HanabiState(variant, players, seed)
+        by_apply = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
+        by_step = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
         rng = random.Random(seed)
         clone = None
         while not by_apply.is_over:
@@ -499,7 +500,7 @@ def test_step_builds_no_events_yet_views_show_the_same_history(variant: str) -> 
                     assert by_step.view(seat) == by_apply.view(seat)
         assert by_step.snapshot() == by_apply.snapshot()
         assert clone is not None
-        replayed = HanabiState(variant, players, seed)
+        replayed = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
         for action in clone.history:
             replayed.apply(action)
         assert [clone.view(seat) for seat in range(players)] == [
@@ -507,7 +508,7 @@ def test_step_builds_no_events_yet_views_show_the_same_history(variant: str) -> 
 
 
 def test_step_refuses_an_illegal_id_and_changes_nothing() -> None:
-    state = HanabiState("standard", 2, 1)
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=1)
     discard = state.action_id(Discard(1))  # every token is there: not legal
     before = state.snapshot()
     with pytest.raises(IllegalActionError, match=r"cannot discard \(action id"):
@@ -526,7 +527,7 @@ def test_apply_accepts_exactly_the_legal_actions(variant: str) -> None:
     import random
 
     for seed in range(4):
-        state = HanabiState(variant, 3, seed)
+        state = HanabiState.new(variant_from_name(variant), players=3, seed=seed)
         rng = random.Random(seed)
         before = state.legal_actions()
         while not state.is_over:

@@ -27,14 +27,8 @@ from cardgames.hanabi import (
     TokenRegained,
     variant_from_name,
 )
-from cardgames.hanabi.actions import (
-    BonusChoice,
-    BonusEffect,
-    Clued,
-    Drew,
-    FireworkCompleted,
-    Played,
-)
+from cardgames.hanabi.actions import BonusChoice, BonusEffect
+from cardgames.hanabi.events import Clued, Drew, FireworkCompleted, Played
 from cardgames.hanabi.render import render_view
 
 MakeGame = Callable[..., HanabiState]
@@ -208,7 +202,7 @@ def test_tiles_run_out_then_tokens_return(make_tiles_game: MakeGame) -> None:
 def _empty_the_pile_safely(seed: int) -> HanabiState | None:
     """Play what fits, else discard only cards with another copy left, else clue, until the
     pile is empty (None if that policy gets stuck)."""
-    state = HanabiState(variant_from_name("all-or-nothing"), 2, seed=seed)
+    state = HanabiState.new(variant_from_name("all-or-nothing"), players=2, seed=seed)
     variant = state.variant
     while state.deck_size:
         seat = state.current_player
@@ -263,7 +257,7 @@ def test_all_or_nothing_win_scores_the_maximum() -> None:
     variant = attrs.evolve(one_suit, name="red-aon", suits=(red,), hand_size_delta=-1)
     deck = ["R1", "R2", "R3", "R4", "R2", "R2", "R1", "R1", "R5", "R3", "R3", "R4", "R4",
             "R5", "R5"]
-    state = HanabiState(variant, 2, deck=deck)
+    state = HanabiState.new(variant, players=2, deck=deck)
     for _ in range(4):
         state.apply(Play(4))
         state.apply(Clue(0, 1))
@@ -282,7 +276,7 @@ def test_all_or_nothing_skips_a_player_who_cannot_act() -> None:
     variant = attrs.evolve(
         base, name="tiny-aon", hand_size_delta=-1, clue_tokens=1,
         suits=tuple(attrs.evolve(s, counts=counts) for s in base.suits[:2]))
-    state = HanabiState(variant, 2, seed=2373)
+    state = HanabiState.new(variant, players=2, seed=2373)
     moves = ["clue 2 1", "play 1", "discard 3", "play 4", "clue 2 5", "discard 3",
              "clue 2 yellow", "discard 2", "play 1", "clue 1 red", "play 3", "play 2",
              "play 4", "clue 1 5", "play 1", "play 1", "discard 2", "clue 1 2", "discard 2",

@@ -12,10 +12,13 @@ import pytest
 
 import cardgames
 from cardgames.core.errors import RecordError
-from cardgames.hanabi.actions import DeckPlay, Discard, Discarded, Play, Played
+from cardgames.hanabi.actions import DeckPlay, Discard, Play
+from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import Discarded, Played
 from cardgames.hanabi.hanablive import PLAY, from_hanablive, to_hanablive
+from cardgames.hanabi.names import CATALOGUE, variant, variant_from_name
+from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, HanabiVariant, variant, variant_from_name
 from conformance_data import CONFORMANCE, needs
 
 DATA = CONFORMANCE / "hanabi" / "hanablive"
@@ -92,7 +95,7 @@ def test_records_without_a_stated_result_replay(name: str) -> None:
     data = load(name)
     state = from_hanablive(data)
     assert state.move_count == len(data["actions"])
-    assert state.variant.hanablive_name == data["options"]["variant"]
+    assert hanablive_name_of(state.variant) == data["options"]["variant"]
 
 
 @needs_data
@@ -138,7 +141,7 @@ def test_exports_round_trip(name: str) -> None:
 
 
 def random_game(name: str, players: int, seed: int, moves: int | None = None) -> HanabiState:
-    state = HanabiState(variant(name), players=players, seed=seed)
+    state = HanabiState.new(variant(name), players=players, seed=seed)
     rng = random.Random(seed)
     while not state.is_over and (moves is None or state.move_count < moves):
         state.apply(rng.choice(state.legal_actions()))
@@ -215,7 +218,7 @@ def test_games_in_hanablive_variants_round_trip(name: str) -> None:
     for seed in range(2):
         players = rng.randrange(2, 6)
         options = random_options(variant(name), players, rng)
-        state = HanabiState(options, players=players, seed=seed)
+        state = HanabiState.new(options, players=players, seed=seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         export = json.loads(json.dumps(to_hanablive(state)))
@@ -229,7 +232,7 @@ def test_games_in_hanablive_variants_round_trip(name: str) -> None:
         assert export["options"].get("startingPlayer", 0) == options.starting_player
         again = from_hanablive(export)
         assert to_hanablive(again) == export
-        assert again.variant.hanablive_name == name
+        assert hanablive_name_of(again.variant) == name
         assert (again.move_count, again.score, again.clue_tokens, again.fuses,
                 again.is_over, again.end_reason) == (
             state.move_count, state.score, state.clue_tokens, state.fuses,
@@ -268,7 +271,7 @@ def test_hanablive_names_are_read_in_any_case_and_written_as_hanablive_spells_th
     assert export["options"]["variant"] == "Rainbow (6 Suits)"
     export["options"]["variant"] = "rainbow (6 SUITS)"
     again = from_hanablive(export)
-    assert again.variant.hanablive_name == "Rainbow (6 Suits)"
+    assert hanablive_name_of(again.variant) == "Rainbow (6 Suits)"
     assert to_hanablive(again)["options"]["variant"] == "Rainbow (6 Suits)"
     assert again.history == state.history
 
@@ -291,22 +294,22 @@ def test_a_variant_changed_after_naming_exports_under_its_real_name() -> None:
     # No Variant with sudoku switched on is hanab.live's "Sudoku (5 Suits)"; a name carried
     # over from before the change must not be written.
     changed = attrs.evolve(variant("No Variant"), sudoku=True)
-    state = HanabiState(changed, players=2, seed=1)
+    state = HanabiState.new(changed, players=2, seed=1)
     assert to_hanablive(state)["options"]["variant"] == "Sudoku (5 Suits)"
 
 
 def test_an_export_names_the_variant_as_its_hanablive_name_does() -> None:
-    # One lookup for both: every named variant exports under variant.hanablive_name, and one
+    # One lookup for both: every named variant exports under hanablive_name_of(variant), and one
     # without a hanab.live name is refused.
     for name in CATALOGUE:
         named = variant(name)
-        state = HanabiState(named, players=2, seed=1)
-        if named.hanablive_name is None:
+        state = HanabiState.new(named, players=2, seed=1)
+        if hanablive_name_of(named) is None:
             with pytest.raises(RecordError, match=r"cannot be exported|no hanab\.live equivalent"):
                 to_hanablive(state)
         else:
-            assert to_hanablive(state)["options"]["variant"] == named.hanablive_name, name
-    changed = HanabiState(cardgames.hanabi.make_options("No Variant", funnels="on"), players=2)
+            assert to_hanablive(state)["options"]["variant"] == hanablive_name_of(named), name
+    changed = HanabiState.new(cardgames.hanabi.make_options("No Variant", funnels="on"), players=2)
     assert to_hanablive(changed)["options"]["variant"] == "Funnels (5 Suits)"
 
 
@@ -335,7 +338,7 @@ def test_an_unfinished_game_round_trips() -> None:
 
 def test_a_deck_play_exports_as_a_play_of_the_last_pile_card() -> None:
     variant = variant_from_name("no-variant+deck-plays")
-    state = HanabiState(variant, players=2, seed=3)
+    state = HanabiState.new(variant, players=2, seed=3)
     rng = random.Random(3)
     # Burn clue tokens and discard until one card is left, keeping the game alive.
     while state.deck_size > 1:
@@ -366,7 +369,7 @@ def test_the_rulebook_suits_export_as_no_variant() -> None:
      ("keep-score", "the score kept"), ("black-powder", "no hanab.live equivalent")],
 )
 def test_rules_hanablive_lacks_cannot_be_exported(variant: str, reason: str) -> None:
-    state = HanabiState(variant_from_name(variant), players=2, seed=1)
+    state = HanabiState.new(variant_from_name(variant), players=2, seed=1)
     with pytest.raises(RecordError, match=reason):
         to_hanablive(state)
 

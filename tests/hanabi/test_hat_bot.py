@@ -13,13 +13,13 @@ from cardgames.hanabi import GAME
 from cardgames.hanabi.actions import Clue, HanabiAction
 from cardgames.hanabi.bots import ConventionBot, RandomBot
 from cardgames.hanabi.hat import HatBot
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.names import CATALOGUE, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import CATALOGUE, variant_from_name
+from cardgames.hanabi.view import HanabiView
 
 
 def hat_game(players: int, seed: int, variant: str = "standard") -> HanabiState:
-    state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+    state = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
     play(state, [HatBot(seed * 10 + seat) for seat in range(players)],
          max_moves=GAME.max_moves)
     return state
@@ -40,7 +40,7 @@ def test_hat_bot_beats_the_convention_bot_with_two_players() -> None:
     hat = [hat_game(2, seed).score for seed in range(60)]
     convention = []
     for seed in range(60):
-        state = HanabiState(variant_from_name("standard"), players=2, seed=seed)
+        state = HanabiState.new(variant_from_name("standard"), players=2, seed=seed)
         play(state, [ConventionBot(seed * 10), ConventionBot(seed * 10 + 1)])
         convention.append(state.score)
     assert statistics.mean(hat) > statistics.mean(convention) + 1
@@ -76,7 +76,7 @@ def test_what_the_clues_tell_is_true_of_every_hand(players: int, variant: str) -
     # A receiver reads its own answers from the giver's sum; a wrong reading would drop its
     # real card from the table.
     for seed in range(3):
-        state = HanabiState(variant_from_name(variant), players=players, seed=seed)
+        state = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
         bots = [Checked(HatBot(seat), state) for seat in range(players)]
         play(state, bots, max_moves=GAME.max_moves)
         assert sum(bot.checks for bot in bots) > 100
@@ -85,7 +85,7 @@ def test_what_the_clues_tell_is_true_of_every_hand(players: int, variant: str) -
 def test_hat_clues_narrow_every_receivers_own_cards() -> None:
     # The first move (every token available) is a clue; with four players each of the three
     # partners learns about its own hand from it, which none of them can see.
-    state = HanabiState(variant_from_name("standard"), players=4, seed=5)
+    state = HanabiState.new(variant_from_name("standard"), players=4, seed=5)
     bots = [HatBot(seat) for seat in range(4)]
     giver = state.current_player
     assert giver == 0
@@ -108,7 +108,7 @@ def test_hat_clues_narrow_every_receivers_own_cards() -> None:
 # ------------------------------------------------------------------ explanations
 def test_explain_gives_the_move_act_makes() -> None:
     for players, variant in ((3, "standard"), (5, "rainbow"), (2, "up-or-down")):
-        state = HanabiState(variant_from_name(variant), players=players, seed=11)
+        state = HanabiState.new(variant_from_name(variant), players=players, seed=11)
         bots = [HatBot(seat) for seat in range(players)]
         while not state.is_over:
             seat = state.current_player
@@ -150,7 +150,7 @@ def test_hat_bot_moves_legally_beside_other_bots(
         partner: Callable[[int], ConventionBot | RandomBot]) -> None:
     for players in (2, 3, 5):
         for seed in range(4):
-            state = HanabiState(variant_from_name("rainbow"), players=players, seed=seed)
+            state = HanabiState.new(variant_from_name("rainbow"), players=players, seed=seed)
             agents = [HatBot(seed) if seat % 2 == 0 else partner(seed + seat)
                       for seat in range(players)]
             play(state, agents, max_moves=GAME.max_moves)
@@ -161,7 +161,7 @@ def test_hat_bot_falls_back_when_partners_follow_other_conventions() -> None:
     # so the table rarely strikes out.
     strikeouts = 0
     for seed in range(30):
-        state = HanabiState(variant_from_name("standard"), players=3, seed=seed)
+        state = HanabiState.new(variant_from_name("standard"), players=3, seed=seed)
         play(state, [HatBot(seed), ConventionBot(seed + 1), ConventionBot(seed + 2)])
         strikeouts += state.fuses == 0
     assert strikeouts <= 2
@@ -178,8 +178,8 @@ def test_a_hat_bot_plays_a_new_game_as_a_fresh_one_would() -> None:
     # (a new game) starts its memory afresh.
     bots = [HatBot(seat) for seat in range(3)]
     for seed in (3, 4):
-        state = HanabiState(variant_from_name("standard"), players=3, seed=seed)
+        state = HanabiState.new(variant_from_name("standard"), players=3, seed=seed)
         play(state, bots, max_moves=GAME.max_moves)
-        fresh = HanabiState(variant_from_name("standard"), players=3, seed=seed)
+        fresh = HanabiState.new(variant_from_name("standard"), players=3, seed=seed)
         play(fresh, [HatBot(seat) for seat in range(3)], max_moves=GAME.max_moves)
         assert state.history == fresh.history

@@ -11,8 +11,8 @@ import cardgames
 from cardgames.hanabi.actions import Discard
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.hints import card_status, hint, known_status
+from cardgames.hanabi.names import variant, variant_from_name
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import variant, variant_from_name
 
 
 def deck_starting_with(first: Sequence[str]) -> list[str]:
@@ -33,7 +33,7 @@ def test_cards_above_a_rank_whose_every_copy_is_gone_are_trash() -> None:
     # Seat 1 holds both red 2s; seat 2 holds R3 and R4. Once both R2 are discarded, no red
     # card above 1 can ever be played: seat 1 sees R3 and R4 as trash.
     deck = deck_starting_with(["R2", "R2", "B1", "G1", "Y1", "R3", "R4", "B2", "G2", "W1"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     assert card_status(state.view(0), Card("R", 3)) is None
     for move in ("clue 2 1", "clue 1 1"):  # tokens spent, so that discards are allowed
         state.apply_text(move)
@@ -55,7 +55,7 @@ def test_cards_above_a_rank_whose_every_copy_is_gone_are_trash() -> None:
 
 def test_a_played_card_is_trash() -> None:
     deck = deck_starting_with(["R1", "B2", "G2", "Y2", "W2", "R1", "B3", "G3", "Y3", "W3"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     slot = [str(c) for c in state.hand(0)].index("R1") + 1
     state.apply_text(f"play {slot}")
     assert card_status(state.view(0), Card("R", 1)) == "trash"
@@ -64,7 +64,7 @@ def test_a_played_card_is_trash() -> None:
 
 def test_a_card_known_to_be_trash_is_marked_so() -> None:
     deck = deck_starting_with(["R2", "R2", "B1", "G1", "Y1", "R3", "R4", "B2", "G2", "W1"])
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     for move in ("clue 2 1", "clue 1 1"):  # seat 2 learns which card is its only 1
         state.apply_text(move)
     discard_card(state, "R2")
@@ -97,8 +97,8 @@ def test_a_discard_of_a_card_known_to_be_trash_is_explained_as_such() -> None:
 def test_a_card_with_one_copy_in_the_deck_is_critical_from_the_start() -> None:
     # hanab.live's Critical Fours leaves one 4 of each suit, Scarce Ones two 1s: the marks
     # count the variant's copies, not a normal suit's.
-    fours = HanabiState(variant("Critical Fours (5 Suits)"), players=2, seed=1).view(0)
+    fours = HanabiState.new(variant("Critical Fours (5 Suits)"), players=2, seed=1).view(0)
     assert card_status(fours, Card("R", 4)) == "critical"
     assert card_status(fours, Card("R", 3)) is None
-    normal = HanabiState(variant("No Variant"), players=2, seed=1).view(0)
+    normal = HanabiState.new(variant("No Variant"), players=2, seed=1).view(0)
     assert card_status(normal, Card("R", 4)) is None

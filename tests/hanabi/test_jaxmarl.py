@@ -25,7 +25,7 @@ PADDING = 20
 
 def replay_jaxmarl(deck: list[str], actions: list[int]) -> HanabiState:
     """Play one JaxMARL game through the engine; stops at the padding."""
-    state = HanabiState(variant_from_name("standard"), players=2, deck=deck)
+    state = HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
     for code in actions:
         if code == PADDING:
             break

@@ -23,7 +23,8 @@ from cardgames.hanabi import (
     SeenSlot,
     variant_from_name,
 )
-from cardgames.hanabi.actions import Drew, EndReason, GameEnded, HanabiAction, Played
+from cardgames.hanabi.actions import HanabiAction
+from cardgames.hanabi.events import Drew, EndReason, GameEnded, Played
 
 MakeGame = Callable[..., HanabiState]
 
@@ -120,7 +121,7 @@ def test_negative_clue_keeps_colourless_possible() -> None:
     variant = variant_from_name("colourless")
     deck = [str(c) for c in variant.deck_cards()]
     # In the variant's own order seat 0 is dealt R1 R1 R1 R2 R2 and seat 1 R3 R3 R4 R4 R5.
-    state = HanabiState(variant, 2, deck=deck)
+    state = HanabiState.new(variant, players=2, deck=deck)
     state.apply(Clue(1, "red"))  # touches every card of seat 1
     state.apply(Clue(0, "blue"))  # an empty clue for seat 0
     own = state.view(0).own_hand
@@ -131,7 +132,7 @@ def test_negative_clue_keeps_colourless_possible() -> None:
 @pytest.mark.parametrize("variant", ["standard", "rainbow+black-powder+bonus+fuses-2",
                                      "all-or-nothing", "deck-plays"])
 def test_the_history_is_moves_with_their_public_events(variant: str) -> None:
-    state = HanabiState(variant_from_name(variant), 3, seed=11)
+    state = HanabiState.new(variant_from_name(variant), players=3, seed=11)
     rng = random.Random(3)
     taken: list[Move[HanabiAction]] = []
     while not state.is_over:
@@ -172,7 +173,7 @@ def test_cards_carry_their_public_order(make_game: MakeGame) -> None:
 
 
 def test_view_public_information() -> None:
-    state = HanabiState(variant_from_name("rainbow+bonus"), 3, seed=5,
+    state = HanabiState.new(variant_from_name("rainbow+bonus"), players=3, seed=5,
                         names=["Ann", "Ben", "Cid"])
     events = state.apply(state.legal_actions()[-1])
     view = state.view(2)

@@ -35,9 +35,10 @@ from cardgames.hanabi import (
     TokenRegained,
     variant_from_name,
 )
-from cardgames.hanabi.actions import HiddenClue, HiddenClued, Thrown
+from cardgames.hanabi.actions import HiddenClue
+from cardgames.hanabi.events import HiddenClued, Thrown
+from cardgames.hanabi.names import variant
 from cardgames.hanabi.render import describe_move, render_view
-from cardgames.hanabi.variants import variant
 from cardgames.rl import hanabi as rl_hanabi
 
 NO_VARIANT = variant_from_name("no-variant")  # red, yellow, green, blue, purple
@@ -360,7 +361,8 @@ def test_all_or_nothing_softlock_ends_with_score_zero() -> None:
     variant = flagged(all_or_nothing=True, clue_tokens=1, hand_size_delta=-1,
                       empty_clues=True, suits=NO_VARIANT.suits[:1])
     for hanablive in (True, False):
-        state = HanabiState(attrs.evolve(variant, early_end=hanablive), 2, deck=SOFTLOCK_DECK)
+        state = HanabiState.new(attrs.evolve(variant, early_end=hanablive), players=2,
+                                deck=SOFTLOCK_DECK)
         for move in SOFTLOCK_MOVES:
             state.apply(state.parse(move))
         # Seat 0 is to move with no card and no clue token.
@@ -396,7 +398,7 @@ def test_observations_keep_hidden_what_the_views_hide() -> None:
 @needs(CONFORMANCE / "hanabi" / "hanablive-variants")
 def test_the_table_draws_a_game_in_progress(index: int) -> None:
     name = _variant_names()[index]
-    state = HanabiState(variant(name), 3, seed=index)
+    state = HanabiState.new(variant(name), players=3, seed=index)
     rng = random.Random(index)
     for _ in range(15):
         if state.is_over:
@@ -419,7 +421,7 @@ def play_to_the_end(variant: HanabiVariant, players: int, seed: int, views: bool
     """A seeded game of mostly sensible random moves (misplays only one time in five, so
     games reach their last rounds), checking after every move the invariants and a view:
     every seat's when `views`, else one seat's in turn."""
-    state = HanabiState(variant, players, seed=seed)
+    state = HanabiState.new(variant, players=players, seed=seed)
     rng = random.Random(seed)
     playable = state.playable_cards
     while not state.is_over:

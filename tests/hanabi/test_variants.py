@@ -28,8 +28,8 @@ from cardgames.hanabi import (
     variant_from_name,
 )
 from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.names import variant
 from cardgames.hanabi.render import variants_markdown
-from cardgames.hanabi.variants import variant
 
 
 @pytest.mark.parametrize("name", sorted(CATALOGUE))
@@ -71,7 +71,7 @@ def test_combinations_parse_generically_and_round_trip(
     variant = variant_from_name(spec)
     assert HanabiVariant.from_dict(variant.to_dict()) == variant
     assert len(variant.suits) == 5 + len(suits)
-    state = HanabiState(variant, 3, seed=1)
+    state = HanabiState.new(variant, players=3, seed=1)
     assert state.legal_actions()
 
 
@@ -126,7 +126,7 @@ def test_online_variants_match_hanablive() -> None:
     assert all(s.order is PlayOrder.UP_OR_DOWN for s in up.suits)
     brown = hanablive_variant("up or down & brown (6 suits)")
     assert brown.suits[-1].rank_clues is ClueTouch.NONE
-    assert brown.hanablive_name == "Up or Down & Brown (6 Suits)"
+    assert hanablive_name_of(brown) == "Up or Down & Brown (6 Suits)"
     assert hanablive_variant("Cow & Pig (6 Suits)").cow_and_pig
     with pytest.raises(OptionsError, match=r"unsupported hanab\.live variant 'Cow & Pug "
                                            r"\(6 Suits\)' \(did you mean Cow & Pig \(6 Suits\)"):
@@ -160,7 +160,7 @@ def test_validation_names_field_value_and_allowed() -> None:
     with pytest.raises(OptionsError, match="letter"):
         Suit("odd", "S")
     with pytest.raises(OptionsError, match="'starting_player' must be below"):
-        HanabiState(HanabiVariant(starting_player=3), 2, seed=0)
+        HanabiState.new(HanabiVariant(starting_player=3), players=2, seed=0)
     with pytest.raises(OptionsError, match="unknown suit field"):
         Suit.from_dict({"name": "red", "letter": "R", "colour": "red"})
 
@@ -188,7 +188,12 @@ def test_options_are_read_from_command_line_strings_over_a_variant() -> None:
     assert (variant.fuses, variant.empty_clues, variant.bonus_tiles) == (2, False, True)
     assert variant.suits == variant_from_name("rainbow").suits
     assert state.fuses == 2
-    assert HanabiVariant.from_dict({"name": "rainbow", "fuses": 2}).fuses == 2
+    # Data that names its variant instead of listing the suits (a hand-written record) is
+    # read by the registry, which knows the names; the options type alone refuses it.
+    read = GAME.options_from_dict({"name": "rainbow", "fuses": 2})
+    assert (read.fuses, read.suits) == (2, variant_from_name("rainbow").suits)
+    with pytest.raises(OptionsError, match="without its 'suits'"):
+        HanabiVariant.from_dict({"name": "rainbow", "fuses": 2})
 
 
 @pytest.mark.parametrize("name", ["standard", "rainbow+black-powder+bonus+fuses-2",
@@ -223,11 +228,11 @@ def test_a_special_rank_does_not_override_a_special_suits_own_property() -> None
     assert white.touches(0, 1, "blue")
     assert white.touches(0, 1, 3)
     assert white.clue_ranks == (2, 3, 4, 5)  # hanab.live offers no "1" clue here
-    assert white.hanablive_name == "Omni-Ones & White (6 Suits)"
+    assert hanablive_name_of(white) == "Omni-Ones & White (6 Suits)"
     brown = variant("4-suits+brown+pink-ones")
     assert not any(brown.touches(4, 1, rank) for rank in range(1, 6))
     assert brown.touches(0, 1, 5)
-    assert brown.hanablive_name == "Pink-Ones & Brown (5 Suits)"
+    assert hanablive_name_of(brown) == "Pink-Ones & Brown (5 Suits)"
 
 
 def test_two_special_ranks_keep_each_suits_own_property() -> None:
@@ -248,7 +253,7 @@ def test_reversed_suits_have_one_1_and_three_5s() -> None:
     assert teal.touches(5, 5, "teal")
     assert not teal.touches(5, 5, "reversed-teal")
     purple = variant("4-suits+reversed-purple")
-    assert purple.hanablive_name == "Reversed (5 Suits)"
+    assert hanablive_name_of(purple) == "Reversed (5 Suits)"
 
 
 def test_up_or_down_takes_dark_suits() -> None:
@@ -257,21 +262,21 @@ def test_up_or_down_takes_dark_suits() -> None:
     assert suit.order is PlayOrder.UP_OR_DOWN
     assert dict(suit.counts) == {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 7: 1}
     assert dark.deck_size == 5 * 9 + 6
-    assert dark.hanablive_name == "Up or Down & Dark Rainbow (6 Suits)"
+    assert hanablive_name_of(dark) == "Up or Down & Dark Rainbow (6 Suits)"
 
 
 def test_hanablive_rule_words_in_specs() -> None:
     funnels = variant("no-variant+funnels")
     assert funnels.funnels
-    assert funnels.hanablive_name == "Funnels (5 Suits)"
+    assert hanablive_name_of(funnels) == "Funnels (5 Suits)"
     assert funnels.touches(0, 2, 4)
     assert not funnels.touches(0, 4, 2)
     mute = variant("no-variant+colour-mute")
     assert mute.clue_colours == ()
-    assert mute.hanablive_name == "Color Mute (5 Suits)"
-    assert variant("no-variant+prism").hanablive_name == "Prism (6 Suits)"
+    assert hanablive_name_of(mute) == "Color Mute (5 Suits)"
+    assert hanablive_name_of(variant("no-variant+prism")) == "Prism (6 Suits)"
     # The rulebook's white suit has No Variant's rules under another name (purple).
-    assert variant("standard").hanablive_name == "No Variant"
+    assert hanablive_name_of(variant("standard")) == "No Variant"
     with pytest.raises(OptionsError, match=r"'prizm'.*did you mean prism"):
         variant("no-variant+prizm")
     with pytest.raises(OptionsError, match=r"Rainbow \(6 Suits\)"):
@@ -282,20 +287,20 @@ def test_hanablives_rules_under_other_suit_names_get_hanablives_name() -> None:
     # Which clues touch each card count, by the clue's place in the list, not the names: the
     # rulebook's white is No Variant's purple, our rainbow with its own colour is 6 Suits'
     # teal, a one-of-each rainbow with its own colour is a black suit.
-    assert variant("standard").hanablive_name == "No Variant"
-    assert variant("rainbow").hanablive_name == "6 Suits"
-    assert variant("rainbow-short").hanablive_name == "Black (6 Suits)"
-    assert variant("3-suits").hanablive_name == "3 Suits"  # hanab.live: red, green, blue
+    assert hanablive_name_of(variant("standard")) == "No Variant"
+    assert hanablive_name_of(variant("rainbow")) == "6 Suits"
+    assert hanablive_name_of(variant("rainbow-short")) == "Black (6 Suits)"
+    assert hanablive_name_of(variant("3-suits")) == "3 Suits"  # hanab.live: red, green, blue
     # A hanab.live suit no colour clue touches is not the rulebook's white.
-    assert variant("no-variant+colourless").hanablive_name == "White (6 Suits)"
+    assert hanablive_name_of(variant("no-variant+colourless")) == "White (6 Suits)"
 
 
 def test_rules_hanablive_lacks_have_no_hanablive_name() -> None:
-    assert variant("black-powder").hanablive_name is None
-    assert variant("rainbow+black-powder+bonus+fuses-2").hanablive_name is None
-    assert variant("fuses-2").hanablive_name is None
-    assert variant("bonus").hanablive_name is None
-    assert variant("no-variant+prism+sudoku").hanablive_name is None  # 6 suits of 1-5
+    assert hanablive_name_of(variant("black-powder")) is None
+    assert hanablive_name_of(variant("rainbow+black-powder+bonus+fuses-2")) is None
+    assert hanablive_name_of(variant("fuses-2")) is None
+    assert hanablive_name_of(variant("bonus")) is None
+    assert hanablive_name_of(variant("no-variant+prism+sudoku")) is None  # 6 suits of 1-5
 
 
 def test_the_hanablive_name_is_found_from_the_rules_alone() -> None:
@@ -327,12 +332,12 @@ def test_of_hanablive_variants_with_the_same_rules_the_same_suit_names_win() -> 
     clues = white.clue_colours
     assert [[white.touches(5, rank, clue) for clue in clues] for rank in range(1, 6)] == [
         [null.touches(5, rank, clue) for clue in clues] for rank in range(1, 6)]
-    assert variant("no-variant+null+synesthesia").hanablive_name == (
+    assert hanablive_name_of(variant("no-variant+null+synesthesia")) == (
         "Synesthesia & Null (6 Suits)")
     assert hanablive_name_of(attrs.evolve(null, name="unnamed")) == (
         "Synesthesia & Null (6 Suits)")
     # Under other names: the first in hanab.live's order.
-    assert variant("no-variant+colourless+synesthesia").hanablive_name == (
+    assert hanablive_name_of(variant("no-variant+colourless+synesthesia")) == (
         "Synesthesia & White (6 Suits)")
     assert hanablive_name_of(attrs.evolve(null, name="unnamed", suits=tuple(
         attrs.evolve(suit, display_name=f"Other {suit.hanablive_name}")
@@ -372,39 +377,39 @@ def test_bad_new_options_say_what_is_allowed(option: str, value: str, message: s
 # given once would go stale as soon as an option changes.
 def test_options_over_a_name_give_the_changed_variants_hanablive_name() -> None:
     make = cardgames.hanabi.make_options
-    assert make("No Variant", sudoku="on").hanablive_name == "Sudoku (5 Suits)"
-    assert make("No Variant", funnels="on").hanablive_name == "Funnels (5 Suits)"
-    assert make("Rainbow (6 Suits)", critical_rank="4").hanablive_name == (
+    assert hanablive_name_of(make("No Variant", sudoku="on")) == "Sudoku (5 Suits)"
+    assert hanablive_name_of(make("No Variant", funnels="on")) == "Funnels (5 Suits)"
+    assert hanablive_name_of(make("Rainbow (6 Suits)", critical_rank="4")) == (
         "Critical Fours & Rainbow (6 Suits)")
-    assert make("No Variant", fuses=2).hanablive_name is None  # hanab.live always has 3
+    assert hanablive_name_of(make("No Variant", fuses=2)) is None  # hanab.live always has 3
     # hanab.live's table options are not part of its names.
-    assert make("No Variant", deck_plays="on").hanablive_name == "No Variant"
+    assert hanablive_name_of(make("No Variant", deck_plays="on")) == "No Variant"
 
 
 def test_an_evolved_variant_gives_its_own_hanablive_name() -> None:
     no_variant = variant("No Variant")
-    assert attrs.evolve(no_variant, funnels=True).hanablive_name == "Funnels (5 Suits)"
-    assert attrs.evolve(no_variant, sudoku=True).hanablive_name == "Sudoku (5 Suits)"
-    assert attrs.evolve(no_variant, bonus_tiles=True).hanablive_name is None
+    assert hanablive_name_of(attrs.evolve(no_variant, funnels=True)) == "Funnels (5 Suits)"
+    assert hanablive_name_of(attrs.evolve(no_variant, sudoku=True)) == "Sudoku (5 Suits)"
+    assert hanablive_name_of(attrs.evolve(no_variant, bonus_tiles=True)) is None
     rainbow = variant("Rainbow (6 Suits)")
-    assert attrs.evolve(rainbow, suits=rainbow.suits[:5]).hanablive_name == "No Variant"
+    assert hanablive_name_of(attrs.evolve(rainbow, suits=rainbow.suits[:5])) == "No Variant"
     # A variant hanab.live lacks gets a name once its rules are hanab.live's.
-    assert attrs.evolve(variant("fuses-2"), fuses=3).hanablive_name == "No Variant"
+    assert hanablive_name_of(attrs.evolve(variant("fuses-2"), fuses=3)) == "No Variant"
 
 
 def test_the_presets_give_the_same_hanablive_names_as_variant() -> None:
     # The registry's presets are built by variant_from_name, new games from them.
-    assert cardgames.hanabi.make_options("standard").hanablive_name == "No Variant"
-    assert GAME.presets["rainbow"].hanablive_name == "6 Suits"
-    assert GAME.presets["black-powder"].hanablive_name is None
-    assert cardgames.new_game("hanabi", players=2, variant="up-or-down").options.hanablive_name \
-        == "Up or Down (5 Suits)"
+    assert hanablive_name_of(cardgames.hanabi.make_options("standard")) == "No Variant"
+    assert hanablive_name_of(GAME.presets["rainbow"]) == "6 Suits"
+    assert hanablive_name_of(GAME.presets["black-powder"]) is None
+    state = cardgames.new_game("hanabi", players=2, variant="up-or-down")
+    assert hanablive_name_of(state.options) == "Up or Down (5 Suits)"
     for name, preset in GAME.presets.items():
-        assert preset.hanablive_name == variant(name).hanablive_name, name
-        assert variant_from_name(name).hanablive_name == variant(name).hanablive_name, name
+        assert hanablive_name_of(preset) == hanablive_name_of(variant(name)), name
+        assert hanablive_name_of(variant_from_name(name)) == hanablive_name_of(variant(name)), name
         declared = CATALOGUE[name].hanablive_name
         if declared is not None:  # the catalogue's own hanab.live names are right
-            assert preset.hanablive_name == declared, name
+            assert hanablive_name_of(preset) == declared, name
 
 
 def test_a_records_hanablive_name_is_not_trusted() -> None:
@@ -412,22 +417,28 @@ def test_a_records_hanablive_name_is_not_trusted() -> None:
     # name another variant (No Variant changed to sudoku) or none at all.
     data = {**attrs.evolve(variant("No Variant"), sudoku=True).to_dict(),
             "hanablive_name": "No Variant"}
-    assert HanabiVariant.from_dict(data).hanablive_name == "Sudoku (5 Suits)"
-    assert HanabiVariant.from_dict({**data, "hanablive_name": "Ours"}).hanablive_name == (
+    assert hanablive_name_of(HanabiVariant.from_dict(data)) == "Sudoku (5 Suits)"
+    assert hanablive_name_of(HanabiVariant.from_dict({**data, "hanablive_name": "Ours"})) == (
         "Sudoku (5 Suits)")
-    assert HanabiVariant.from_dict({**data, "hanablive_name": None}).hanablive_name == (
+    assert hanablive_name_of(HanabiVariant.from_dict({**data, "hanablive_name": None})) == (
         "Sudoku (5 Suits)")
     fuses = {**variant("fuses-2").to_dict(), "hanablive_name": "No Variant"}
-    assert HanabiVariant.from_dict(fuses).hanablive_name is None
+    assert hanablive_name_of(HanabiVariant.from_dict(fuses)) is None
     with pytest.raises(OptionsError, match="'hanablive_name' must be a string or None"):
         HanabiVariant.from_dict({**data, "hanablive_name": 7})
 
 
-def test_a_variant_writes_its_true_hanablive_name() -> None:
-    changed = cardgames.hanabi.make_options("No Variant", sudoku="on")
-    assert changed.to_dict()["hanablive_name"] == "Sudoku (5 Suits)"
-    assert variant("standard").to_dict()["hanablive_name"] == "No Variant"
-    assert variant("bonus").to_dict()["hanablive_name"] is None
+def test_a_record_writes_its_variants_true_hanablive_name() -> None:
+    def written(options: HanabiVariant) -> object:
+        state = cardgames.new_game("hanabi", players=2, seed=1, variant=options)
+        return state.record().options["hanablive_name"]
+
+    assert written(cardgames.hanabi.make_options("No Variant", sudoku="on")) == (
+        "Sudoku (5 Suits)")
+    assert written(variant("standard")) == "No Variant"
+    assert written(variant("bonus")) is None
+    # The options' own data holds rules only; the name is the record's, for its readers.
+    assert "hanablive_name" not in variant("standard").to_dict()
 
 
 def test_a_record_with_a_stale_hanablive_name_loads_and_replays() -> None:
@@ -439,7 +450,7 @@ def test_a_record_with_a_stale_hanablive_name_loads_and_replays() -> None:
     assert data["options"]["hanablive_name"] == "Sudoku (5 Suits)"
     data["options"]["hanablive_name"] = "No Variant"  # as the old code wrote it
     again = cardgames.replay(Record.from_dict(json.loads(json.dumps(data))))
-    assert again.options.hanablive_name == "Sudoku (5 Suits)"
+    assert hanablive_name_of(again.options) == "Sudoku (5 Suits)"
     assert again.scores() == state.scores()
     assert again.options == state.options
 
@@ -448,7 +459,7 @@ def test_the_variants_table_names_each_entrys_hanablive_variant() -> None:
     rows = variants_markdown().splitlines()
     for name, entry in CATALOGUE.items():
         row = next(line for line in rows if line.startswith(f"| `{name}` |"))
-        found = entry.variant.hanablive_name
+        found = hanablive_name_of(entry.variant)
         named = "" if found is None else f" (hanab.live: {found})"
         assert row.endswith(f"| {entry.description}{named} |"), name
     standard = next(line for line in rows if line.startswith("| `standard` |"))

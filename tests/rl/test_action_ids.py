@@ -12,7 +12,7 @@ from hypothesis.stateful import run_state_machine_as_test
 
 import cardgames
 from cardgames.core import ActionSpace, IllegalActionError, NotationError, State
-from cardgames.hanabi import Clue, Discard, HanabiState, Play
+from cardgames.hanabi import Clue, Discard, HanabiState, Play, variant_from_name
 from cardgames.koikoi.state import CAPTURE_ACTIONS, PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS
 from cardgames.rl import legal_mask
 from cardgames.testing import conformance_machine
@@ -95,7 +95,7 @@ def test_hanabi_ids_past_a_short_hand_are_illegal() -> None:
     # omnisciently, holding the 5s back while the pile lasts (so that the game is not won
     # first), seed 0 reaches a player to act with a short hand; the ids of the missing slots
     # stay, naming slots that are not there.
-    state = HanabiState("all-or-nothing", players=2, seed=0)
+    state = HanabiState.new(variant_from_name("all-or-nothing"), players=2, seed=0)
     while len(state.hand(state.current_player or 0)) == 5:
         hand = state.hand(state.current_player or 0)
         legal = state.legal_actions()
@@ -250,7 +250,7 @@ def test_the_kit_catches_broken_action_ids(broken: type[TinyState], complaint: s
 
 
 def test_hanabi_state_is_unchanged_by_reading_ids() -> None:
-    state = HanabiState(players=3, seed=9)
+    state = HanabiState.new(variant_from_name("standard"), players=3, seed=9)
     before = state.snapshot()
     for i in range(state.num_actions):
         state.action_from_id(i)

@@ -13,7 +13,7 @@ import pytest
 import cardgames
 from cardgames.core import OptionsError
 from cardgames.hanabi import HanabiState, HanabiView
-from cardgames.hanabi.variants import variant_from_name
+from cardgames.hanabi.names import variant_from_name
 from cardgames.rl import hanabi
 from hle_fixtures import bits, dealt_after_the_end, game_id, hle_games, replay
 
@@ -34,7 +34,7 @@ def test_the_fixtures_cover_every_player_count_and_several_configurations() -> N
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_sizes_are_hles(players: int) -> None:
     assert hanabi.observation_size(STANDARD, players) == hanabi.HLE_SIZES[players]
-    state = HanabiState(STANDARD, players, seed=1)
+    state = HanabiState.new(STANDARD, players=players, seed=1)
     assert hanabi.hle_observation(state.view(0)).shape == (hanabi.HLE_SIZES[players],)
 
 
@@ -74,8 +74,9 @@ def test_hle_observation_refuses_other_variants() -> None:
     with pytest.raises(OptionsError, match=r"'rainbow'.*observation\(\) encodes every variant"):
         hanabi.hle_observation(state.view(0))
     # Empty clues allowed is not HLE's game either (its legal moves differ).
+    view = HanabiState.new(variant_from_name("standard"), players=2, seed=1).view(0)
     with pytest.raises(OptionsError):
-        hanabi.hle_observation(HanabiState("standard", 2, seed=1).view(0))
+        hanabi.hle_observation(view)
 
 
 def test_hle_variants() -> None:
@@ -163,14 +164,14 @@ def test_variant_sections_appear_only_where_needed() -> None:
 def test_the_observation_reads_only_the_view() -> None:
     # Two deals that differ only in seat 0's own hand (R1 and Y1 swapped with the bottom
     # of the pile) look the same to seat 0 before anything is revealed.
-    first = HanabiState(STANDARD, 2, seed=1)
+    first = HanabiState.new(STANDARD, players=2, seed=1)
     deck = [str(card) for card in (*first.hand(0)[::-1], *first.hand(1)[::-1],
                                    *first.draw_pile())]
     other = deck[:]
     other[0], other[-1] = other[-1], other[0]
-    second = HanabiState(STANDARD, 2, deck=other)
+    second = HanabiState.new(STANDARD, players=2, deck=other)
     assert first.hand(0) != second.hand(0)
-    replayed = HanabiState(STANDARD, 2, deck=deck)
+    replayed = HanabiState.new(STANDARD, players=2, deck=deck)
     assert np.array_equal(hanabi.observation(replayed.view(0)),
                           hanabi.observation(second.view(0)))
     assert not np.array_equal(hanabi.observation(replayed.view(1)),
@@ -203,7 +204,7 @@ def test_observations_do_not_depend_on_the_order_they_are_asked_in() -> None:
 
 
 def test_clues_received_names_the_clues_a_card_got() -> None:
-    state = HanabiState(STANDARD, 2, seed=3)
+    state = HanabiState.new(STANDARD, players=2, seed=3)
     card, order = state.hand(1)[0], state.hand_orders(1)[0]
     colour = next(suit.name for suit in STANDARD.suits if suit.letter == card.suit)
     state.apply_text(f"clue 2 {colour}")

@@ -20,6 +20,7 @@ offset from the player to act), which is why the space is asked of the state, no
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from itertools import repeat
@@ -163,6 +164,11 @@ def draw_seed() -> int:
 _SYSTEM_RANDOM = random.SystemRandom()
 
 
+@functools.cache  # built once per count: a new game (a simulation's thousands) reads it
+def _player_names(count: int) -> tuple[str, ...]:
+    return tuple(f"Player {seat + 1}" for seat in range(count))
+
+
 def check_players(players: object, counts: range, title: str) -> int:
     """The player count, checked: OptionsError says which counts the game allows."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
@@ -229,8 +235,10 @@ class State(abc.ABC, Generic[A]):
 
     __slots__ = (
         "_events_wanted",
+        "_id_actions",
         "_legal_cache",
         "_legal_ids",
+        "_legal_set",
         "_log",
         "_move_cache",
         "_shadow",
@@ -265,6 +273,13 @@ class State(abc.ABC, Generic[A]):
     _move_cache: list[Move[A]]  # the log's entries as Moves, built when first read
     _legal_cache: list[A] | None
     _legal_ids: list[int] | None
+    # The id() of every action of _legal_cache, where the game's _legal_actions() sets it
+    # (a set kept in the game's tables, one per kind of position): apply() then finds a
+    # pre-built action with one look-up instead of a scan. None: apply() scans the list.
+    _legal_set: frozenset[int] | None
+    # The actions by id now, where the game's _legal_id_list() sets them with the ids (from
+    # its id tables): step() reads its action there. None: step() calls _action_of_id.
+    _id_actions: Sequence[A] | None
     _shadow: State[A] | None  # a copy that fills in the events step() skipped
     _events_wanted: bool  # moves were read: step() builds events from then on
 
@@ -318,6 +333,8 @@ class State(abc.ABC, Generic[A]):
         state._move_cache = []
         state._legal_cache = None
         state._legal_ids = None
+        state._legal_set = None
+        state._id_actions = None
         state._shadow = None
         state._events_wanted = False
         try:
@@ -329,7 +346,7 @@ class State(abc.ABC, Generic[A]):
     @classmethod
     def default_names(cls, count: int) -> tuple[str, ...]:
         """The players' names when none are given (games may name seats their own way)."""
-        return tuple(f"Player {seat + 1}" for seat in range(count))
+        return _player_names(count)
 
     # ----------------------------------------------------------------- the game fills in
     @abc.abstractmethod
@@ -530,10 +547,12 @@ class State(abc.ABC, Generic[A]):
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._legal_actions()
-        if not any(map(is_, cache, repeat(action))) and action not in cache:
+        known = self._legal_set
+        if ((known is None or id(action) not in known)
+                and not any(map(is_, cache, repeat(action))) and action not in cache):
             raise IllegalActionError(action, self.illegal_reason(action), cache)
         seat: int = self.current_player  # type: ignore[assignment]  # a legal move: not over
-        self._legal_cache = self._legal_ids = None
+        self._legal_cache = self._legal_ids = self._legal_set = self._id_actions = None
         events: list[Event] = []
         self._act(action, events)
         self._log.append((seat, action, tuple(events)))
@@ -597,8 +616,9 @@ class State(abc.ABC, Generic[A]):
             self._checked_step(action_id)
             return
         seat: int = self.current_player  # type: ignore[assignment]  # a legal id: not over
-        action = self._action_of_id(action_id)
-        self._legal_cache = self._legal_ids = None
+        table = self._id_actions
+        action = self._action_of_id(action_id) if table is None else table[action_id]
+        self._legal_cache = self._legal_ids = self._legal_set = self._id_actions = None
         if self._events_wanted:  # moves are being read: log the events now, not by a replay
             events: list[Event] = []
             self._act(action, events)
@@ -631,6 +651,8 @@ class State(abc.ABC, Generic[A]):
         new._move_cache = self._move_cache.copy()
         new._legal_cache = self._legal_cache
         new._legal_ids = self._legal_ids
+        new._legal_set = self._legal_set
+        new._id_actions = self._id_actions
         new._shadow = None  # it moves on with its game: a copy replays its own when needed
         new._events_wanted = self._events_wanted
         self._copy_into(new)

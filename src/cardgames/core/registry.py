@@ -30,6 +30,9 @@ __all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Registry", "check_names", "load_tar
 ENTRY_POINT_GROUP = "cardgames.games"
 """The entry-point group third-party games register under (the value names a GameInfo)."""
 
+_MADE_LIMIT = 256
+"""How many option sets one game keeps built (see ``GameInfo.make_options``)."""
+
 S = TypeVar("S", bound=State[Any])
 Opts = TypeVar("Opts", bound=Options)
 
@@ -70,6 +73,9 @@ class GameInfo(Generic[S, Opts]):
     resolve_preset: Callable[[str], Opts] | None = None
     """Reads a rule-set name beyond `presets` (Hanabi's ``rainbow+black-powder`` specs);
     OptionsError for a name it does not know. None: only `presets` are accepted."""
+    read_options: Callable[[Mapping[str, Any]], Opts] | None = None
+    """Reads options data (a record's) where the options type's ``from_dict`` cannot alone:
+    Hanabi's data may name its variant instead of listing its suits. None: ``from_dict``."""
     test_options: Mapping[str, Opts] = attrs.field(factory=dict)
     """Further option combinations the conformance kit runs besides the presets."""
     bots: Mapping[str, Callable[[int], Agent]] = attrs.field(converter=_bot_table)
@@ -97,6 +103,11 @@ class GameInfo(Generic[S, Opts]):
     the PettingZoo and Gymnasium environments refuse the game."""
     importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
+    _made: dict[tuple[Any, ...], Opts] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False)
+    # Options built by make_options from a rule set and single options, by its arguments:
+    # options are frozen values, and building them (checking every field, deriving tables)
+    # costs several times a new game's deal.
 
     def __attrs_post_init__(self) -> None:
         bots = self.bots
@@ -132,6 +143,22 @@ class GameInfo(Generic[S, Opts]):
         """Options from keyword values: the rule set by its `preset_word` (a name or an
         options object) and single options overriding it; strings as typed on a command
         line are accepted. OptionsError names what is wrong and what is allowed."""
+        if len(values) == (self.preset_word in values):  # a rule set alone: nothing to build
+            return self._build_options(values)
+        try:
+            # By type too: True == 1, but an int option refuses True.
+            key = tuple((name, type(value), value) for name, value in sorted(values.items()))
+            made = self._made.get(key)
+        except TypeError:  # an unhashable value (a list of suits): built each time
+            return self._build_options(values)
+        if made is None:
+            made = self._build_options(values)
+            if len(self._made) >= _MADE_LIMIT:
+                self._made.clear()
+            self._made[key] = made
+        return made
+
+    def _build_options(self, values: dict[str, Any]) -> Opts:
         preset = values.pop(self.preset_word, None)
         if preset is not None and not isinstance(preset, str):
             self._check_options_type(preset, self.preset_word)
@@ -153,7 +180,9 @@ class GameInfo(Generic[S, Opts]):
         return self.resolve_preset(name)
 
     def options_from_dict(self, data: Mapping[str, Any]) -> Opts:
-        """Read options back from ``to_dict`` data."""
+        """Read options back from ``to_dict`` data (with `read_options` where given)."""
+        if self.read_options is not None:
+            return self.read_options(data)
         return self.options_type.from_dict(data)
 
     def check_players(self, players: object) -> int:

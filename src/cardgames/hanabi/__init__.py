@@ -1,7 +1,7 @@
 """Hanabi: the rule engine, every rulebook variant (alone and combined) and online variants.
 
 >>> from cardgames.hanabi import HanabiState, variant_from_name
->>> state = HanabiState(variant_from_name("rainbow+black-powder"), players=3, seed=7)
+>>> state = HanabiState.new(variant_from_name("rainbow+black-powder"), players=3, seed=7)
 >>> state.variant.max_score, state.score  # black powder starts at -5
 (30, -5)
 >>> events = state.apply(state.parse("clue 2 1"))
@@ -21,53 +21,61 @@ or a ``+`` spec such as
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from cardgames.core.agents import Agent, RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
 from cardgames.hanabi.actions import (
+    BONUS_TILES,
     BonusChoice,
     BonusClue,
     BonusEffect,
     BonusPlay,
     BonusReshuffle,
     Clue,
-    Clued,
     DeckPlay,
     Discard,
+    HanabiAction,
+    HiddenClue,
+    Play,
+)
+from cardgames.hanabi.cards import START_RANK, Card
+from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import (
+    Clued,
     Discarded,
     Drew,
     EndReason,
     FireworkCompleted,
     FuseLost,
     GameEnded,
-    HanabiAction,
-    HiddenClue,
     HiddenClued,
-    Play,
     Played,
     Thrown,
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import START_RANK, Card
-from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot
-from cardgames.hanabi.state import BONUS_TILES, HanabiState, rating
-from cardgames.hanabi.variants import (
+from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
+from cardgames.hanabi.names import (
     CATALOGUE,
-    SUIT_LIBRARY,
     CatalogueEntry,
+    hanablive_variant,
+    variant,
+    variant_from_data,
+    variant_from_name,
+    variant_names,
+)
+from cardgames.hanabi.rules import (
+    SUIT_LIBRARY,
     ClueTouch,
     HanabiVariant,
     PlayOrder,
     ScoreRule,
     Suit,
-    hanablive_variant,
-    variant,
-    variant_from_name,
-    variant_names,
 )
+from cardgames.hanabi.state import HanabiState, rating
+from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot
 
 __all__ = [
     "BONUS_TILES",
@@ -110,11 +118,13 @@ __all__ = [
     "TileDrawn",
     "TokenRegained",
     "from_hanablive",
+    "hanablive_name_of",
     "hanablive_variant",
     "make_options",
     "rating",
     "to_hanablive",
     "variant",
+    "variant_from_data",
     "variant_from_name",
     "variant_names",
 ]
@@ -138,20 +148,6 @@ def _random_bot(seed: int) -> Agent:
     return RandomAgent(seed)
 
 
-def from_hanablive(data: Mapping[str, Any]) -> HanabiState:
-    """Play a hanab.live JSON export through the engine (see :mod:`.hanablive`)."""
-    module = importlib.import_module("cardgames.hanabi.hanablive")
-    state: HanabiState = module.from_hanablive(data)
-    return state
-
-
-def to_hanablive(state: HanabiState) -> dict[str, Any]:
-    """Export a game in hanab.live's JSON format (see :mod:`.hanablive`)."""
-    module = importlib.import_module("cardgames.hanabi.hanablive")
-    exported: dict[str, Any] = module.to_hanablive(state)
-    return exported
-
-
 def _presets() -> dict[str, HanabiVariant]:
     return {name: variant_from_name(name) for name in CATALOGUE}
 
@@ -162,12 +158,12 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     description="cooperative fireworks: every rulebook variant, bonus tiles, online variants",
     state_type=HanabiState,
     options_type=HanabiVariant,
-    player_counts=range(2, 6),
     default_players=2,
     presets=_presets(),
     default_preset="standard",
     preset_word="variant",
     resolve_preset=variant,
+    read_options=variant_from_data,
     bots={"random": _random_bot, "convention": _bot("ConventionBot"),
           "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE),
           "hat": _bot("HatBot", "cardgames.hanabi.hat"),

@@ -1,4 +1,6 @@
-"""Hanabi actions (moves) and events, as small frozen values whose ``str`` is the notation.
+"""Hanabi actions (moves) as small frozen values whose ``str`` is the notation; the notation's
+grammar and the action ids, worked out from the variant and the number of players
+(:class:`ActionTables`). What an action caused is in :mod:`cardgames.hanabi.events`.
 
 Notation, one move per line:
 
@@ -26,52 +28,37 @@ legality check compares a move with the legal list on every move).
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Sequence
 
 import attrs
 
+from cardgames.core.errors import NotationError, did_you_mean, summarize
+from cardgames.core.game import ActionSpace
+from cardgames.core.limits import small_number
 from cardgames.hanabi.cards import Card, rank_text
+from cardgames.hanabi.rules import HanabiVariant
 
 __all__ = [
+    "BONUS_TILES",
+    "HLE_COLOUR_ORDER",
+    "ActionTables",
     "BonusChoice",
     "BonusClue",
     "BonusEffect",
     "BonusPlay",
     "BonusReshuffle",
     "Clue",
-    "Clued",
     "DeckPlay",
     "Discard",
-    "Discarded",
-    "Drew",
-    "EndReason",
-    "FireworkCompleted",
-    "FuseLost",
-    "GameEnded",
     "HanabiAction",
     "HiddenClue",
-    "HiddenClued",
     "Play",
-    "Played",
-    "Thrown",
-    "TileDrawn",
-    "TokenRegained",
+    "clue_text",
+    "hidden_clue_word",
+    "id_clue_values",
+    "suit_id_order",
 ]
-
-
-class EndReason(enum.StrEnum):
-    """Why a game ended; the value is the sentence shown to players."""
-
-    STRIKEOUT = "the last fuse burned"
-    PERFECT = "every firework is complete"
-    FINAL_ROUND = "the final round is over"
-    CARD_GONE = "a card needed to complete a firework is gone"
-    """All or nothing: a firework can no longer be completed."""
-    STUCK = "no player can act"
-    """All or nothing: every hand is empty and no clue can be given."""
-    SOFTLOCK = "the player to move has no card and no clue token"
-    """All or nothing with hanab.live's end rules (``early_end``): its softlock ending."""
-    NOTHING_PLAYABLE = "no card left can be played"
-    """The early-end option (hanab.live's rule)."""
 
 
 class BonusEffect(enum.IntEnum):
@@ -119,7 +106,8 @@ _CHOICE_FORM = {
 }
 
 
-def _value_text(value: str | int) -> str:
+def clue_text(value: str | int) -> str:
+    """A clue's value as written in notation: the colour's name, or the rank (``S`` never)."""
     return value if isinstance(value, str) else rank_text(value)
 
 
@@ -169,7 +157,7 @@ class Clue:
         return hash(("Clue", self.target, self.value))
 
     def __str__(self) -> str:
-        return f"clue {self.target + 1} {_value_text(self.value)}"
+        return f"clue {self.target + 1} {clue_text(self.value)}"
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -201,7 +189,7 @@ class BonusClue:
         return hash(("BonusClue", self.target, self.value))
 
     def __str__(self) -> str:
-        return f"bonus clue {self.target + 1} {_value_text(self.value)}"
+        return f"bonus clue {self.target + 1} {clue_text(self.value)}"
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -274,161 +262,259 @@ class BonusChoice:
         return f"bonus tile: {self.effect.text}; write {self.form} ('moves' lists them)"
 
 
-# --------------------------------------------------------------------------- events
-@attrs.frozen(slots=True)
-class Clued:
-    """`seat` clued `target` about `value`, touching `slots` (a free clue when `free`)."""
-
-    seat: int
-    target: int
-    value: str | int
-    slots: tuple[int, ...]
-    free: bool = False
-
-    @property
-    def touched_text(self) -> str:
-        """The slots touched, in words: ``"slot 2"``, ``"slots 1, 3"`` or ``"no card"``."""
-        if not self.slots:
-            return "no card"
-        return f"slot{'s' if len(self.slots) > 1 else ''} {', '.join(map(str, self.slots))}"
-
-    def __str__(self) -> str:
-        kind = "free clue" if self.free else "clue"
-        return (f"player {self.seat + 1} gives player {self.target + 1} a {kind}: "
-                f"{_value_text(self.value)} ({self.touched_text})")
+BONUS_TILES = tuple(BonusEffect)
+"""The six bonus tiles (each tile's number is its effect)."""
 
 
-@attrs.frozen(slots=True)
-class HiddenClued:
-    """The event of a :class:`HiddenClue`: `seat` clued `target`, who hears only `word`;
-    `slots` are the cards it touched."""
-
-    seat: int
-    target: int
-    word: str
-    slots: tuple[int, ...]
-
-    def __str__(self) -> str:
-        touched = Clued(self.seat, self.target, self.word, self.slots).touched_text
-        return (f"player {self.seat + 1} gives player {self.target + 1} a clue: "
-                f"{self.word} ({touched})")
+def hidden_clue_word(variant: HanabiVariant, value: str | int) -> str | None:
+    """The word a clue's receiver hears instead of `value`: "moo" for a colour and "oink"
+    for a rank in Cow & Pig, "quack" for any clue in Duck; None when the value is told."""
+    if variant.duck:
+        return "quack"
+    if variant.cow_and_pig:
+        return "moo" if isinstance(value, str) else "oink"
+    return None
 
 
-@attrs.frozen(slots=True)
-class Thrown:
-    """Throw it in a hole: `seat` played the card at deck position `order` from `slot`
-    (None: from the deck) face down. What it was, and whether it fitted, stay hidden until
-    the game ends."""
-
-    seat: int
-    slot: int | None
-    order: int
-
-    def __str__(self) -> str:
-        origin = "the deck" if self.slot is None else f"slot {self.slot}"
-        return f"player {self.seat + 1} throws the card from {origin} into the hole"
+# --------------------------------------------------------------------------- action ids
+HLE_COLOUR_ORDER = ("red", "yellow", "green", "white", "blue")
+"""The colours in the order of DeepMind's hanabi-learning-environment (HLE), which action
+ids and observation vectors follow so that they equal HLE's for the standard game."""
 
 
-@attrs.frozen(slots=True)
-class Played:
-    """`seat` played `card` from `slot` (None: from the deck); `success` if it fitted.
-
-    `order` is the card's deck position, hanab.live's public card id (see
-    :attr:`~cardgames.hanabi.knowledge.OwnSlot.order`)."""
-
-    seat: int
-    card: Card
-    slot: int | None
-    success: bool
-    order: int
-
-    def __str__(self) -> str:
-        origin = "the deck" if self.slot is None else f"slot {self.slot}"
-        outcome = "onto its firework" if self.success else "and misplays it (discarded)"
-        return f"player {self.seat + 1} plays {self.card} from {origin} {outcome}"
+@functools.lru_cache(maxsize=256)
+def suit_id_order(variant: HanabiVariant) -> tuple[int, ...]:
+    """The variant's suit indices in the order action ids and observation vectors use: the
+    colours HLE knows in HLE's order (:data:`HLE_COLOUR_ORDER`), then the other suits in the
+    variant's order. For the standard game this is exactly HLE's colour numbering."""
+    suits = variant.suits
+    return tuple(sorted(range(len(suits)), key=lambda s: (
+        HLE_COLOUR_ORDER.index(suits[s].name) if suits[s].name in HLE_COLOUR_ORDER
+        else len(HLE_COLOUR_ORDER), s)))
 
 
-@attrs.frozen(slots=True)
-class Discarded:
-    """`seat` discarded `card` (deck position `order`) from `slot`."""
-
-    seat: int
-    card: Card
-    slot: int
-    order: int
-
-    def __str__(self) -> str:
-        return f"player {self.seat + 1} discards {self.card} from slot {self.slot}"
+@functools.lru_cache(maxsize=256)
+def id_clue_values(variant: HanabiVariant) -> tuple[str | int, ...]:
+    """The clue values in action-id and observation order: the clue colours HLE knows in
+    HLE's order, then the other clue colours in the variant's order, then the ranks."""
+    colours = variant.clue_colours
+    return (*sorted(colours, key=lambda c: (
+        HLE_COLOUR_ORDER.index(c) if c in HLE_COLOUR_ORDER else len(HLE_COLOUR_ORDER),
+        colours.index(c))), *variant.clue_ranks)
 
 
-@attrs.frozen(slots=True)
-class Drew:
-    """`seat` drew a card into slot 1; `left` remain in the pile.
-
-    The card's identity is not part of the event, so every seat, the drawer included, sees
-    the same event; `order` is its deck position, a public id that tells nothing of the card
-    (everyone sees which card came from the top of the pile)."""
-
-    seat: int
-    left: int
-    order: int
-
-    def __str__(self) -> str:
-        return f"player {self.seat + 1} draws a card ({self.left} left)"
+# The first word of every move, and the word after "bonus" (for "did you mean" hints).
+_MOVE_WORDS = ("play", "discard", "clue", "bonus")
+_BONUS_WORDS = ("clue", "reshuffle", "play")
 
 
-@attrs.frozen(slots=True)
-class FuseLost:
-    """A misplay burned a fuse; `left` remain."""
+class ActionTables:
+    """The actions of one game shape (a variant and a number of players): every action as a
+    pre-built value (the engine hands these out and finds them by identity), the notation's
+    grammar (:meth:`parse`) and the action ids (:meth:`action_space`). The engine's tables
+    (one per shape, shared by its games) extend it."""
 
-    left: int
+    def __init__(self, variant: HanabiVariant, players: int) -> None:
+        self.variant = variant
+        self.players = players
+        self.hand_size = variant.hand_size(players)
+        types = variant.card_types
+        self.card_types = types
+        self.type_of_card = {card: t for t, card in enumerate(types)}
+        # Clue values: colours first, then ranks (the engine's clue bits follow this order).
+        self.clue_values: tuple[str | int, ...] = (*variant.clue_colours, *variant.clue_ranks)
+        self.clue_index = {value: c for c, value in enumerate(self.clue_values)}
+        self.clue_is_colour = tuple(isinstance(v, str) for v in self.clue_values)
+        size = self.hand_size
+        self.plays = tuple(Play(slot) for slot in range(1, size + 1))
+        self.discards = tuple(Discard(slot) for slot in range(1, size + 1))
+        self.deck_play = DeckPlay()
+        # clues[seat][target] = the Clue actions to `target`, in clue-value order.
+        self.clues = tuple(
+            tuple(
+                tuple(Clue(target, value) for value in self.clue_values) if target != seat
+                else ()
+                for target in range(players))
+            for seat in range(players))
+        self.all_clues = tuple(
+            tuple(action for per_target in self.clues[seat] for action in per_target)
+            for seat in range(players))
+        # The bonus tiles' actions, built only for variants that have the tiles.
+        bonus = variant.bonus_tiles
+        self.bonus_clues = tuple(
+            tuple(
+                tuple(BonusClue(target, value) for value in self.clue_values) if target != seat
+                else ()
+                for target in range(players)) if bonus else ()
+            for seat in range(players))
+        self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types) if bonus else ()
+        self.bonus_plays = tuple(BonusPlay(card) for card in types) if bonus else ()
+        self.id_clue_values = id_clue_values(variant)
+        self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
+        # id_actions[seat][held]: the actions of action_spaces[seat, held], by id.
+        self.id_actions: list[list[tuple[HanabiAction, ...]]] = [
+            [()] * (size + 1) for _ in range(players)]
 
-    def __str__(self) -> str:
-        return f"a fuse burns: {self.left} left"
+    # ------------------------------------------------------------ action ids
+    def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:
+        """The action ids for `seat` holding `held` cards, relative to that seat (as HLE
+        numbers its moves).
 
+        With h the hand size, P the players, C the clue colours and R the clue ranks:
 
-@attrs.frozen(slots=True)
-class TokenRegained:
-    """A clue token came back (`tokens` whole tokens now); `half`: clue starved, where only
-    half a token comes back."""
+        ======================  ==========================================================
+        ``0 .. h-1``            discard the card at index i, counting from the oldest card
+                                (slot ``held - i``; ids past a short hand name missing
+                                slots, always illegal)
+        ``h .. 2h-1``           play the card at index i (the same counting)
+        next ``(P-1)*C``        colour clue: target offset o (1 = next seat) by colour,
+                                id ``2h + (o-1)*C + colour``; colours in HLE's order (red,
+                                yellow, green, white, blue), other colours after them in
+                                suit order
+        next ``(P-1)*R``        rank clue: ``2h + (P-1)*C + (o-1)*R + rank index``
+        then, with deck plays   ``play deck``
+        then, with bonus tiles  bonus colour clues, bonus rank clues (as the clues above),
+                                ``bonus reshuffle CARD`` then ``bonus play CARD`` for every
+                                card of the variant in its card order
+        ======================  ==========================================================
 
-    tokens: int
-    half: bool = False
+        For the standard game these are exactly HLE's move uids (which OpenSpiel uses too).
+        """
+        space = self.action_spaces.get((seat, held))
+        if space is None:
+            size = self.hand_size
+            # HLE's card index i counts from the oldest card: our slot held - i. Indices past
+            # the hand (a short hand in the final round) name the missing slots, held + 1
+            # and up, so that every id stays an action (an illegal one).
+            slots = [held - i if i < held else i + 1 for i in range(size)]
+            targets = [(seat + offset) % self.players for offset in range(1, self.players)]
+            colours = [v for v in self.id_clue_values if isinstance(v, str)]
+            ranks = [v for v in self.id_clue_values if isinstance(v, int)]
+            actions: list[HanabiAction] = [Discard(slot) for slot in slots]
+            actions += [Play(slot) for slot in slots]
+            bonus = self.variant.bonus_tiles
+            for clue in (Clue, BonusClue) if bonus else (Clue,):
+                actions += [clue(target, value) for target in targets for value in colours]
+                actions += [clue(target, value) for target in targets for value in ranks]
+                if clue is Clue and self.variant.deck_plays:
+                    actions.append(self.deck_play)
+            if bonus:
+                actions += self.bonus_reshuffles
+                actions += self.bonus_plays
+            # The engine compares pre-built actions by identity first: hand out those.
+            built: list[HanabiAction] = [*self.plays, *self.discards]
+            for per_target in self.clues[seat]:
+                built += per_target
+            for bonus_target in self.bonus_clues[seat]:
+                built += bonus_target
+            prebuilt = {action: action for action in built}
+            space = ActionSpace([prebuilt.get(a, a) for a in actions])
+            self.action_spaces[seat, held] = space
+            self.id_actions[seat][held] = space.actions
+        return space
 
-    def __str__(self) -> str:
-        if self.half:
-            return f"half a clue token returns ({self.tokens} whole now)"
-        return f"a clue token returns ({self.tokens} now)"
+    # ------------------------------------------------------------ notation
+    def parse(self, text: str, names: Sequence[str]) -> HanabiAction:
+        """Read a move: ``play N``, ``discard N``, ``clue P red``, ``clue P 3``, ``play deck``,
+        ``bonus clue P red``, ``bonus reshuffle R3``, ``bonus play R3`` (see the module's
+        table), with `names` the players' names. NotationError names the offending word."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be text (got {text!r})")
+        words = text.split()
+        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, "
+                 "bonus clue P VALUE, bonus reshuffle CARD, bonus play CARD")
+        if not words:
+            raise NotationError(f"empty move {text!r}; moves: {forms}")
+        verb = words[0].lower()
+        rest = words[1:]
+        if verb == "play" and len(rest) == 1:
+            if rest[0].lower() == "deck":
+                return self.deck_play
+            return self.plays[self._slot(rest[0]) - 1]
+        if verb == "discard" and len(rest) == 1:
+            return self.discards[self._slot(rest[0]) - 1]
+        if verb == "clue" and len(rest) >= 2:
+            # A player's name may have spaces ("clue Player 2 red").
+            target = self.seat_of(" ".join(rest[:-1]), names)
+            value = self._clue_value(rest[-1])
+            return Clue(target, value)
+        if verb == "bonus":
+            kind = rest[0].lower() if rest else ""
+            if kind == "clue" and len(rest) >= 3:
+                return BonusClue(self.seat_of(" ".join(rest[1:-1]), names),
+                                 self._clue_value(rest[-1]))
+            if kind == "reshuffle" and len(rest) == 2:
+                return BonusReshuffle(self._card(rest[1]))
+            if kind == "play" and len(rest) == 2:
+                return BonusPlay(self._card(rest[1]))
+            hint = "" if kind in _BONUS_WORDS else did_you_mean(kind, _BONUS_WORDS)
+            raise NotationError(
+                f"{text!r}: 'bonus' is followed by 'clue P VALUE', 'reshuffle CARD' or "
+                f"'play CARD'{hint}"
+            )
+        if verb in ("play", "discard", "clue"):
+            shape = {"play": "play N (or play deck)", "discard": "discard N",
+                     "clue": "clue P COLOUR or clue P RANK"}[verb]
+            raise NotationError(f"{text!r}: write {shape}")
+        raise NotationError(
+            f"{words[0]!r} is not a move{did_you_mean(verb, _MOVE_WORDS)}; moves: {forms}")
 
+    def seat_of(self, word: str, names: Sequence[str]) -> int:
+        """A seat index from a 1-based seat number or a player name (one of `names`);
+        NotationError otherwise."""
+        count = len(names)
+        number = small_number(word)
+        if number is not None and 1 <= number <= count:
+            return number - 1
+        lowered = word.lower()
+        for seat, name in enumerate(names):
+            if name.lower() == lowered:
+                return seat
+        raise NotationError(
+            f"{word!r} is not a player; write a seat number 1-{count} or a name "
+            f"({', '.join(names)})"
+        )
 
-@attrs.frozen(slots=True)
-class FireworkCompleted:
-    """The firework of suit `suit` (its name) is complete."""
+    def _clue_value(self, word: str) -> str | int:
+        variant = self.variant
+        lowered = word.lower()
+        if lowered in self.clue_index:
+            return lowered
+        rank = small_number(word)
+        if rank is not None and rank in self.clue_index:
+            return rank
+        for suit in variant.suits:
+            if suit.letter == word.upper() and suit.name in self.clue_index:
+                return suit.name
+        accepted = [*variant.clue_colours, *map(str, variant.clue_ranks)]
+        raise NotationError(
+            f"{word!r} is not a clue in {variant.name!r}{did_you_mean(word, accepted)}; "
+            f"clues: {summarize(accepted)}"
+        )
 
-    suit: str
+    def _slot(self, word: str) -> int:
+        size = self.hand_size
+        slot = small_number(word)
+        if slot is not None and 1 <= slot <= size:
+            return slot
+        raise NotationError(f"{word!r} is not a slot; write a number 1-{size} (1 = newest card)")
 
-    def __str__(self) -> str:
-        return f"the {self.suit} firework is complete"
-
-
-@attrs.frozen(slots=True)
-class TileDrawn:
-    """A bonus tile was drawn (or its choice was made): `tile` and what came of it."""
-
-    tile: BonusEffect
-    outcome: str
-
-    def __str__(self) -> str:
-        return f"bonus tile {self.tile}: {self.outcome}"
-
-
-@attrs.frozen(slots=True)
-class GameEnded:
-    """The game is over: why, the score and the rating line."""
-
-    reason: EndReason
-    score: int
-    rating: str
-
-    def __str__(self) -> str:
-        return f"game over ({self.reason}): score {self.score} - {self.rating}"
+    def _card(self, word: str) -> Card:
+        try:
+            card: Card | None = Card.from_str(word)
+        except NotationError:
+            card = None  # not card-shaped ("R33"): the message below shows the shape
+        if card is None or card not in self.type_of_card:
+            names = [str(kind) for kind in self.card_types]
+            # Two-character names are too short for spelling distance; read the likely slips
+            # too: the rank first ("3R") or the suit's name ("red3").
+            text = word.strip().lower()
+            readings = [text, text[::-1]] + [
+                suit.letter + text[len(suit.name):] for suit in self.variant.suits
+                if text.startswith(suit.name) and text != suit.name]
+            hint = next(filter(None, (did_you_mean(r, names) for r in readings)), "")
+            raise NotationError(
+                f"{word!r} is not a card of {self.variant.name!r}{hint}; "
+                f"cards: {summarize(names)}"
+            )
+        return card

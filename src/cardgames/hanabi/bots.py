@@ -1,6 +1,6 @@
 """Hanabi bots: a seeded random bot and a convention bot a human can play with.
 
-Both act only on their seat's :class:`~cardgames.hanabi.knowledge.HanabiView`.
+Both act only on their seat's :class:`~cardgames.hanabi.view.HanabiView`.
 
 The convention bot's conventions (written up for human partners in ``docs/games/hanabi.md``):
 
@@ -72,18 +72,14 @@ from cardgames.hanabi.actions import (
     BonusPlay,
     BonusReshuffle,
     Clue,
-    Clued,
     Discard,
-    Discarded,
-    Drew,
     HanabiAction,
     Play,
-    Played,
-    Thrown,
 )
 from cardgames.hanabi.cards import START_RANK, Card
-from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot
-from cardgames.hanabi.variants import HanabiVariant, PlayOrder
+from cardgames.hanabi.events import Clued, Discarded, Drew, Played, Thrown
+from cardgames.hanabi.rules import HanabiVariant, PlayOrder
+from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot
 
 __all__ = ["ConventionBot", "RandomBot", "needed_cards"]
 

@@ -8,9 +8,9 @@ dual-colour and matryoshka sets and a few fixed mixes. It then keeps only the va
 team can win at every table size (at least 25 cards, a non-negative starting pace and a
 required efficiency of at most 1.79). :func:`hanablive_names` writes those names out from the
 rules here, :func:`hanablive_recipe` says which suits and rules a name stands for, and
-:func:`build_hanablive_variant` makes the :class:`~cardgames.hanabi.variants.HanabiVariant`.
+:func:`build_hanablive_variant` makes the :class:`~cardgames.hanabi.rules.HanabiVariant`.
 The other way round, :func:`hanablive_name_of` finds the name of any variant by its rules
-(``variant.hanablive_name`` and the hanab.live export both ask it).
+(the variants table, records and the hanab.live export ask it).
 
 The suit facts below (which clues touch a suit, one of each, prism, inverted, its clue
 colours) are hanab.live's, written out by us; the library never reads hanab.live's files.
@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from cardgames.hanabi.variants import (
+from cardgames.hanabi.rules import (
     MIRRORED_COUNTS,
     ONE_OF_EACH,
     STANDARD_COUNTS,
@@ -709,7 +709,7 @@ def hanablive_name_of(variant: HanabiVariant) -> str | None:
     the same rules under other suit names (the rulebook's red, yellow, green, blue and white
     are "No Variant"). Only the rules are read, never a name the variant was made by, so
     options changed after naming give another variant (No Variant with sudoku is "Sudoku (5
-    Suits)"). :attr:`HanabiVariant.hanablive_name` asks this once per variant.
+    Suits)"). Answers are cached by variant (variants are immutable).
     """
     mine = _outline(variant)
     my_touches: dict[int, tuple[Any, ...]] = {}  # worked out suit by suit, when needed

@@ -25,9 +25,10 @@ from cardgames.core.limits import load_json, read_text
 from cardgames.core.record import Record
 from cardgames.hanabi import GAME
 from cardgames.hanabi.cards import counted
-from cardgames.hanabi.catalogue import hanablive_names
+from cardgames.hanabi.catalogue import hanablive_name_of, hanablive_names
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.hints import hint
+from cardgames.hanabi.names import variant, variant_names
 from cardgames.hanabi.render import (
     card_text,
     describe_move,
@@ -35,8 +36,8 @@ from cardgames.hanabi.render import (
     render_view,
     variants_table,
 )
+from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import HanabiVariant, variant, variant_names
 from cardgames.terminal import GameUI
 
 __all__ = ["UI", "app", "play"]
@@ -110,7 +111,7 @@ def _suggest(state: HanabiState, seat: int) -> RenderableType:
 
 def _title(variant: HanabiVariant) -> str:
     """The variant's name, with hanab.live's for the same rules when that is another."""
-    online = variant.hanablive_name
+    online = hanablive_name_of(variant)
     if online is None or online.casefold() == variant.name.casefold():
         return variant.name
     return f"{variant.name} (hanab.live: {online})"

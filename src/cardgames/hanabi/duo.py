@@ -36,11 +36,11 @@ from cardgames.core.agents import Hint
 from cardgames.core.game import Move
 from cardgames.hanabi.actions import Clue, Discard, HanabiAction, Play
 from cardgames.hanabi.bots import ConventionBot
-from cardgames.hanabi.hat import HatBot, _Decision, _Table
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.hat import HatBot, HatDecision, HatTable
 from cardgames.hanabi.state import HanabiState
+from cardgames.hanabi.view import HanabiView
 
-__all__ = ["DuoBot"]
+__all__ = ["DuoBot", "sample_deal"]
 
 
 class _Seat:
@@ -83,7 +83,7 @@ class DuoBot(HatBot):
         if (len(view.players) != 2 or view.deck_size > self.endgame or table is None
                 or table.broken or view.pending is not None):
             return hint
-        decision = _Decision(table, view, legal)
+        decision = HatDecision(table, view, legal)
         candidates = _candidates(decision, hint.action)
         if len(candidates) < 2:
             return hint
@@ -91,7 +91,7 @@ class DuoBot(HatBot):
         totals = dict.fromkeys(candidates, 0.0)
         done = 0
         for _ in range(self.samples):
-            sample = _deal(table, view, rng)
+            sample = sample_deal(table, view, rng)
             if sample is None:
                 continue
             state, identity = sample
@@ -119,7 +119,7 @@ def _words(action: HanabiAction) -> str:
     return f"the clue {action}"
 
 
-def _candidates(decision: _Decision, own: HanabiAction) -> list[HanabiAction]:
+def _candidates(decision: HatDecision, own: HanabiAction) -> list[HanabiAction]:
     """The moves worth comparing: see the module docstring."""
     table, board, view = decision.table, decision.board, decision.view
     legal = decision.legal_set
@@ -127,7 +127,7 @@ def _candidates(decision: _Decision, own: HanabiAction) -> list[HanabiAction]:
     mine = decision.mine
     size = len(mine)
     if board.tokens:
-        clue, _ = decision._clue("")
+        clue, _ = decision.clue("")
         if isinstance(clue, Clue) and clue not in found:
             found.append(clue)
     for index, mask in enumerate(mine):
@@ -149,7 +149,7 @@ def _candidates(decision: _Decision, own: HanabiAction) -> list[HanabiAction]:
     return found
 
 
-def _deal(table: _Table, view: HanabiView, rng: random.Random
+def sample_deal(table: HatTable, view: HanabiView, rng: random.Random
           ) -> tuple[HanabiState, dict[int, int]] | None:
     """A game consistent with what this seat knows, its hidden cards drawn at random, played
     up to now; and every card's identity by order. None when no deal was found."""
@@ -186,15 +186,14 @@ def _deal(table: _Table, view: HanabiView, rng: random.Random
         identity[drawn + offset] = card
     if sorted(identity) != list(range(len(identity))):
         return None
-    cards = [rules.cards[identity[order]] for order in range(len(identity))]
-    state = HanabiState(rules.variant, players=len(view.players), seed=0,
-                        deck=cast(list[str], cards))
+    cards = [str(rules.cards[identity[order]]) for order in range(len(identity))]
+    state = HanabiState.new(rules.variant, players=len(view.players), seed=0, deck=cards)
     for move in view.history:
         state.apply(move.action)
     return state, identity
 
 
-def _rollout(start: HanabiState, table: _Table, identity: dict[int, int], view: HanabiView,
+def _rollout(start: HanabiState, table: HatTable, identity: dict[int, int], view: HanabiView,
              first: HanabiAction) -> int:
     """The final score when `first` is played from `start` and the strategy plays on."""
     state = start.clone()
@@ -213,7 +212,7 @@ def _rollout(start: HanabiState, table: _Table, identity: dict[int, int], view: 
             break
         seat = cast(int, state.current_player)
         legal = state.legal_actions()
-        action, _ = _Decision(tables[seat], cast(HanabiView, seats[seat]), legal).choose()
+        action, _ = HatDecision(tables[seat], cast(HanabiView, seats[seat]), legal).choose()
         if action not in legal:
             action = legal[0]
     return state.score

@@ -48,12 +48,13 @@ import attrs
 
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
 from cardgames.core.registry import check_names
-from cardgames.hanabi import variants
-from cardgames.hanabi.actions import Clue, DeckPlay, Discard, EndReason, HanabiAction, Play
+from cardgames.hanabi import names
+from cardgames.hanabi.actions import Clue, DeckPlay, Discard, HanabiAction, Play
 from cardgames.hanabi.cards import Card, counted
 from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import EndReason
+from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.variants import HanabiVariant
 
 __all__ = ["from_hanablive", "to_hanablive"]
 
@@ -113,10 +114,10 @@ def _hanablive_variant(name: Any) -> HanabiVariant:
     if not isinstance(name, str):
         raise _fail(f"option 'variant' must be a variant name (got {name!r})")
     try:
-        found = variants.variant(name)
+        found = names.variant(name)
     except OptionsError as exc:
         raise _fail(str(exc)) from None
-    if found.hanablive_name is None:
+    if hanablive_name_of(found) is None:
         raise _fail(
             f"option 'variant' = {name!r} is not a hanab.live variant name (ours name rules "
             "hanab.live lacks); hanab.live names look like 'Rainbow (6 Suits)', "
@@ -163,9 +164,9 @@ def _deck(raw: Any, variant: HanabiVariant) -> list[str]:
         suit = _int_field(entry, "suitIndex", f"deck card {order}")
         rank = _int_field(entry, "rank", f"deck card {order}")
         if not 0 <= suit < len(suits):
+            name = hanablive_name_of(variant) or variant.name
             raise _fail(
-                f"deck card {order} has suitIndex {suit}; {variant.hanablive_name or variant.name}"
-                f" has suits 0..{len(suits) - 1}"
+                f"deck card {order} has suitIndex {suit}; {name} has suits 0..{len(suits) - 1}"
             )
         if rank not in suits[suit].ranks:
             raise _fail(
@@ -272,7 +273,7 @@ def _replay(
 ) -> HanabiState:
     try:
         check_names(players, len(players))  # the registry's check: the state is built here
-        state = HanabiState(variant, players=len(players), deck=deck, names=players)
+        state = HanabiState.new(variant, players=len(players), deck=deck, names=players)
     except OptionsError as exc:
         raise _fail(str(exc)) from None
     for number, entry in enumerate(actions):
@@ -336,7 +337,7 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
     suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
     deck_cards = [state.card_at(order) for order in range(variant.deck_size)]
     deck = [{"suitIndex": suit_index[card.suit], "rank": card.rank} for card in deck_cards]
-    replay = HanabiState(variant, players=len(state.players),
+    replay = HanabiState.new(variant, players=len(state.players),
                          deck=[str(card) for card in deck_cards], names=state.players)
     actions: list[dict[str, int]] = []
     for action in state.history:

@@ -58,24 +58,14 @@ import attrs
 
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
-from cardgames.hanabi.actions import (
-    Clue,
-    Clued,
-    Discard,
-    Discarded,
-    Drew,
-    FuseLost,
-    HanabiAction,
-    Play,
-    Played,
-    TokenRegained,
-)
+from cardgames.hanabi.actions import Clue, Discard, HanabiAction, Play
 from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.knowledge import HanabiView
-from cardgames.hanabi.variants import HanabiVariant, PlayOrder
+from cardgames.hanabi.events import Clued, Discarded, Drew, FuseLost, Played, TokenRegained
+from cardgames.hanabi.rules import HanabiVariant, PlayOrder
+from cardgames.hanabi.view import HanabiView
 
-__all__ = ["HatBot"]
+__all__ = ["HatBot", "HatDecision", "HatTable"]
 
 _RISKY_DISCARD = 0.3
 """With two players, a clue rather than a discard whose card is this likely the last copy of
@@ -423,9 +413,10 @@ def _decode(masks: list[int], value: int, total: int, board: _Board) -> None:
 
 
 # ------------------------------------------------------------------ what the table knows
-class _Table:
+class HatTable:
     """Public knowledge of every hand plus the board, replayed move by move from the history,
-    and the identities of the cards this seat has seen (by order)."""
+    and the identities of the cards this seat has seen (by order). One seat's
+    :class:`HatBot` keeps one; the duo bot's rollouts copy it (:meth:`copy_for`)."""
 
     def __init__(self, rules: _Rules, seat: int, hands: list[list[int]],
                  lenient: bool = False) -> None:
@@ -454,10 +445,10 @@ class _Table:
         self.threshold = (rules.deck_total - rules.row_total
                           - self.players * variant.hand_size(self.players))
 
-    def copy_for(self, seat: int, identity: dict[int, int]) -> _Table:
+    def copy_for(self, seat: int, identity: dict[int, int]) -> HatTable:
         """A copy of the table as `seat` keeps it, knowing the cards `identity` names (the
         public masks are every seat's alike)."""
-        new = object.__new__(_Table)
+        new = object.__new__(HatTable)
         new.__dict__.update(self.__dict__)
         new.seat = seat
         new.orders = [list(hand) for hand in self.orders]
@@ -780,7 +771,7 @@ class HatBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self._convention = ConventionBot(seed)
-        self._table: _Table | None = None
+        self._table: HatTable | None = None
 
     def __repr__(self) -> str:
         return "HatBot()"
@@ -800,7 +791,7 @@ class HatBot:
         still)."""
         table = self._sync(view)
         if table is not None and view.pending is None:
-            action, reason = _Decision(table, view, legal).choose()
+            action, reason = HatDecision(table, view, legal).choose()
             if action in legal:
                 return Hint(action, reason)
         if convention is not None:  # acting: the convention bot moves on with the game
@@ -809,7 +800,7 @@ class HatBot:
         return Hint(fallback.action, f"the information strategy cannot follow this game, so "
                                      f"the convention bot's move: {fallback.reason}")
 
-    def _sync(self, view: HanabiView) -> _Table | None:
+    def _sync(self, view: HanabiView) -> HatTable | None:
         """The table replayed up to the view's last move (None: fall back)."""
         rules = _rules(view.variant)
         if not rules.supported:
@@ -818,7 +809,7 @@ class HatBot:
         history = view.history
         if (table is None or table.seat != view.seat or table.rules is not rules
                 or history[:table.seen] != table.history):
-            table = self._table = _Table(rules, view.seat, _first_hands(view),
+            table = self._table = HatTable(rules, view.seat, _first_hands(view),
                                          self._lenient)
         if table.broken:
             return None
@@ -846,7 +837,7 @@ class HatBot:
         return table
 
 
-def _agrees(table: _Table, view: HanabiView) -> bool:
+def _agrees(table: HatTable, view: HanabiView) -> bool:
     """Whether the replayed table matches what the view shows (a cheap guard)."""
     board = table.board
     return (board.tokens == view.clue_tokens and board.deck == view.deck_size
@@ -858,10 +849,12 @@ def _agrees(table: _Table, view: HanabiView) -> bool:
 
 
 # ------------------------------------------------------------------ one decision
-class _Decision:
-    """One decision from the replayed table and the seat's view."""
+class HatDecision:
+    """One decision of the hat strategy from the replayed table and the seat's view
+    (:meth:`choose`); the duo bot also asks it for the clue it would give (:meth:`clue`) and
+    how likely a card is to fit (:meth:`chance`)."""
 
-    def __init__(self, table: _Table, view: HanabiView, legal: Sequence[HanabiAction]) -> None:
+    def __init__(self, table: HatTable, view: HanabiView, legal: Sequence[HanabiAction]) -> None:
         self.table = table
         self.view = view
         self.legal = legal
@@ -933,7 +926,7 @@ class _Decision:
             names = [view.players[s] for s in needs]
             who = (f"{names[0]} holds" if len(names) == 1
                    else f"{', '.join(names[:-1])} and {names[-1]} hold")
-            return self._clue(f"{who} a playable card without knowing it")
+            return self.clue(f"{who} a playable card without knowing it")
         if table.last_turns() and board.fuses > 1:
             # This is the seat's last turn: a guess can only add to the score.
             chance, index = max((self.chance(m, playable), -i) for i, m in enumerate(mine))
@@ -941,12 +934,12 @@ class _Decision:
                 return self._play(-index, f"it is the last turn and a fuse is to spare: a "
                                           f"guess, playable with a chance of {chance:.0%}")
         if tokens == view.max_clue_tokens:
-            return self._clue("every clue token is available, so a clue it must be")
+            return self.clue("every clue token is available, so a clue it must be")
         if not (board.discard_total <= threshold and private):
             if tokens and others_can_play:
-                return self._clue("a partner can play, and a clue keeps the deck for later")
+                return self.clue("a partner can play, and a clue keeps the deck for later")
             if tokens > 4:
-                return self._clue("clue tokens are plentiful")
+                return self.clue("clue tokens are plentiful")
         return self._discard(public, private)
 
     def _play(self, index: int, why: str) -> tuple[HanabiAction, str]:
@@ -986,7 +979,7 @@ class _Decision:
             # 20,000+: +0.3 points at 2 players, a threshold of 0.2 to 0.3 alike).
             critical = 1.0 - self.chance(mine[-index], board.dispensable)
             if critical > _RISKY_DISCARD:
-                return self._clue(f"the card it would discard is the last of its kind with "
+                return self.clue(f"the card it would discard is the last of its kind with "
                                   f"a chance of {critical:.0%}")
         return self._discard_slot(-index, "it is the card least likely to be needed (another "
                                   "copy may be in a partner's hand, or it is not the last)")
@@ -1000,10 +993,12 @@ class _Decision:
 
     def _clue_or_any(self, why: str) -> tuple[HanabiAction, str]:
         if self.board.tokens:
-            return self._clue(why)
+            return self.clue(why)
         return self.legal[0], why
 
-    def _clue(self, why: str) -> tuple[HanabiAction, str]:
+    def clue(self, why: str) -> tuple[HanabiAction, str]:
+        """The hat clue (or, where none is legal, the first legal clue), with `why` and what
+        the clue means as its reason."""
         table, view = self.table, self.view
         # The giver's answers narrow a copy of the table: every partner replays them when
         # it reads the clue.

@@ -11,12 +11,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from cardgames.core.agents import Hint
-from cardgames.hanabi.actions import (
-    HanabiAction,
-)
+from cardgames.hanabi.actions import HanabiAction
 from cardgames.hanabi.bots import ConventionBot, needed_cards
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.knowledge import HanabiView
+from cardgames.hanabi.view import HanabiView
 
 __all__ = ["card_status", "hint", "known_status"]
 

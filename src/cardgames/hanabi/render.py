@@ -1,6 +1,6 @@
 """Hanabi at the terminal: rich renderables for one seat's view, moves and the result.
 
-Everything here is a pure function of a :class:`~cardgames.hanabi.knowledge.HanabiView`
+Everything here is a pure function of a :class:`~cardgames.hanabi.view.HanabiView`
 (or of events and plain values): what a seat does not know is never drawn, because the view
 does not hold it. Cards are written in the notation the prompt accepts (``R3``) and coloured
 by their suit's ``style``; a card some clue has touched is underlined and marked ``*``. For
@@ -17,8 +17,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardgames.hanabi.actions import (
-    Clue,
+from cardgames.hanabi.actions import Clue, hidden_clue_word
+from cardgames.hanabi.cards import Card, counted, rank_text
+from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import (
     Clued,
     Discarded,
     Drew,
@@ -31,10 +33,9 @@ from cardgames.hanabi.actions import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import Card, counted, rank_text
-from cardgames.hanabi.knowledge import HanabiView
-from cardgames.hanabi.state import hidden_clue_word
-from cardgames.hanabi.variants import CATALOGUE, HanabiVariant
+from cardgames.hanabi.names import CATALOGUE
+from cardgames.hanabi.rules import HanabiVariant
+from cardgames.hanabi.view import HanabiView
 
 __all__ = [
     "card_text",
@@ -333,7 +334,7 @@ def variants_table() -> RenderableType:
 
 def _with_hanablive_name(description: str, variant: HanabiVariant) -> str:
     """A catalogue entry's description, followed by the hanab.live name of its rules."""
-    name = variant.hanablive_name
+    name = hanablive_name_of(variant)
     return description if name is None else f"{description} (hanab.live: {name})"
 
 

@@ -69,68 +69,53 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardgames.core.errors import NotationError, OptionsError, did_you_mean, summarize
+import attrs
+
+from cardgames.core.errors import OptionsError
 from cardgames.core.game import ActionSpace, Move, State
-from cardgames.core.limits import check_seat, small_number
+from cardgames.core.limits import check_seat
+from cardgames.core.record import Record
 from cardgames.hanabi.actions import (
+    BONUS_TILES,
+    ActionTables,
     BonusChoice,
     BonusClue,
     BonusEffect,
     BonusPlay,
     BonusReshuffle,
     Clue,
-    Clued,
     DeckPlay,
     Discard,
+    HanabiAction,
+    HiddenClue,
+    Play,
+    hidden_clue_word,
+)
+from cardgames.hanabi.cards import START_RANK, Card, counted
+from cardgames.hanabi.catalogue import hanablive_name_of
+from cardgames.hanabi.events import (
+    Clued,
     Discarded,
     Drew,
     EndReason,
     FireworkCompleted,
     FuseLost,
     GameEnded,
-    HanabiAction,
-    HiddenClue,
     HiddenClued,
-    Play,
     Played,
     Thrown,
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.cards import START_RANK, Card, counted
-from cardgames.hanabi.knowledge import HanabiView, OwnSlot, SeenSlot, cards_in_mask
-from cardgames.hanabi.variants import (
-    HanabiVariant,
-    PlayOrder,
-    ScoreRule,
-    variant_from_name,
-)
+from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
+from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot, cards_in_mask
 
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = [
-    "BONUS_TILES",
-    "HLE_COLOUR_ORDER",
-    "HanabiState",
-    "hidden_clue_word",
-    "id_clue_values",
-    "rating",
-    "suit_id_order",
-]
-
-BONUS_TILES = tuple(BonusEffect)
-"""The six bonus tiles (each tile's number is its effect)."""
-
-HLE_COLOUR_ORDER = ("red", "yellow", "green", "white", "blue")
-"""The colours in the order of DeepMind's hanabi-learning-environment (HLE), which action
-ids and observation vectors follow so that they equal HLE's for the standard game."""
-
-# The first word of every move, and the word after "bonus" (for "did you mean" hints).
-_MOVE_WORDS = ("play", "discard", "clue", "bonus")
-_BONUS_WORDS = ("clue", "reshuffle", "play")
+__all__ = ["HanabiState", "rating"]
 
 # Up-or-down firework directions.
 _UNDECIDED, _UP, _DOWN = 0, 1, 2
@@ -168,53 +153,18 @@ def rating(score: int, max_score: int, *, perfect_needed: bool = False) -> str:
     return "legendary, everyone left speechless, stars in their eyes"
 
 
-@functools.lru_cache(maxsize=256)
-def suit_id_order(variant: HanabiVariant) -> tuple[int, ...]:
-    """The variant's suit indices in the order action ids and observation vectors use: the
-    colours HLE knows in HLE's order (:data:`HLE_COLOUR_ORDER`), then the other suits in the
-    variant's order. For the standard game this is exactly HLE's colour numbering."""
-    suits = variant.suits
-    return tuple(sorted(range(len(suits)), key=lambda s: (
-        HLE_COLOUR_ORDER.index(suits[s].name) if suits[s].name in HLE_COLOUR_ORDER
-        else len(HLE_COLOUR_ORDER), s)))
-
-
-
-def hidden_clue_word(variant: HanabiVariant, value: str | int) -> str | None:
-    """The word a clue's receiver hears instead of `value`: "moo" for a colour and "oink"
-    for a rank in Cow & Pig, "quack" for any clue in Duck; None when the value is told."""
-    if variant.duck:
-        return "quack"
-    if variant.cow_and_pig:
-        return "moo" if isinstance(value, str) else "oink"
-    return None
-
-
-@functools.lru_cache(maxsize=256)
-def id_clue_values(variant: HanabiVariant) -> tuple[str | int, ...]:
-    """The clue values in action-id and observation order: the clue colours HLE knows in
-    HLE's order, then the other clue colours in the variant's order, then the ranks."""
-    colours = variant.clue_colours
-    return (*sorted(colours, key=lambda c: (
-        HLE_COLOUR_ORDER.index(c) if c in HLE_COLOUR_ORDER else len(HLE_COLOUR_ORDER),
-        colours.index(c))), *variant.clue_ranks)
-
-
-class _Tables:
-    """Everything fixed by (variant, number of players): bit tables and pre-built actions."""
+class _Tables(ActionTables):
+    """Everything fixed by (variant, number of players): the actions (pre-built, the
+    notation, the ids) and the engine's bit tables."""
 
     def __init__(self, variant: HanabiVariant, players: int) -> None:
-        self.variant = variant
-        self.players = players
-        self.hand_size = variant.hand_size(players)
+        super().__init__(variant, players)
         types = variant.card_types
-        self.card_types = types
         self.type_count = len(types)
         self.all_types_mask = (1 << len(types)) - 1
         suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
         self.type_suit = tuple(suit_index[card.suit] for card in types)
         self.type_rank = tuple(card.rank for card in types)
-        self.type_of_card = {card: t for t, card in enumerate(types)}
         self.type_copies = tuple(
             variant.copies(self.type_suit[t], card.rank) for t, card in enumerate(types))
         self.suit_types = tuple(
@@ -223,10 +173,7 @@ class _Tables:
         self.suit_type_by_rank = tuple(
             {card.rank: t for t, card in enumerate(types) if self.type_suit[t] == s}
             for s in range(len(variant.suits)))
-        # Clue values: colours first, then ranks; bit c of touch[t] = clue c touches type t.
-        self.clue_values: tuple[str | int, ...] = (*variant.clue_colours, *variant.clue_ranks)
-        self.clue_index = {value: c for c, value in enumerate(self.clue_values)}
-        self.clue_is_colour = tuple(isinstance(v, str) for v in self.clue_values)
+        # Bit c of touch[t]: clue value c (in clue_values' order) touches type t.
         touch = []
         for t, card in enumerate(types):
             bits = 0
@@ -278,30 +225,6 @@ class _Tables:
             1 << t for t in range(len(types)) if variant.suits[self.type_suit[t]].inverted)
         self.hole = variant.throw_it_in_a_hole
         self.sudoku = variant.sudoku
-        max_hand = self.hand_size
-        self.plays = tuple(Play(slot) for slot in range(1, max_hand + 1))
-        self.discards = tuple(Discard(slot) for slot in range(1, max_hand + 1))
-        self.deck_play = DeckPlay()
-        # clues[seat][target] = the Clue actions to `target`, in clue-value order.
-        self.clues = tuple(
-            tuple(
-                tuple(Clue(target, value) for value in self.clue_values) if target != seat
-                else ()
-                for target in range(players))
-            for seat in range(players))
-        self.all_clues = tuple(
-            tuple(action for per_target in self.clues[seat] for action in per_target)
-            for seat in range(players))
-        # The bonus tiles' actions, built only for variants that have the tiles.
-        bonus = variant.bonus_tiles
-        self.bonus_clues = tuple(
-            tuple(
-                tuple(BonusClue(target, value) for value in self.clue_values) if target != seat
-                else ()
-                for target in range(players)) if bonus else ()
-            for seat in range(players))
-        self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types) if bonus else ()
-        self.bonus_plays = tuple(BonusPlay(card) for card in types) if bonus else ()
         self.black_powder = tuple(
             suit.score_rule is ScoreRule.BLACK_POWDER for suit in variant.suits)
         self.row_length = tuple(suit.row_length for suit in variant.suits)
@@ -351,11 +274,6 @@ class _Tables:
         self.deck_types = tuple(
             self.type_of_card[card] for card in variant.deck_cards())
         self.deck_census = sorted(self.deck_types)
-        self.id_clue_values = id_clue_values(variant)
-        self.action_spaces: dict[tuple[int, int], ActionSpace[HanabiAction]] = {}
-        # id_actions[seat][held]: the actions of action_spaces[seat, held], by id.
-        self.id_actions: list[list[tuple[HanabiAction, ...]]] = [
-            [()] * (self.hand_size + 1) for _ in range(players)]
         # legal_parts[ids][seat][held], filled as needed by legal_parts_of.
         self.legal_parts: tuple[list[list[_LegalParts | None]], ...] = tuple(
             [[None] * (self.hand_size + 1) for _ in range(players)] for _ in range(2))
@@ -378,40 +296,6 @@ class _Tables:
             parts = _LegalParts(plays, discards, deck_play, clues)
             self.legal_parts[ids][seat][held] = parts
         return parts
-
-    def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:
-        """The action ids for `seat` holding `held` cards (see :meth:`HanabiState.action_space`)."""
-        space = self.action_spaces.get((seat, held))
-        if space is None:
-            size = self.hand_size
-            # HLE's card index i counts from the oldest card: our slot held - i. Indices past
-            # the hand (a short hand in the final round) name the missing slots, held + 1
-            # and up, so that every id stays an action (an illegal one).
-            slots = [held - i if i < held else i + 1 for i in range(size)]
-            targets = [(seat + offset) % self.players for offset in range(1, self.players)]
-            colours = [v for v in self.id_clue_values if isinstance(v, str)]
-            ranks = [v for v in self.id_clue_values if isinstance(v, int)]
-            actions: list[HanabiAction] = [Discard(slot) for slot in slots]
-            actions += [Play(slot) for slot in slots]
-            for clue in (Clue, BonusClue) if self.variant.bonus_tiles else (Clue,):
-                actions += [clue(target, value) for target in targets for value in colours]
-                actions += [clue(target, value) for target in targets for value in ranks]
-                if clue is Clue and self.deck_plays:
-                    actions.append(self.deck_play)
-            if self.variant.bonus_tiles:
-                actions += self.bonus_reshuffles
-                actions += self.bonus_plays
-            # The engine compares pre-built actions by identity first: hand out those.
-            built: list[HanabiAction] = [*self.plays, *self.discards]
-            for per_target in self.clues[seat]:
-                built += per_target
-            for bonus_target in self.bonus_clues[seat]:
-                built += bonus_target
-            prebuilt = {action: action for action in built}
-            space = ActionSpace([prebuilt.get(a, a) for a in actions])
-            self.action_spaces[seat, held] = space
-            self.id_actions[seat][held] = space.actions
-        return space
 
 
 class _LegalParts:
@@ -474,22 +358,26 @@ def _into_the_hole(events: Sequence[object]) -> Iterator[object]:
 class HanabiState(State[HanabiAction]):
     """One game of Hanabi in any variant; see the module docstring for the rules.
 
-    Build one with ``HanabiState(variant, players=3, seed=7)`` or from an explicit deck order
-    (top card first, in card notation) with ``HanabiState(variant, players=3,
-    deck=["R1", ...])``. `names` are the players' names (default ``Player 1`` ...). With an
-    explicit deck the remaining chance (bonus tile order, reshuffles) comes from `seed`
+    Start one with ``HanabiState.new(variant, players=3, seed=7)`` (or
+    ``cardgames.new_game("hanabi", ...)``), or from an explicit deck order (top card first,
+    in card notation) with ``HanabiState.new(variant, players=3, deck=["R1", ...])``. With
+    an explicit deck the remaining chance (bonus tile order, reshuffles) comes from `seed`
     (0 when None).
     """
 
     game_name: ClassVar[str] = "hanabi"
+    player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
-        {"_t", "_log", "_moves", "_discard_count", "_playable", "_hand_bits", "_legal_ids",
-         "_legal_set", "_shadow", "_views_seen"})
+        {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves", "current_player"})
     """Caches of what the snapshot holds, left out of it: the tables (of the variant and the
-    player count), the move log and the views' history built from it (both replayed from the
-    deal), the discards counted by card, the cards that fit the fireworks now, the clue bits
-    each hand's cards touch, the legal action ids and set, and the replay that finds the
-    events of moves taken through :meth:`step` (and whether views have been read)."""
+    player count), the discards counted by card, the cards that fit the fireworks now, the
+    clue bits each hand's cards touch, the moves as throw it in a hole shows them, and the
+    seat to act (``_seat`` unless the game is over)."""
+
+    current_player: int | None
+    """The seat to act, None once the game is over: a plain attribute (the engine sets it
+    after every move) rather than a property, as the base's apply and step and every agent
+    loop read it on every move."""
 
     __slots__ = (
         "_clue_tokens",
@@ -505,12 +393,9 @@ class HanabiState(State[HanabiAction]):
         "_hand_bits",
         "_hands",
         "_hole",
+        "_hole_moves",
         "_know",
         "_last_clue",
-        "_legal_ids",
-        "_legal_set",
-        "_log",
-        "_moves",
         "_order_type",
         "_over",
         "_pending",
@@ -518,46 +403,30 @@ class HanabiState(State[HanabiAction]):
         "_rng",
         "_score",
         "_seat",
-        "_shadow",
         "_t",
         "_tiles",
         "_tiles_used",
-        "_views_seen",
+        "current_player",
     )
 
-    def __init__(
-        self,
-        variant: HanabiVariant | str | None = None,
-        players: int = 2,
-        seed: int | None = None,
-        *,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        if variant is None:
-            variant = variant_from_name("standard")
-        elif isinstance(variant, str):
-            variant = variant_from_name(variant)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise OptionsError(f"'players' must be in 2..5 for hanabi (got {players!r})")
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        variant: HanabiVariant = self.options
+        players = len(self.players)
         if variant.starting_player >= players:
             raise OptionsError(
                 f"'starting_player' must be below the number of players {players} "
                 f"(got {variant.starting_player})"
             )
         t = _tables(variant, players)
-        names_tuple = tuple(names) if names is not None else t.default_names
-        if len(names_tuple) != players:
-            raise OptionsError(f"'names' must hold {players} names (got {len(names_tuple)})")
         dealt = t.hand_size * players
         if len(t.deck_types) <= dealt:
             raise OptionsError(
                 f"variant {variant.name!r} has {len(t.deck_types)} cards, too few to deal "
                 f"{players} hands of {t.hand_size} and keep a draw pile"
             )
+        seed = self.seed
         if deck is None:
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**32)
+            assert seed is not None  # State.new draws one when neither is given
             rng = random.Random(seed)
             # A uniform shuffle by sorting on random keys: the same distribution as
             # rng.shuffle, several times faster for a whole deck (set-up cost matters in
@@ -566,12 +435,10 @@ class HanabiState(State[HanabiAction]):
             keys = [draw() for _ in t.deck_types]
             positions = sorted(range(len(keys)), key=keys.__getitem__)
             order_types: Sequence[int] = itemgetter(*positions)(t.deck_types)
-            deck_text = None
         else:
             rng = random.Random(0 if seed is None else seed)
             order_types = self._read_deck(t, deck)
-            deck_text = tuple(str(t.card_types[x]) for x in order_types)
-        self._init_base(players=names_tuple, options=variant, seed=seed, deck=deck_text)
+            self.deck = tuple(str(t.card_types[x]) for x in order_types)
         self._t = t
         self._order_type = tuple(order_types)
         size = t.hand_size
@@ -595,12 +462,14 @@ class HanabiState(State[HanabiAction]):
         self._playable = t.initial_playable
         self._score = t.start_score
         self._seat = variant.starting_player
+        self.current_player = self._seat
         self._final_turns = -1
         self._over = False
         self._end_reason: EndReason | None = None
         self._pending: BonusEffect | None = None
         self._last_clue = -1  # alternating clues: the last kind, 0 colour, 1 rank, -1 none yet
         self._hole: list[int] = []  # throw it in a hole: the orders played face down
+        self._hole_moves: list[Move[HanabiAction]] = []
         if variant.bonus_tiles:
             tiles = list(BONUS_TILES)
             rng.shuffle(tiles)
@@ -610,25 +479,16 @@ class HanabiState(State[HanabiAction]):
             self._tiles = []
             self._rng = None
         self._tiles_used: list[BonusEffect] = []
-        # Each move is logged as a plain tuple; the views' Move values are built from the log
-        # when a view is first asked for, so apply() allocates nothing it does not need.
-        # step() logs no events (None): a view replays them when it needs them (_shadow).
-        self._log: list[tuple[int, HanabiAction, tuple[object, ...] | None]] = []
-        self._moves: list[Move[HanabiAction]] = []
-        self._legal_ids: list[int] | None = None
-        self._legal_set: frozenset[int] | None = None
-        self._shadow: HanabiState | None = None
-        self._views_seen = False
 
     @staticmethod
     def _read_deck(t: _Tables, deck: Sequence[str]) -> list[int]:
         types: list[int] = []
         for text in deck:
-            card = text if isinstance(text, Card) else Card.from_str(str(text))
+            card = Card.from_str(text)
             index = t.type_of_card.get(card)
             if index is None:
                 raise OptionsError(
-                    f"deck card {str(text)!r} is not a card of {t.variant.name!r}; cards: "
+                    f"deck card {text!r} is not a card of {t.variant.name!r}; cards: "
                     f"{', '.join(map(str, t.card_types))}"
                 )
             types.append(index)
@@ -650,11 +510,6 @@ class HanabiState(State[HanabiAction]):
         """The variant (the state's options)."""
         variant: HanabiVariant = self.options
         return variant
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-        return None if self._over else self._seat
 
     @property
     def is_over(self) -> bool:
@@ -791,130 +646,17 @@ class HanabiState(State[HanabiAction]):
     # ================================================================= notation
     def seat_of(self, word: str) -> int:
         """A seat index from a 1-based seat number or a player name; NotationError otherwise."""
-        count = len(self.players)
-        number = small_number(word)
-        if number is not None and 1 <= number <= count:
-            return number - 1
-        lowered = word.lower()
-        for seat, name in enumerate(self.players):
-            if name.lower() == lowered:
-                return seat
-        raise NotationError(
-            f"{word!r} is not a player; write a seat number 1-{count} or a name "
-            f"({', '.join(self.players)})"
-        )
-
-    def _clue_value(self, word: str) -> str | int:
-        t = self._t
-        lowered = word.lower()
-        if lowered in t.clue_index:
-            return lowered
-        rank = small_number(word)
-        if rank is not None and rank in t.clue_index:
-            return rank
-        for suit in t.variant.suits:
-            if suit.letter == word.upper() and suit.name in t.clue_index:
-                return suit.name
-        accepted = [*t.variant.clue_colours, *map(str, t.variant.clue_ranks)]
-        raise NotationError(
-            f"{word!r} is not a clue in {t.variant.name!r}{did_you_mean(word, accepted)}; "
-            f"clues: {summarize(accepted)}"
-        )
-
-    def _slot(self, word: str) -> int:
-        size = self._t.hand_size
-        slot = small_number(word)
-        if slot is not None and 1 <= slot <= size:
-            return slot
-        raise NotationError(f"{word!r} is not a slot; write a number 1-{size} (1 = newest card)")
-
-    def _card(self, word: str) -> Card:
-        try:
-            card: Card | None = Card.from_str(word)
-        except NotationError:
-            card = None  # not card-shaped ("R33"): the message below shows the shape
-        if card is None or card not in self._t.type_of_card:
-            names = [str(kind) for kind in self._t.card_types]
-            # Two-character names are too short for spelling distance; read the likely slips
-            # too: the rank first ("3R") or the suit's name ("red3").
-            text = word.strip().lower()
-            readings = [text, text[::-1]] + [
-                suit.letter + text[len(suit.name):] for suit in self.variant.suits
-                if text.startswith(suit.name) and text != suit.name]
-            hint = next(filter(None, (did_you_mean(r, names) for r in readings)), "")
-            raise NotationError(
-                f"{word!r} is not a card of {self.variant.name!r}{hint}; "
-                f"cards: {summarize(names)}"
-            )
-        return card
+        return self._t.seat_of(word, self.players)
 
     def parse(self, text: str) -> HanabiAction:
-        """Read a move: ``play N``, ``discard N``, ``clue P red``, ``clue P 3``, ``play deck``,
-        ``bonus clue P red``, ``bonus reshuffle R3``, ``bonus play R3`` (see
-        :mod:`cardgames.hanabi.actions`). NotationError names the offending word."""
-        if not isinstance(text, str):
-            raise NotationError(f"a move must be text (got {text!r})")
-        words = text.split()
-        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, "
-                 "bonus clue P VALUE, bonus reshuffle CARD, bonus play CARD")
-        if not words:
-            raise NotationError(f"empty move {text!r}; moves: {forms}")
-        verb = words[0].lower()
-        rest = words[1:]
-        if verb == "play" and len(rest) == 1:
-            if rest[0].lower() == "deck":
-                return self._t.deck_play
-            slot = self._slot(rest[0])
-            return self._t.plays[slot - 1]
-        if verb == "discard" and len(rest) == 1:
-            return self._t.discards[self._slot(rest[0]) - 1]
-        if verb == "clue" and len(rest) >= 2:
-            # A player's name may have spaces ("clue Player 2 red").
-            target = self.seat_of(" ".join(rest[:-1]))
-            value = self._clue_value(rest[-1])
-            return Clue(target, value)
-        if verb == "bonus":
-            kind = rest[0].lower() if rest else ""
-            if kind == "clue" and len(rest) >= 3:
-                return BonusClue(self.seat_of(" ".join(rest[1:-1])), self._clue_value(rest[-1]))
-            if kind == "reshuffle" and len(rest) == 2:
-                return BonusReshuffle(self._card(rest[1]))
-            if kind == "play" and len(rest) == 2:
-                return BonusPlay(self._card(rest[1]))
-            hint = "" if kind in _BONUS_WORDS else did_you_mean(kind, _BONUS_WORDS)
-            raise NotationError(
-                f"{text!r}: 'bonus' is followed by 'clue P VALUE', 'reshuffle CARD' or "
-                f"'play CARD'{hint}"
-            )
-        if verb in ("play", "discard", "clue"):
-            shape = {"play": "play N (or play deck)", "discard": "discard N",
-                     "clue": "clue P COLOUR or clue P RANK"}[verb]
-            raise NotationError(f"{text!r}: write {shape}")
-        raise NotationError(
-            f"{words[0]!r} is not a move{did_you_mean(verb, _MOVE_WORDS)}; moves: {forms}")
+        """Read a move (:meth:`ActionTables.parse <cardgames.hanabi.actions.ActionTables.parse>`:
+        ``play N``, ``clue P red``, ...). NotationError names the offending word."""
+        return self._t.parse(text, self.players)
 
     # ================================================================= action ids
     def action_space(self) -> ActionSpace[HanabiAction]:
-        """The action ids now, relative to the player to act (as HLE numbers its moves).
-
-        With h the hand size, P the players, C the clue colours and R the clue ranks:
-
-        ======================  ==========================================================
-        ``0 .. h-1``            discard the card at index i, counting from the oldest card
-                                (slot ``held - i``; ids past a short hand name missing
-                                slots, always illegal)
-        ``h .. 2h-1``           play the card at index i (the same counting)
-        next ``(P-1)*C``        colour clue: target offset o (1 = next seat) by colour,
-                                id ``2h + (o-1)*C + colour``; colours in HLE's order (red,
-                                yellow, green, white, blue), other colours after them in
-                                suit order
-        next ``(P-1)*R``        rank clue: ``2h + (P-1)*C + (o-1)*R + rank index``
-        then, with deck plays   ``play deck``
-        then, with bonus tiles  bonus colour clues, bonus rank clues (as the clues above),
-                                ``bonus reshuffle CARD`` then ``bonus play CARD`` for every
-                                card of the variant in its card order
-        ======================  ==========================================================
-
+        """The action ids now, relative to the player to act (as HLE numbers its moves; see
+        :meth:`ActionTables.action_space <cardgames.hanabi.actions.ActionTables.action_space>`).
         For the standard game these are exactly HLE's move uids (which OpenSpiel uses too).
         """
         seat = self._seat
@@ -928,17 +670,24 @@ class HanabiState(State[HanabiAction]):
         legal: list[HanabiAction] = self._legal_list(False)
         return legal
 
-    def _legal_list(self, ids: bool) -> list[Any]:
-        """The legal actions now, or (`ids`) their action ids in the same order."""
+    def _legal_list(self, ids: bool = True) -> list[Any]:
+        """The legal action ids now (built from id tables, not looked up one by one), or
+        (not `ids`) the legal actions in the same order. The ids set ``_id_actions`` (the
+        actions by id now), the actions ``_legal_set`` (the ids of their objects, when the
+        tables hold them as one set): State.step and State.apply read them."""
         if self._over:
+            if not ids:
+                self._legal_set = None
             return []
         t = self._t
         seat = self._seat
         if self._pending:
             actions = self._pending_actions()
             if ids:
-                space_ids = self.action_space().ids
-                return [space_ids[action] for action in actions]
+                space = self.action_space()
+                self._id_actions = space.actions
+                return [space.ids[action] for action in actions]
+            self._legal_set = None
             return actions
         held = len(self._hands[seat])
         parts = t.legal_parts[ids][seat][held] or t.legal_parts_of(seat, held, ids)
@@ -950,9 +699,11 @@ class HanabiState(State[HanabiAction]):
                  | (can_clue and t.all_clues_legal) << 2)
         fixed = parts.fixed[shape] or parts.fix(shape)
         legal = list(fixed)
-        if not ids:
-            # When the fixed pieces are the whole list, apply() checks a move by identity
-            # in their set (one hash look-up instead of a scan of the list).
+        if ids:
+            self._id_actions = t.id_actions[seat][held]  # built with the ids' parts
+        else:
+            # When the fixed pieces are the whole list, apply() finds a move by identity in
+            # their set (one hash look-up instead of a scan of the list).
             self._legal_set = (parts.fixed_sets[shape]
                                if not can_clue or t.all_clues_legal else None)
         if can_clue and not t.all_clues_legal:
@@ -968,53 +719,7 @@ class HanabiState(State[HanabiAction]):
                     legal += clues_for(target, (bits | empty_ok) & allowed)
         return legal
 
-    def apply(self, action: HanabiAction) -> list[object]:
-        """Apply a legal action; IllegalActionError (nothing changed) for any other (see
-        :meth:`State.apply`). A pre-built action handed out by :meth:`legal_actions` is
-        found in the legal set by identity; anything else takes the checked path."""
-        legal = self._legal_set
-        if legal is None or id(action) not in legal:
-            return super().apply(action)
-        self._legal_cache = None
-        events = self._apply(action)
-        self._history.append(action)
-        return events
-
-    def legal_action_ids(self) -> list[int]:
-        """The ids of :meth:`legal_actions`, in the same order (built from id tables, not
-        looked up action by action)."""
-        ids = self._legal_ids
-        if ids is None:
-            ids = self._legal_ids = self._legal_list(True)
-        return list(ids)
-
-    def step(self, action_id: SupportsIndex) -> None:
-        """Apply the action with id `action_id` (see :meth:`State.step`) without building
-        its events: views find them later by replaying the moves (see
-        :meth:`_history_moves`). Once a view has been asked for, later steps log their
-        events as they go (a loop that reads views after every step would otherwise replay
-        every move). Anything but a legal plain int goes through the checked path, which
-        raises the errors :meth:`State.step` documents."""
-        ids = self._legal_ids
-        if ids is None:
-            ids = self._legal_ids = self._legal_list(True)
-        if type(action_id) is not int or action_id not in ids:
-            super().step(action_id)
-            return
-        seat = self._seat
-        # The space is built: the legal ids above came from it.
-        action = self._t.id_actions[seat][len(self._hands[seat])][action_id]
-        self._legal_cache = None
-        self._legal_ids = None
-        if self._views_seen:  # views are being read: log the events now, not by a replay
-            events: list[object] = []
-            self._act(action, events)
-            self._log.append((seat, action, tuple(events)))
-        else:
-            self._act(action, None)
-            self._log.append((seat, action, None))
-        self._legal_set = None  # after the move: all or nothing looks ahead during it
-        self._history.append(action)
+    _legal_id_list = _legal_list  # the ids, without a call in between (step's hot path)
 
     def _touching_clues(
         self, per_target: Sequence[Sequence[Any]], allowed: int = -1
@@ -1096,19 +801,6 @@ class HanabiState(State[HanabiAction]):
         return "it is not among the legal actions now"
 
     # ================================================================= applying
-    def _apply(self, action: HanabiAction) -> list[object]:
-        events: list[object] = []
-        seat = self._seat
-        self._legal_ids = None
-        self._act(action, events)
-        self._legal_set = None  # after the move: all or nothing looks ahead during it
-        # The log keeps what happened; views hide from each seat what it may not know yet
-        # (see _history_moves), and so does the list returned here, which every seat sees.
-        self._log.append((seat, action, tuple(events)))
-        if self._t.hole and not self._over:
-            return list(_into_the_hole(events))
-        return events
-
     def _act(self, action: HanabiAction, events: list[object] | None) -> None:
         """Carry out a legal action; its events go to `events`, or nowhere when it is None
         (:meth:`step` asks for none: building them is a third of a move's cost)."""
@@ -1153,6 +845,7 @@ class HanabiState(State[HanabiAction]):
             self._play_card(order, None, events, from_discards=True)
         if not self._over and self._pending is None:
             self._end_turn(events)
+        self.current_player = None if self._over else self._seat
 
     def _discard_card(self, order: int, slot: int, events: list[object] | None) -> None:
         """Put the card `order` (from `slot` of the current player's hand) on the discard
@@ -1488,49 +1181,32 @@ class HanabiState(State[HanabiAction]):
             events.append(GameEnded(reason, self.score, self.rating))
 
     # ================================================================= views
-    def _history_moves(self, seat: int) -> tuple[Move[HanabiAction], ...]:
-        """The moves so far as `seat` sees them, as Move values.
+    def _public_events(self, events: list[object]) -> list[object]:
+        """The events every seat sees: throw it in a hole hides each play until the end."""
+        if self._t.hole and not self._over:
+            return list(_into_the_hole(events))
+        return events
+
+    def _as_seen_by(
+        self, moves: list[Move[HanabiAction]], seat: int | None
+    ) -> Sequence[Move[HanabiAction]]:
+        """The moves as `seat` sees them (None: as every seat sees them, as :meth:`apply`
+        returns them).
 
         Every event is public but two: throw it in a hole hides each play (its card, whether
         it fitted, the fuse it burned, the firework it completed) until the game ends, and
-        Cow & Pig and Duck tell a clue's receiver only a word for its value. The moves every
-        seat sees alike are built once each from the log.
+        Cow & Pig and Duck tell a clue's receiver only a word for its value. The moves the
+        hole hides are built once each.
         """
         t = self._t
-        self._views_seen = True
-        # Moves already built had their events; a newer one from step() may have none yet.
-        if any(entry[2] is None for entry in self._log[len(self._moves):]):
-            self._replay_events()
-        log = cast("list[tuple[int, HanabiAction, tuple[object, ...]]]", self._log)  # all there
-        if t.hole and self._over:
-            moves = [Move(*entry) for entry in log]  # the end reveals every play
-        else:
-            moves = self._moves
-            if len(moves) < len(log):
-                if t.hole:
-                    moves.extend(Move(who, action, tuple(_into_the_hole(events)))
-                                 for who, action, events in log[len(moves):])
-                else:
-                    moves.extend(Move(*entry) for entry in log[len(moves):])
-        if t.hides_clues:
-            return tuple(self._told(move, seat) for move in moves)
-        return tuple(moves)
-
-    def _replay_events(self) -> None:
-        """Fill in the events of the moves :meth:`step` took without building them: a copy of
-        the game replayed from the deal (kept, and moved on as the game goes on) logs them."""
-        shadow = self._shadow
-        if shadow is None:
-            shadow = self._shadow = type(self)(
-                self.variant, len(self.players), self.seed, deck=self.deck, names=self.players)
-        done = len(shadow._history)
-        for action in self._history[done:]:
-            shadow._apply(action)  # legal: this game took it
-            shadow._history.append(action)
-        log, replayed = self._log, shadow._log
-        for index in range(done, len(log)):
-            if log[index][2] is None:
-                log[index] = replayed[index]
+        if t.hole and not self._over:
+            hidden = self._hole_moves
+            hidden.extend(Move(move.seat, move.action, tuple(_into_the_hole(move.events)))
+                          for move in moves[len(hidden):])
+            moves = hidden
+        if t.hides_clues and seat is not None:
+            return [self._told(move, seat) for move in moves]
+        return moves
 
     def _told(self, move: Move[HanabiAction], seat: int) -> Move[HanabiAction]:
         """`move` as `seat` sees it in Cow & Pig or Duck: a clue to `seat` names only the
@@ -1602,12 +1278,12 @@ class HanabiState(State[HanabiAction]):
             max_fuses=variant.fuses,
             deck_size=len(self._deck_orders),
             current_player=self.current_player,
-            turn=len(self._history),
+            turn=self.move_count,
             final_round_turns=self.final_round_turns,
             bonus_tiles_left=len(self._tiles),
             bonus_tiles_used=tuple(self._tiles_used),
             pending=None if self._pending is None else BonusChoice(self._seat, self._pending),
-            history=self._history_moves(seat),
+            history=self.moves(seat),
             score=score,
             max_score=self.max_score,
             is_over=self._over,
@@ -1625,10 +1301,6 @@ class HanabiState(State[HanabiAction]):
         new._order_type = self._order_type
         new._hands = [list(hand) for hand in self._hands]
         new._hand_bits = list(self._hand_bits)
-        new._legal_ids = self._legal_ids
-        new._legal_set = self._legal_set
-        new._shadow = None  # a clone replays its own moves when a view needs their events
-        new._views_seen = self._views_seen
         new._know = [list(k) for k in self._know]
         new._clued = [list(c) for c in self._clued]
         new._deck_orders = list(self._deck_orders)
@@ -1641,6 +1313,7 @@ class HanabiState(State[HanabiAction]):
         new._playable = self._playable
         new._score = self._score
         new._seat = self._seat
+        new.current_player = self.current_player
         new._final_turns = self._final_turns
         new._over = self._over
         new._end_reason = self._end_reason
@@ -1649,8 +1322,7 @@ class HanabiState(State[HanabiAction]):
         new._hole = list(self._hole)
         new._tiles = list(self._tiles)
         new._tiles_used = list(self._tiles_used)
-        new._log = list(self._log)
-        new._moves = list(self._moves)
+        new._hole_moves = list(self._hole_moves)
         if self._rng is None:
             new._rng = None
         else:
@@ -1685,18 +1357,14 @@ class HanabiState(State[HanabiAction]):
         )
 
     # ------------------------------------------------------------ registry hooks
-    @classmethod
-    def new(
-        cls,
-        options: HanabiVariant,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        """A new game of `options` (a variant) for `players` seats."""
-        return cls(options, players, seed, deck=deck, names=names)
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """The game so far as a record (see :meth:`State.record`), its options with the
+        variant's hanab.live name added for people and other tools reading it (the options
+        never read it back: the name is worked out from the rules, by
+        :func:`~cardgames.hanabi.catalogue.hanablive_name_of`)."""
+        made = super().record(meta)
+        options = {**made.options, "hanablive_name": hanablive_name_of(self.variant)}
+        return attrs.evolve(made, options=options)
 
     def outcome_text(self) -> str:
         """``score 23/25: ... (reason)``."""

@@ -73,10 +73,11 @@ from cardgames.hanabi import (
     SeenSlot,
     TokenRegained,
 )
-from cardgames.hanabi.actions import HiddenClue, HiddenClued, Thrown
+from cardgames.hanabi.actions import HLE_COLOUR_ORDER, HiddenClue, id_clue_values, suit_id_order
+from cardgames.hanabi.events import HiddenClued, Thrown
+from cardgames.hanabi.names import variant_from_name
 from cardgames.hanabi.render import render_view
-from cardgames.hanabi.state import HLE_COLOUR_ORDER, id_clue_values, suit_id_order
-from cardgames.hanabi.variants import SUIT_LIBRARY, variant_from_name
+from cardgames.hanabi.rules import SUIT_LIBRARY
 from cardgames.rl.encoding import Bounds, Encoding
 from cardgames.rl.layout import Field, Layout
 

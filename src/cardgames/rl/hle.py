@@ -52,7 +52,7 @@ import numpy as np
 
 from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
 from cardgames.hanabi import HanabiState, HanabiView, OwnSlot, SeenSlot
-from cardgames.hanabi.state import id_clue_values
+from cardgames.hanabi.actions import id_clue_values
 from cardgames.rl import hanabi
 
 __all__ = ["COLOR_CHAR", "MOVE_TYPES", "Environment", "HanabiEnv", "make"]
@@ -186,9 +186,10 @@ class HanabiEnv(Environment):
         if self._random_start:
             variant = attrs.evolve(variant, starting_player=self._rng.randrange(self.players))
         if deck is None:
-            self.state = HanabiState(variant, self.players, self._rng.randrange(_SEED_LIMIT))
+            self.state = HanabiState.new(variant, players=self.players,
+                                         seed=self._rng.randrange(_SEED_LIMIT))
         else:
-            self.state = HanabiState(variant, self.players, deck=deck)
+            self.state = HanabiState.new(variant, players=self.players, deck=deck)
         return self._make_observation_all_players()
 
     def step(self, action: int | Mapping[str, Any]) -> tuple[dict[str, Any], int, bool,

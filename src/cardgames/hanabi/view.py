@@ -29,7 +29,7 @@ import attrs
 from cardgames.core.game import Move
 from cardgames.hanabi.actions import BonusChoice, HanabiAction
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.variants import HanabiVariant
+from cardgames.hanabi.rules import HanabiVariant
 
 __all__ = ["HanabiView", "OwnSlot", "SeenSlot", "cards_in_mask"]
 

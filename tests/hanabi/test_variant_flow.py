@@ -212,10 +212,14 @@ def test_throw_it_in_a_hole_hides_plays_until_the_end() -> None:
         assert view.discards == ()
         assert view.hole == (0, 5)
         assert not any(isinstance(e, Played | FuseLost) for m in view.history for e in m.events)
+        assert state.moves(seat) == view.history
         shown = text_of(state, seat)
         assert "R1" not in shown.split("Hands")[0]
         assert "hole 2 cards" in shown
         state.check_view(seat)
+    # The state's own log is omniscient; what a spectator may see hides the plays as the seats.
+    assert any(isinstance(e, Played) for m in state.moves() for e in m.events)
+    assert state.public_moves() == state.view(0).history
     state.apply(Clue(1, 1))
     state.apply(Play(5))  # seat 1's B4 misplays: the second fuse ends the game, all is shown
     assert state.is_over

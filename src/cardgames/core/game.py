@@ -460,7 +460,7 @@ class State(abc.ABC, Generic[A]):
 
     def _as_seen_by(self, moves: list[Move[A]], seat: int | None) -> Sequence[Move[A]]:
         """`moves` (the whole game, as it happened) as `seat` may see them; None: as every
-        seat sees them (spectators, :meth:`apply`'s return value).
+        seat sees them (:meth:`public_moves`, for spectators).
 
         The default shows everything (each game's events already say only what is public);
         a game that hides part of a move from some seats replaces those moves here. Return
@@ -469,8 +469,8 @@ class State(abc.ABC, Generic[A]):
         return moves
 
     def _public_events(self, events: list[Event]) -> list[Event]:
-        """The events :meth:`apply` returns (what every seat sees of the move); the default
-        returns them all."""
+        """The events :meth:`apply` returns: what every seat sees of the move (as
+        :meth:`_as_seen_by` with None shows it); the default returns them all."""
         return events
 
     # ------------------------------------------------------------- shared behaviour
@@ -485,11 +485,20 @@ class State(abc.ABC, Generic[A]):
         return len(self._log)
 
     def moves(self, seat: int | None = None) -> tuple[Move[A], ...]:
-        """The moves so far, oldest first, as `seat` sees them (None: as they happened,
-        nothing hidden; a seat's view shows its own). ``[m.seat for m in state.moves()]`` is
-        who moved."""
-        if seat is not None:
-            seat = check_seat(seat, len(self.players))
+        """The moves so far, oldest first, as `seat` sees them; None: as they happened,
+        nothing hidden (the omniscient log: ``[m.seat for m in state.moves()]`` is who
+        moved). A seat's view shows its own."""
+        built = self._built_moves()
+        if seat is None:
+            return tuple(built)
+        return tuple(self._as_seen_by(built, check_seat(seat, len(self.players))))
+
+    def public_moves(self) -> tuple[Move[A], ...]:
+        """The moves so far as every seat sees them: what a spectator may be shown."""
+        return tuple(self._as_seen_by(self._built_moves(), None))
+
+    def _built_moves(self) -> list[Move[A]]:
+        """The log as Move values, its events filled in (kept: later calls extend it)."""
         self._events_wanted = True
         log = self._log
         built = self._move_cache
@@ -497,7 +506,7 @@ class State(abc.ABC, Generic[A]):
             if any(entry[2] is None for entry in log[len(built):]):
                 self._replay_events()
             built.extend(Move(*entry) for entry in log[len(built):])  # type: ignore[arg-type]
-        return tuple(self._as_seen_by(built, seat))
+        return built
 
     def _replay_events(self) -> None:
         """Fill in the events of the moves :meth:`step` took without building them: a copy of

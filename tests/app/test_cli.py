@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgames import commands
+from cardgames.app import play_in_app
 from cardgames.app.serve import app_command, is_loopback
 from cardgames.cli import app
 
@@ -27,8 +29,6 @@ class _Terminal:
 
 
 def test_the_app_runs_only_at_a_terminal_without_plain(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgames.app import play_in_app
-
     monkeypatch.setattr(sys, "stdin", _Terminal())
     monkeypatch.setattr(sys, "stdout", _Terminal())
     assert commands.full_screen() is play_in_app
@@ -76,7 +76,7 @@ def _free_port() -> int:
 
 
 def test_serve_answers_with_the_page_on_loopback(tmp_path: Path) -> None:
-    import textual_serve  # noqa: F401  # a dev dependency: the test fails, not skips, without it
+    import textual_serve  # noqa: F401, PLC0415  # the app extra (dev has it): fails, not skips, without it
     port = _free_port()
     env = {**os.environ, "CARDGAMES_HOME": str(tmp_path)}
     server = subprocess.Popen(
@@ -104,8 +104,6 @@ def test_serve_answers_with_the_page_on_loopback(tmp_path: Path) -> None:
 def test_serve_without_textual_serve_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import importlib.util
-
     real = importlib.util.find_spec
     monkeypatch.setattr(
         importlib.util, "find_spec",

@@ -23,8 +23,10 @@ from typer.testing import CliRunner
 import cardgames
 import cardgames.commands as commands
 import cardgames.session as session_module
+from cardgames import __main__ as entry
 from cardgames.cli import app
 from cardgames.core.limits import MAX_LINE
+from cardgames.hanabi.hanablive import to_hanablive
 from cardgames.session import (
     HUMAN,
     SavedSession,
@@ -394,8 +396,6 @@ class InterruptImports(importlib.abc.MetaPathFinder):
 def test_ctrl_c_while_starting_prints_no_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from cardgames import __main__ as entry
-
     monkeypatch.delitem(sys.modules, "cardgames.cli")
     monkeypatch.setattr(sys, "meta_path", [InterruptImports(), *sys.meta_path])
     with pytest.raises(SystemExit) as leaving:
@@ -417,8 +417,6 @@ def test_ctrl_c_while_loading_a_game_prints_no_traceback(
 
 
 def test_replay_of_an_export_naming_a_player_unprintably_is_one_line(tmp_path: Path) -> None:
-    from cardgames.hanabi.hanablive import to_hanablive
-
     state = cardgames.new_game("hanabi", seed=4)
     state.apply(state.legal_actions()[0])
     export = to_hanablive(state)

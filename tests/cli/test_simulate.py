@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import ray
 from typer.testing import CliRunner
 
 import cardgames
@@ -267,8 +268,6 @@ def test_cluster_addresses_ray_does_not_take(cluster: str) -> None:
 
 
 def test_the_ray_executor_needs_a_connected_ray() -> None:
-    import ray
-
     assert not ray.is_initialized()
     with pytest.raises(cardgames.CardgamesError, match=r"call ray.init\(\) first"):
         simulation.RayExecutor()

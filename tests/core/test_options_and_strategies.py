@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 
 from cardgames.core import OptionsError, Record
+from cardgames.core.errors import did_you_mean
 from cardgames.core.game import State
 from cardgames.core.options import (
     bounded,
@@ -104,8 +105,6 @@ def test_played_states_replay(state: State[Any]) -> None:
 
 
 def test_did_you_mean_ignores_case_and_shows_choices_as_given() -> None:
-    from cardgames.core.errors import did_you_mean
-
     assert did_you_mean("stpo", ["stop", "koikoi"]) == " (did you mean stop?)"
     assert did_you_mean("CAROL", ["Alice", "Carol"]) == " (did you mean Carol?)"
     assert did_you_mean("zzz", ["Alice"]) == ""

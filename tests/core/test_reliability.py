@@ -21,6 +21,7 @@ from cardgames.core.limits import (
     small_number,
 )
 from cardgames.core.record import Record, read_records
+from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 
 GAMES = ["hanabi", "ikebana", "koikoi"]
 
@@ -233,7 +234,6 @@ def test_the_other_public_functions_refuse_wrong_types(call: Any, error: type) -
 def test_a_hanablive_export_naming_a_player_unprintably_is_a_record_error() -> None:
     # Found by the long fuzzing: the importer built the state itself and took the name
     # "\ufeffPlayer 2", which `replay` then refused with a traceback when it showed the moves.
-    from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 
     state = cardgames.new_game("hanabi", seed=4)
     state.apply(state.legal_actions()[0])

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import doctest
+import random
 from collections.abc import Callable
 
 import attrs
 import pytest
 
+import cardgames.hanabi
 from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
 from cardgames.hanabi import (
     BonusClue,
+    BonusPlay,
+    BonusReshuffle,
+    Card,
     Clue,
     DeckPlay,
     Discard,
@@ -354,10 +360,6 @@ def test_game_ended_event_carries_score_and_rating(make_game: MakeGame) -> None:
 
 
 def test_the_package_docstring_example_runs() -> None:
-    import doctest
-
-    import cardgames.hanabi
-
     result = doctest.testmod(cardgames.hanabi, verbose=False)
     assert result.attempted >= 5
     assert result.failed == 0
@@ -370,8 +372,6 @@ def test_a_clue_the_variant_does_not_have_is_refused_with_the_choices() -> None:
 
 
 def test_actions_compare_and_hash_by_value() -> None:
-    from cardgames.hanabi import BonusClue, BonusPlay, BonusReshuffle, Card
-
     assert Clue(1, "red") == Clue(1, "red")
     assert hash(Clue(1, "red")) == hash(Clue(1, "red"))
     assert Clue(1, "red") != BonusClue(1, "red")
@@ -479,7 +479,6 @@ def test_a_clue_may_name_a_player_whose_name_has_spaces() -> None:
 def test_step_builds_no_events_yet_views_show_the_same_history(variant: str) -> None:
     # step() takes the event-free path: the views must replay the same events that apply()
     # returned, for every seat and at every point (a clone taken midway too).
-    import random
 
     for players, seed in ((2, 3), (4, 8)):
         by_apply = HanabiState.new(variant_from_name(variant), players=players, seed=seed)
@@ -524,7 +523,6 @@ def test_apply_accepts_exactly_the_legal_actions(variant: str) -> None:
     # apply() finds pre-built actions in a set of the legal ones: an action legal a move ago
     # but not now must still be refused, and nothing change (all or nothing looks at other
     # seats' moves while it settles a move).
-    import random
 
     for seed in range(4):
         state = HanabiState.new(variant_from_name(variant), players=3, seed=seed)

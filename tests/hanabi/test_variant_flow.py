@@ -19,6 +19,7 @@ from tests.conformance_data import CONFORMANCE, needs
 from tests.hanabi.conftest import game
 
 import cardgames
+import cardgames.hanabi.state as state_module
 from cardgames.core.errors import IllegalActionError
 from cardgames.hanabi import (
     Clue,
@@ -236,7 +237,6 @@ def test_check_view_catches_a_play_shown_from_the_hole(
 ) -> None:
     # The sweep relies on check_view to find leaks: with the hole's masking switched off,
     # it must fail.
-    import cardgames.hanabi.state as state_module
 
     monkeypatch.setattr(state_module, "_into_the_hole", iter)
     state = game(RED_RUN, variant=flagged(throw_it_in_a_hole=True))

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 import cardgames
 from cardgames import IllegalActionError, OptionsError
-from cardgames.rl import env
+from cardgames.rl import env, hanabi, koikoi
 from cardgames.rl.envs import RawEnv, raw_env
 from cardgames.rl.koikoi import round_returns
 
@@ -126,8 +126,6 @@ def test_a_seeded_reset_plays_the_game_new_game_deals_with_that_seed() -> None:
 
 
 def test_observations_are_the_encoders_of_each_seats_view() -> None:
-    from cardgames.rl import koikoi
-
     aec = raw_env("koikoi", preset="online")
     aec.reset(seed=3)
     for seat, agent in enumerate(aec.possible_agents):
@@ -189,8 +187,6 @@ def test_bad_configurations_are_refused_with_what_is_allowed() -> None:
 
 
 def test_the_docs_show_the_hanabi_layout_for_two_players() -> None:
-    from cardgames.rl import hanabi
-
     page = (Path(__file__).parents[2] / "docs" / "ml.md").read_text(encoding="utf-8")
     assert hanabi.layout("standard", 2).markdown() in page, (
         'docs/ml.md: paste cardgames.rl.hanabi.layout("standard", 2).markdown()'

@@ -416,9 +416,9 @@ def test_first_dealer_draw_random_or_a_named_seat() -> None:
         assert isinstance(chosen, DealerChosen)
         assert chosen.draws == ()
         assert chosen.chosen_by is FirstDealer.RANDOM
-        assert str(chosen) == f"P{state.dealer + 1} deals first (chosen at random)"
+        assert str(chosen) == f"P{chosen.dealer + 1} deals first (chosen at random)"
         assert state == KoiKoiState(make_rules(first_dealer="random"), seed=seed)
-        random_dealers.add(state.dealer)
+        random_dealers.add(chosen.dealer)
     assert random_dealers == {0, 1}
     for seat, value in ((0, "1"), (1, "2"), (1, 2)):
         state = KoiKoiState(make_rules(first_dealer=value), seed=5)

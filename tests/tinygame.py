@@ -8,7 +8,7 @@ A score is the sum of a player's row; the game ends when every hand is empty.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Self
 
 import attrs
@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, settings
 from cardgames.core import (
     GameInfo,
     NotationError,
+    OptionsError,
     RandomAgent,
     State,
 )
@@ -63,39 +64,34 @@ class TinyState(State[Play]):
     game_name = "tiny"
     __slots__ = ("hands", "rows", "stock", "turn")
 
-    def __init__(
-        self,
-        options: TinyOptions,
-        players: int,
-        seed: int | None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        names = tuple(names or (f"P{seat + 1}" for seat in range(players)))
-        self._init_base(players=names, options=options, seed=seed, deck=deck)
-        if deck:
-            order = [int(c) for c in deck]
-        else:
-            order = list(range(1, 10))
-            random.Random(seed).shuffle(order)
-        order.reverse()  # the top card last, so drawing is a pop
-        self.hands = [sorted(order.pop() for _ in range(options.hand_size))
-                      for _ in range(players)]
-        self.stock = order
-        self.rows: list[list[int]] = [[] for _ in range(players)]
-        self.turn = 0
+    game_title = "Tiny"
+    player_counts = range(2, 4)
 
     @classmethod
-    def new(
-        cls,
-        options: TinyOptions,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        return cls(options, players, seed, deck, names)
+    def default_names(cls, count: int) -> tuple[str, ...]:
+        return tuple(f"P{seat + 1}" for seat in range(count))
+
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        if deck is not None:
+            order = [self._card_of(text) for text in deck]
+            if sorted(order) != list(range(1, 10)):
+                raise OptionsError(f"the deck must hold the cards 1..9 once each (got {deck})")
+        else:
+            order = list(range(1, 10))
+            random.Random(self.seed).shuffle(order)
+        order.reverse()  # the top card last, so drawing is a pop
+        size = self.options.hand_size
+        self.hands = [sorted(order.pop() for _ in range(size)) for _ in self.players]
+        self.stock = order
+        self.rows: list[list[int]] = [[] for _ in self.players]
+        self.turn = 0
+
+    @staticmethod
+    def _card_of(text: str) -> int:
+        card = small_number(text)
+        if card not in PLAYS:
+            raise NotationError(f"no card {text!r}: cards are 1..9")
+        return card
 
     @property
     def current_player(self) -> int | None:
@@ -142,7 +138,7 @@ class TinyState(State[Play]):
             return []
         return [PLAYS[card] for card in self.hands[self.turn]]
 
-    def _apply(self, action: Play) -> list[object]:
+    def _act(self, action: Play, events: list[object] | None) -> None:
         hand = self.hands[self.turn]
         hand.remove(action.card)
         self.rows[self.turn].append(action.card)
@@ -154,7 +150,8 @@ class TinyState(State[Play]):
             if self.hands[self.turn]:
                 break
             self.turn = (self.turn + 1) % len(self.players)
-        return [f"{self.players[self.turn]} to play"]
+        if events is not None:
+            events.append(f"{self.players[self.turn]} to play")
 
     def _copy_into(self, new: Self) -> None:
         new.hands = [list(h) for h in self.hands]
@@ -192,7 +189,6 @@ def make_info(
         "description": "a test-only game",
         "state_type": state_type,
         "options_type": TinyOptions,
-        "player_counts": range(2, 4),
         "default_players": 2,
         "presets": {"two": TinyOptions(2), "three": TinyOptions(3)},
         "default_preset": "two",

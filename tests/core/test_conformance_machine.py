@@ -61,12 +61,11 @@ class CardVanishes(TinyState):
 
     __slots__ = ()
 
-    def _apply(self, action: Play) -> list[object]:
-        events = super()._apply(action)
+    def _act(self, action: Play, events: list[object] | None) -> None:
+        super()._act(action, events)
         for row in self.rows:
             if action.card in row:
                 row.remove(action.card)
-        return events
 
 
 class NeverEnds(TinyState):
@@ -74,13 +73,12 @@ class NeverEnds(TinyState):
 
     __slots__ = ()
 
-    def _apply(self, action: Play) -> list[object]:
-        events = super()._apply(action)
+    def _act(self, action: Play, events: list[object] | None) -> None:
+        super()._act(action, events)
         for row in self.rows:
             if action.card in row:
                 row.remove(action.card)
                 self.stock.insert(0, action.card)
-        return events
 
 
 class CarelessView(TinyState):
@@ -157,10 +155,9 @@ class CachedTotals(TinyState):
     __slots__ = ("totals",)
     derived_slots = frozenset({"totals"})
 
-    def _apply(self, action: Play) -> list[object]:
-        events = super()._apply(action)
+    def _act(self, action: Play, events: list[object] | None) -> None:
+        super()._act(action, events)
         self.totals = self.scores()
-        return events
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)

@@ -230,9 +230,9 @@ class LooseStep(NumberedTiny):
 
     def step(self, action_id: int) -> None:
         action = self.action_from_id(action_id)
-        self._legal_cache = None
-        self._apply(action)
-        self._history.append(action)
+        self._legal_cache = self._legal_ids = None
+        self._act(action, None)
+        self._log.append((self.turn, action, None))
 
 
 def test_the_kit_passes_a_numbered_game() -> None:

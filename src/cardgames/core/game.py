@@ -1,10 +1,13 @@
 """The State protocol every game implements, with the shared behaviour written once.
 
 A game subclasses :class:`State`, declares its own ``__slots__`` and fills in the abstract
-members. The base class provides checked :meth:`State.apply` (an illegal action raises
-:class:`~cardgames.core.errors.IllegalActionError` and changes nothing), the cached
-:meth:`State.legal_actions`, the move history, :meth:`State.clone`, :meth:`State.record` and
-equality.
+members: :meth:`State._setup` deals, :meth:`State._legal_actions` lists the legal actions and
+:meth:`State._act` carries one out. The base class owns the rest: construction
+(:meth:`State.new` checks players, names, seed and deck once), the move log with its
+:class:`Move` history, checked :meth:`State.apply` (an illegal action raises
+:class:`~cardgames.core.errors.IllegalActionError` and changes nothing), the id fast path
+:meth:`State.step`, the cached :meth:`State.legal_actions`, :meth:`State.clone`,
+:meth:`State.record` and equality.
 
 Action ids (for learning and search code that wants integers): a game numbers its actions
 with an :class:`ActionSpace` returned by :meth:`State.action_space`. The numbering covers
@@ -17,13 +20,14 @@ offset from the player to act), which is why the space is asked of the state, no
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import (
-    TYPE_CHECKING,
     Any,
     ClassVar,
+    Final,
     Generic,
     Protocol,
     Self,
@@ -34,12 +38,31 @@ from typing import (
 
 import attrs
 
-from cardgames.core.errors import IllegalActionError, NotationError, RecordError
+from cardgames.core.errors import (
+    IllegalActionError,
+    NotationError,
+    OptionsError,
+    RecordError,
+    clip,
+)
+from cardgames.core.limits import check_seat
+from cardgames.core.record import Record
 
-if TYPE_CHECKING:
-    from cardgames.core.record import Record
-
-__all__ = ["Action", "ActionSpace", "Event", "Move", "Options", "State"]
+__all__ = [
+    "SEED_LIMIT",
+    "Action",
+    "ActionSpace",
+    "Event",
+    "LogEntry",
+    "Move",
+    "Options",
+    "State",
+    "check_deck",
+    "check_names",
+    "check_players",
+    "check_seed",
+    "draw_seed",
+]
 
 
 @runtime_checkable
@@ -127,19 +150,108 @@ class Options(Protocol):
         ...
 
 
-class State(abc.ABC, Generic[A]):
-    """The whole state of one game (all its rounds), mutated by :meth:`apply`."""
+SEED_LIMIT: Final = 2**32
+"""Seeds drawn for games started without one are below this: one range for every game, and
+one that numpy's and JAX's 32-bit seeds take as they are."""
 
-    __slots__ = ("_history", "_legal_cache", "deck", "options", "players", "seed")
+
+def draw_seed() -> int:
+    """A fresh seed from the system's randomness, in ``range(SEED_LIMIT)``."""
+    return _SYSTEM_RANDOM.randrange(SEED_LIMIT)
+
+
+_SYSTEM_RANDOM = random.SystemRandom()
+
+
+def check_players(players: object, counts: range, title: str) -> int:
+    """The player count, checked: OptionsError says which counts the game allows."""
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        allowed = f"{counts.start}" if len(counts) == 1 else f"in {counts.start}..{counts.stop - 1}"
+        raise OptionsError(
+            f"'players' must be {allowed} for {title} (got {clip(repr(players))})"
+        )
+    return players
+
+
+def check_names(names: object, count: int) -> tuple[str, ...]:
+    """`names` as a tuple, checked: `count` non-empty printable names, one per seat.
+
+    Printable: a name with a line break, a format character (a byte-order mark) or a lone
+    surrogate (JSON can spell one) would break every line that shows it, or fail to print.
+    OptionsError otherwise. Importers of foreign records that build a state call it too.
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != count:
+        raise OptionsError(
+            f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
+        )
+    if not all(isinstance(name, str) and name.strip() and name.isprintable() for name in names):
+        raise OptionsError(
+            f"'names' must be non-empty printable strings (got {clip(repr(names))})"
+        )
+    return tuple(names)
+
+
+def check_seed(seed: object) -> int | None:
+    """`seed` checked: an integer or None (OptionsError otherwise)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionsError(f"'seed' must be an integer (got {clip(repr(seed))})")
+    return seed
+
+
+def check_deck(deck: object) -> tuple[str, ...] | None:
+    """`deck` checked as card notations, top first: a tuple of them, or None."""
+    if deck is None:
+        return None
+    if (
+        isinstance(deck, str)
+        or not isinstance(deck, Sequence)
+        or not all(isinstance(card, str) for card in deck)
+    ):
+        raise OptionsError(
+            f"'deck' must be a list of cards in notation, top first (got {clip(repr(deck))})"
+        )
+    return tuple(deck)
+
+
+LogEntry = tuple[int, A, "tuple[Event, ...] | None"]
+"""One move of a state's log: the seat that moved, its action, and the events it caused (None
+where :meth:`State.step` skipped building them)."""
+
+
+class State(abc.ABC, Generic[A]):
+    """The whole state of one game (all its rounds), mutated by :meth:`apply`.
+
+    The base class owns what every game shares: construction (:meth:`new` checks the players,
+    names, seed and deck once, then calls the game's :meth:`_setup`), the move log and its
+    :class:`Move` history (:meth:`moves`), and the checked :meth:`apply` and the id fast path
+    :meth:`step`, both of which hand the move to the game's one mutation hook :meth:`_act`.
+    """
+
+    __slots__ = (
+        "_events_wanted",
+        "_legal_cache",
+        "_legal_ids",
+        "_log",
+        "_move_cache",
+        "_shadow",
+        "deck",
+        "options",
+        "players",
+        "seed",
+    )
 
     game_name: ClassVar[str]
     """The name the game is registered under."""
+    game_title: ClassVar[str]
+    """The game's display name, in messages (the registry name unless the game sets one)."""
+    player_counts: ClassVar[range]
+    """The allowed numbers of players."""
     rules_version: ClassVar[int] = 1
     """Raised whenever a rule change would make an old record replay differently; records
     carry it, and a record from a newer rules version is refused."""
     derived_slots: ClassVar[frozenset[str]] = frozenset()
-    """Slots that only cache what the others determine (left out of :meth:`snapshot`; the
-    conformance kit checks that every other slot is in it)."""
+    """The game's slots that only cache what the others determine (left out of
+    :meth:`snapshot`; the conformance kit checks that every other slot of the game is in it)."""
 
     players: tuple[str, ...]
     """The players' names, by seat."""
@@ -149,25 +261,26 @@ class State(abc.ABC, Generic[A]):
     """The seed the game's chance was drawn from, or None for an explicit deck."""
     deck: tuple[str, ...] | None
     """The explicit deck order (cards in notation) the game was dealt from, if any."""
+    _log: list[LogEntry[A]]
+    _move_cache: list[Move[A]]  # the log's entries as Moves, built when first read
+    _legal_cache: list[A] | None
+    _legal_ids: list[int] | None
+    _shadow: State[A] | None  # a copy that fills in the events step() skipped
+    _events_wanted: bool  # moves were read: step() builds events from then on
 
-    def _init_base(
-        self,
-        *,
-        players: Sequence[str],
-        options: Any,
-        seed: int | None,
-        deck: Sequence[str] | None = None,
-    ) -> None:
-        self.players = tuple(players)
-        self.options = options
-        self.seed = seed
-        self.deck = None if deck is None else tuple(deck)
-        self._history: list[A] = []
-        self._legal_cache: list[A] | None = None
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "game_title" not in cls.__dict__ and "game_name" in cls.__dict__:
+            cls.game_title = cls.game_name
 
-    # ----------------------------------------------------------------- the game fills in
+    def __init__(self) -> None:
+        raise TypeError(
+            f"start a game with {type(self).__name__}.new(options, players=...) or "
+            f"cardgames.new_game(name, ...)"
+        )
+
+    # ------------------------------------------------------------------ construction
     @classmethod
-    @abc.abstractmethod
     def new(
         cls,
         options: Any,
@@ -177,12 +290,51 @@ class State(abc.ABC, Generic[A]):
         deck: Sequence[str] | None = None,
         names: Sequence[str] | None = None,
     ) -> Self:
-        """A new game: `players` seats (named `names`, else the game's default names), chance
-        drawn from `seed` or dealt from an explicit `deck` order (cards in notation).
+        """A new game: `players` seats (named `names`, else :meth:`default_names`), chance
+        drawn from `seed` or dealt from an explicit `deck` order (cards in notation, top
+        first); with neither, a seed is drawn (:func:`draw_seed`).
 
-        The registry (:meth:`~cardgames.core.registry.GameInfo.new_game`) has checked the
-        player count and the names; the game checks the deck.
+        Every check is made here, once: the player count, the names, the seed, the deck (a
+        deck the game cannot deal from is an OptionsError too). `options` is the game's
+        options object, already validated (:meth:`~cardgames.core.registry.GameInfo.new_game`
+        builds it from names and values).
         """
+        count = check_players(players, cls.player_counts, cls.game_title)
+        seat_names = cls.default_names(count) if names is None else check_names(names, count)
+        seed = check_seed(seed)
+        cards = check_deck(deck)
+        if seed is None and cards is None:
+            seed = draw_seed()
+        state = object.__new__(cls)
+        state.players = seat_names
+        state.options = options
+        state.seed = seed
+        state.deck = cards
+        state._log = []
+        state._move_cache = []
+        state._legal_cache = None
+        state._legal_ids = None
+        state._shadow = None
+        state._events_wanted = False
+        try:
+            state._setup(cards)
+        except NotationError as exc:  # a card of the deck the game cannot read
+            raise OptionsError(f"'deck': {exc}") from None
+        return state
+
+    @classmethod
+    def default_names(cls, count: int) -> tuple[str, ...]:
+        """The players' names when none are given (games may name seats their own way)."""
+        return tuple(f"Player {seat + 1}" for seat in range(count))
+
+    # ----------------------------------------------------------------- the game fills in
+    @abc.abstractmethod
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        """Deal the game: from the explicit `deck` (card notations, top first) when given,
+        else from ``self.seed``. :meth:`new` has set ``players``, ``options``, ``seed`` and
+        ``deck``; the game checks what depends on them together (options against the player
+        count, the deck's cards) and raises OptionsError (or NotationError for a deck card it
+        cannot read)."""
 
     @property
     @abc.abstractmethod
@@ -218,12 +370,17 @@ class State(abc.ABC, Generic[A]):
         """The legal actions now, in a stable order."""
 
     @abc.abstractmethod
-    def _apply(self, action: A) -> list[Event]:
-        """Carry out a legal action and return the events it caused."""
+    def _act(self, action: A, events: list[Event] | None) -> None:
+        """Carry out `action`, which is legal now: the game's one mutation hook.
+
+        Append what it caused to `events`; when `events` is None (the fast path of
+        :meth:`step`) build no events at all. The base logs the move; a game clears its own
+        caches of the position here.
+        """
 
     @abc.abstractmethod
     def _copy_into(self, new: Self) -> None:
-        """Copy the game's own fields into `new`, a bare instance, for :meth:`clone`."""
+        """Copy the game's own fields into `new`, for :meth:`clone` (the base copied its)."""
 
     @classmethod
     def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
@@ -263,16 +420,80 @@ class State(abc.ABC, Generic[A]):
         """
         raise NotImplementedError(f"{self.game_name} does not number its actions")
 
+    def _legal_id_list(self) -> list[int]:
+        """The ids of the legal actions, in their order (games with id tables override it
+        to build the list without looking actions up one by one)."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal_actions()
+        space = self.action_space()
+        by_identity = space.by_identity
+        try:
+            return [by_identity[key] for key in map(id, cache)]
+        except KeyError:  # actions built by hand: look them up by value
+            return [space.ids[action] for action in cache]
+
+    def _action_of_id(self, action_id: int) -> A:
+        """The action of a legal id now (games may read it from their tables directly)."""
+        return self.action_space().actions[action_id]
+
+    def _as_seen_by(self, moves: list[Move[A]], seat: int | None) -> Sequence[Move[A]]:
+        """`moves` (the whole game, as it happened) as `seat` may see them; None: as every
+        seat sees them (spectators, :meth:`apply`'s return value).
+
+        The default shows everything (each game's events already say only what is public);
+        a game that hides part of a move from some seats replaces those moves here. Return
+        `moves` itself when nothing is hidden: it is not changed by the caller.
+        """
+        return moves
+
+    def _public_events(self, events: list[Event]) -> list[Event]:
+        """The events :meth:`apply` returns (what every seat sees of the move); the default
+        returns them all."""
+        return events
+
     # ------------------------------------------------------------- shared behaviour
     @property
     def history(self) -> tuple[A, ...]:
         """The actions applied so far, oldest first."""
-        return tuple(self._history)
+        return tuple(entry[1] for entry in self._log)
 
     @property
     def move_count(self) -> int:
         """How many actions have been applied."""
-        return len(self._history)
+        return len(self._log)
+
+    def moves(self, seat: int | None = None) -> tuple[Move[A], ...]:
+        """The moves so far, oldest first, as `seat` sees them (None: as they happened,
+        nothing hidden; a seat's view shows its own). ``[m.seat for m in state.moves()]`` is
+        who moved."""
+        if seat is not None:
+            seat = check_seat(seat, len(self.players))
+        self._events_wanted = True
+        log = self._log
+        built = self._move_cache
+        if len(built) < len(log):
+            if any(entry[2] is None for entry in log[len(built):]):
+                self._replay_events()
+            built.extend(Move(*entry) for entry in log[len(built):])  # type: ignore[arg-type]
+        return tuple(self._as_seen_by(built, seat))
+
+    def _replay_events(self) -> None:
+        """Fill in the events of the moves :meth:`step` took without building them: a copy of
+        the game from the same deal (kept, and moved on as the game goes) logs them."""
+        shadow = self._shadow
+        if shadow is None:
+            shadow = self._shadow = type(self).new(
+                self.options, players=len(self.players), seed=self.seed, deck=self.deck,
+                names=self.players)
+        log, replayed = self._log, shadow._log
+        for seat, action, _ in log[len(replayed):]:
+            events: list[Event] = []
+            shadow._act(action, events)  # legal: this game took it from the same position
+            replayed.append((seat, action, tuple(events)))
+        for index, entry in enumerate(log):
+            if entry[2] is None:
+                log[index] = replayed[index]
 
     def result_text(self) -> str:
         """One line: the outcome of a finished game, or how far an unfinished one got."""
@@ -300,16 +521,19 @@ class State(abc.ABC, Generic[A]):
         return any(map(is_, cache, repeat(action))) or action in cache
 
     def apply(self, action: A) -> list[Event]:
-        """Apply a legal action; IllegalActionError (nothing changed) for any other."""
+        """Apply a legal action and return its events as every seat sees them;
+        IllegalActionError (nothing changed) for any other action."""
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._legal_actions()
         if not any(map(is_, cache, repeat(action))) and action not in cache:
             raise IllegalActionError(action, self.illegal_reason(action), cache)
-        self._legal_cache = None
-        events = self._apply(action)
-        self._history.append(action)
-        return events
+        seat: int = self.current_player  # type: ignore[assignment]  # a legal move: not over
+        self._legal_cache = self._legal_ids = None
+        events: list[Event] = []
+        self._act(action, events)
+        self._log.append((seat, action, tuple(events)))
+        return self._public_events(events)
 
     # ------------------------------------------------------------- action ids
     @property
@@ -350,22 +574,37 @@ class State(abc.ABC, Generic[A]):
 
     def legal_action_ids(self) -> list[int]:
         """The ids of :meth:`legal_actions`, in the same order."""
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = self._legal_actions()
-        space = self.action_space()
-        by_identity = space.by_identity
-        try:
-            return [by_identity[key] for key in map(id, cache)]
-        except KeyError:  # actions built by hand: look them up by value
-            return [space.ids[action] for action in cache]
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = self._legal_id_list()
+        return list(ids)
 
     def step(self, action_id: SupportsIndex) -> None:
-        """Apply the action with id `action_id` (the fast path: no events returned).
+        """Apply the action with id `action_id` (the fast path: no events are built until
+        :meth:`moves` or a view asks for them).
 
         An id out of range raises NotationError, an illegal one IllegalActionError; either
         way nothing changes.
         """
+        ids = self._legal_ids
+        if ids is None:
+            ids = self._legal_ids = self._legal_id_list()
+        if type(action_id) is not int or action_id not in ids:
+            self._checked_step(action_id)
+            return
+        seat: int = self.current_player  # type: ignore[assignment]  # a legal id: not over
+        action = self._action_of_id(action_id)
+        self._legal_cache = self._legal_ids = None
+        if self._events_wanted:  # moves are being read: log the events now, not by a replay
+            events: list[Event] = []
+            self._act(action, events)
+            self._log.append((seat, action, tuple(events)))
+        else:
+            self._act(action, None)
+            self._log.append((seat, action, None))
+
+    def _checked_step(self, action_id: SupportsIndex) -> None:
+        # Anything but a legal plain int: a NumPy integer, or an id to refuse with the reason.
         action = self.action_from_id(action_id)
         try:
             self.apply(action)
@@ -384,15 +623,17 @@ class State(abc.ABC, Generic[A]):
         new.options = self.options
         new.seed = self.seed
         new.deck = self.deck
-        new._history = list(self._history)
+        new._log = self._log.copy()
+        new._move_cache = self._move_cache.copy()
         new._legal_cache = self._legal_cache
+        new._legal_ids = self._legal_ids
+        new._shadow = None  # it moves on with its game: a copy replays its own when needed
+        new._events_wanted = self._events_wanted
         self._copy_into(new)
         return new
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """The game so far as a :class:`~cardgames.core.record.Record`."""
-        from cardgames.core.record import Record
-
         if meta is not None and not isinstance(meta, dict):
             raise RecordError(f"'meta' must be a dict of JSON data, got {type(meta).__name__}")
         result: dict[str, Any] = dict(meta or {})
@@ -403,7 +644,7 @@ class State(abc.ABC, Generic[A]):
             rules_version=self.rules_version,
             options=self.options.to_dict(),
             players=self.players,
-            actions=tuple(str(a) for a in self._history),
+            actions=tuple(str(entry[1]) for entry in self._log),
             seed=self.seed,
             deck=self.deck,
             meta=result,
@@ -415,7 +656,7 @@ class State(abc.ABC, Generic[A]):
         return (
             self.players == other.players
             and self.options == other.options
-            and self._history == other._history
+            and self.history == other.history
             and self.snapshot() == other.snapshot()
         )
 
@@ -425,5 +666,5 @@ class State(abc.ABC, Generic[A]):
         status = "over" if self.is_over else f"seat {self.current_player} to act"
         return (
             f"<{type(self).__name__} {self.game_name} players={len(self.players)} "
-            f"moves={len(self._history)} {status}>"
+            f"moves={len(self._log)} {status}>"
         )

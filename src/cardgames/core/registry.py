@@ -16,7 +16,7 @@ import attrs
 
 from cardgames.core.agents import Agent
 from cardgames.core.errors import NotationError, OptionsError, RecordError, clip, did_you_mean
-from cardgames.core.game import Options, State
+from cardgames.core.game import Options, State, check_names, check_players
 from cardgames.core.options import options_from_preset
 from cardgames.core.record import Record
 
@@ -52,8 +52,6 @@ class GameInfo(Generic[S, Opts]):
     """The game's State class (its ``new`` starts a game)."""
     options_type: type[Opts]
     """The game's options class (``to_dict``/``from_dict``)."""
-    player_counts: range
-    """The allowed numbers of players."""
     default_players: int
     """The number of players when none is given."""
     presets: Mapping[str, Opts]
@@ -102,6 +100,11 @@ class GameInfo(Generic[S, Opts]):
         if "random" not in bots or self.default_bot not in bots:
             raise ValueError(f"{self.name}: bots must include 'random' and the default bot")
 
+    @property
+    def player_counts(self) -> range:
+        """The allowed numbers of players (the state type's)."""
+        return self.state_type.player_counts
+
     def bot_names(self) -> list[str]:
         """The bots by name, levels first, each level followed by the bot it is."""
         named = [name for name in self.bots if name not in self.levels]
@@ -142,15 +145,7 @@ class GameInfo(Generic[S, Opts]):
 
     def check_players(self, players: object) -> int:
         """The player count, checked: OptionsError says which counts the game allows."""
-        counts = self.player_counts
-        if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
-            allowed = (
-                f"{counts.start}" if len(counts) == 1 else f"in {counts.start}..{counts.stop - 1}"
-            )
-            raise OptionsError(
-                f"'players' must be {allowed} for {self.title} (got {clip(repr(players))})"
-            )
-        return players
+        return check_players(players, self.player_counts, self.title)
 
     def new_game(
         self,
@@ -162,26 +157,16 @@ class GameInfo(Generic[S, Opts]):
         options: Opts | None = None,
         **option_values: Any,
     ) -> S:
-        """A new game; options come ready-made (`options`) or as keyword values."""
-        count = self.check_players(self.default_players if players is None else players)
-        if names is not None:
-            check_names(names, count)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise OptionsError(f"'seed' must be an integer (got {clip(repr(seed))})")
-        if deck is not None and (
-            isinstance(deck, str)
-            or not isinstance(deck, Sequence)
-            or not all(isinstance(card, str) for card in deck)
-        ):
-            raise OptionsError(
-                f"'deck' must be a list of cards in notation, top first (got {clip(repr(deck))})"
-            )
+        """A new game; options come ready-made (`options`) or as keyword values. The
+        players, names, seed and deck are checked once, by :meth:`State.new`."""
         if options is not None and option_values:
             raise OptionsError("give either an options object or option values, not both")
         if options is not None:
             self._check_options_type(options, "options")
         built = options if options is not None else self.make_options(**option_values)
-        return self.state_type.new(built, players=count, seed=seed, deck=deck, names=names)
+        return self.state_type.new(
+            built, players=self.default_players if players is None else players, seed=seed,
+            deck=deck, names=names)
 
     def _check_options_type(self, options: object, argument: str) -> None:
         # A wrong object would fail deep inside the game with an AttributeError.
@@ -230,23 +215,6 @@ class GameInfo(Generic[S, Opts]):
 
 
 AnyGame = GameInfo[Any, Any]
-
-
-def check_names(names: object, count: int) -> None:
-    """OptionsError unless `names` holds `count` non-empty printable names, one per seat.
-
-    Printable: a name with a line break, a format character (a byte-order mark) or a lone
-    surrogate (JSON can spell one) would break every line that shows it, or fail to print.
-    Importers of foreign records that build a state directly call it too.
-    """
-    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != count:
-        raise OptionsError(
-            f"'names' must hold {count} names, one per seat (got {clip(repr(names))})"
-        )
-    if not all(isinstance(name, str) and name.strip() and name.isprintable() for name in names):
-        raise OptionsError(
-            f"'names' must be non-empty printable strings (got {clip(repr(names))})"
-        )
 
 
 def _load_target(target: str) -> AnyGame:

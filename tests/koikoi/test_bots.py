@@ -353,7 +353,7 @@ def test_the_same_seed_plays_the_same_match() -> None:
 def win_rate(preset: str, matches: int) -> float:
     wins = 0
     for index in range(matches):
-        state = KoiKoiState(GAME.presets[preset], seed=10_000 + index)
+        state = KoiKoiState.new(GAME.presets[preset], players=2, seed=10_000 + index)
         greedy_seat = index % 2  # seats alternate, so the dealer draw favours nobody
         agents: list[Agent] = [RandomAgent(index), RandomAgent(index)]
         agents[greedy_seat] = GreedyBot(index)

@@ -253,11 +253,11 @@ def test_the_question_and_the_yaku_line_show_what_stopping_scores(
 
 
 def test_the_table_header_counts_points_in_words() -> None:
-    state = played_state(19, 0)
-    rng = random.Random(19)
+    state = played_state(6, 0)
+    rng = random.Random(6)
     while not state.round_results or state.round_results[0].score != (1, 0):
         legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])  # seed 19: P1 wins round 1 with 1 point
+        state.apply(legal[rng.randrange(len(legal))])  # seed 6: P1 wins round 1 with 1 point
     screen = text_of(table_renderable(state.view(1)))
     assert "P1  1 point " in screen
     assert "You  0 points" in screen

@@ -4,7 +4,7 @@
 >>> score_yaku(["jan-crane", "mar-curtain", "aug-moon"]).total
 5
 >>> from cardgames.koikoi import KoiKoiState, make_rules
->>> state = KoiKoiState(make_rules("online"), seed=7)
+>>> state = KoiKoiState.new(make_rules("online"), players=2, seed=7)
 >>> state.apply(state.legal_actions()[0]) and state.move_count
 1
 
@@ -155,7 +155,6 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     description="Hanafuda Koi-Koi for two: capture by month, form yaku, koi-koi or stop.",
     state_type=KoiKoiState,
     options_type=KoiKoiRules,
-    player_counts=range(2, 3),
     default_players=2,
     presets=PRESETS,
     default_preset=DEFAULT_PRESET,

@@ -122,7 +122,7 @@ ACTION_SPACE: Final = ActionSpace((
     *PLAY_ACTIONS, *PLAY_CAPTURE_ACTIONS.values(), *CAPTURE_ACTIONS, KOIKOI_ACTION, STOP_ACTION))
 """The action ids, the same in every position: every pre-built action (plays by card, plays
 naming a capture by card then target, stock captures by card, koi-koi, stop), so the
-numbering follows the tables above."""
+numbering follows the tables above: a play's id is its card's, 0..47."""
 
 MOVES: Final = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
 """The move forms, as error messages list them."""

@@ -231,7 +231,7 @@ def _deal(
             deck = deal_order(known.mine, opponent, known.field, stock)
         else:
             deck = deal_order(opponent, known.mine, known.field, stock)
-        world = KoiKoiState(plan.rules, deck=(*plan.prelude, *deck))
+        world = KoiKoiState.new(plan.rules, players=2, deck=(*plan.prelude, *deck))
         # A lucky hand in the drawn hand would have ended or re-dealt the round: not this one.
         if len(world.round_results) > skipped or [c.id for c in world.hand(seat)] != my_hand:
             continue

@@ -62,12 +62,12 @@ import random
 import struct
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
-from cardgames.core.game import ActionSpace, Event, Move, State
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import ActionSpace, Event, State
 from cardgames.core.limits import as_index
 from cardgames.koikoi.actions import (
     ACTION_SPACE,
@@ -77,7 +77,6 @@ from cardgames.koikoi.actions import (
     KOIKOI_ACTION,
     NO_CARD,
     PLAY,
-    PLAY_ACTIONS,
     PLAY_CAPTURE_ACTIONS,
     STOP,
     STOP_ACTION,
@@ -186,22 +185,37 @@ def _build_played() -> tuple[
 
 _PLACED, _TAKES_ONE, _TAKES_ALL = _build_played()
 _ACTIONS_BY_ID: Final = ACTION_SPACE.actions
-_ACTION_COUNT: Final = len(_ACTIONS_BY_ID)
+_PAIR_IDS: Final = tuple(
+    {target: ACTION_SPACE.ids[PLAY_CAPTURE_ACTIONS[card, target]]
+     for target in range(card & ~3, (card & ~3) + 4) if target != card}
+    for card in range(48)
+)
+"""By card, then by the field card it takes: the id of ``play CARD capture TARGET``."""
+_CAPTURE_ID: Final = ACTION_SPACE.ids[CAPTURE_ACTIONS[0]]
+"""The id of ``capture`` of card 0; the stock captures follow by card."""
+_KOIKOI_ID: Final = ACTION_SPACE.ids[KOIKOI_ACTION]
+_STOP_ID: Final = ACTION_SPACE.ids[STOP_ACTION]
+_DEFAULT_NAMES: Final = ("P1", "P2")
+
 _CHOOSE_SIZES_ALL: Final = frozenset({2})
 _CHOOSE_SIZES: Final = frozenset({2, 3})
 _FIELD_CARDS: Final = operator.itemgetter(*FIELD_PLACES)
 _OPPONENT_CARDS: Final = operator.itemgetter(*OPPONENT_PLACES)
 _DEALER_CARDS: Final = operator.itemgetter(*DEALER_PLACES)
-_SHUFFLE_KEYS: Final = struct.Struct("<48Q").unpack
-"""A shuffle's 48 sort keys from its 384 bytes of the chance stream."""
-_DRAW_PAIRS: Final = 8
-"""Dealer draws read from the stream at a time (a ninth is needed once in 10**9 matches)."""
+_KEYS: Final = struct.Struct("<48d")
+"""A shuffle's 48 sort keys, little-endian doubles, from its 384 bytes of the stream."""
+_CARD_BYTES: Final = bytes(range(48))
+_EXPONENT_BYTES: Final = b"\x3f" * 48
+_EXPONENT_NIBBLE: Final = bytes(byte | 0xF0 for byte in range(256))
+_DRAWS: Final = struct.Struct("<16Q").unpack
+"""Eight dealer draws (two cards each) from 128 bytes of the stream; a ninth, needed once in
+10**9 matches, reads the next 128."""
 
 
 class KoiKoiState(State[KoiKoiAction]):
     """A Koi-Koi match between seats 0 and 1 (see the module docstring for the procedure).
 
-    >>> state = KoiKoiState(seed=1)
+    >>> state = KoiKoiState.new(KoiKoiRules(), players=2, seed=1)
     >>> state.current_player in (0, 1), len(state.view(0).hand)
     (True, 8)
     """
@@ -211,10 +225,12 @@ class KoiKoiState(State[KoiKoiAction]):
     """3: one chance stream per match (``shuffle="stream"``; versions 1 and 2 replay with
     ``shuffle="per-deal"``). 2: a yaku formed on a turn that empties its player's hand ends
     the round (the forced stop); version 1 asked koi-koi or stop there."""
-    derived_slots = frozenset({"_chance_key", "_table", "_start_events", "_log", "_moves"})
-    """The chance key follows from the seed or deck, the yaku table from the rules, the start
-    events from the rules and the chance, the move log from the actions (the base class's
-    history)."""
+    player_counts = range(2, 3)
+    derived_slots = frozenset(
+        {"current_player", "_chance_key", "_table", "_tally", "_tallies", "_start_events"}
+    )
+    """The chance key follows from the seed or deck, the yaku table and its tally from the
+    rules, the tallies from the piles, the start events from the rules and the chance."""
 
     __slots__ = (
         "_baseline",
@@ -227,8 +243,6 @@ class KoiKoiState(State[KoiKoiAction]):
         "_deals",
         "_field",
         "_hands",
-        "_log",
-        "_moves",
         "_over",
         "_pending",
         "_phase",
@@ -240,8 +254,11 @@ class KoiKoiState(State[KoiKoiAction]):
         "_start_events",
         "_stock",
         "_table",
+        "_tallies",
+        "_tally",
         "_totals",
         "_turn",
+        "current_player",
     )
     # The round's position, set by each deal (_start_round).
     _hands: list[list[int]]
@@ -252,6 +269,8 @@ class KoiKoiState(State[KoiKoiAction]):
     """The stock, its top last (pop() turns it over)."""
     _piles: list[int]
     """Each seat's captured cards as a mask."""
+    _tallies: list[int]
+    """Each pile's tally (:class:`~cardgames.koikoi.yaku.Tally`): whether it may form a yaku."""
     _calls: list[int]
     """Each seat's koi-koi calls this round."""
     _baseline: list[list[int]]
@@ -260,39 +279,27 @@ class KoiKoiState(State[KoiKoiAction]):
     """The turned-over stock card waiting for its capture choice, or NO_CARD."""
     _phase: Phase
     _turn: int
+    current_player: int | None
+    """The seat to act, or None once the match is over (a slot, not a property: the core
+    reads it on every move)."""
 
-    def __init__(
-        self,
-        rules: KoiKoiRules | None = None,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        rules = KoiKoiRules() if rules is None else rules
-        if not isinstance(rules, KoiKoiRules):
-            raise OptionsError(f"Koi-Koi options must be KoiKoiRules (got {rules!r})")
-        names = ("P1", "P2") if names is None else tuple(names)
-        if len(names) != 2:
-            raise OptionsError(f"Koi-Koi is for 2 players (got {len(names)} names)")
-        if seed is None and deck is None:
-            # Record the seed we drew so that the game replays.
-            seed = random.SystemRandom().randrange(2**63)
-        self._init_base(players=names, options=rules, seed=seed, deck=deck)
-        # (seat, action, events) per move, as apply made them; views turn new entries into
-        # Move values once (_moves), so a move costs one small tuple, a view no re-building.
-        self._log: list[tuple[int, KoiKoiAction, tuple[Event, ...]]] = []
-        self._moves: list[Move[KoiKoiAction]] = []
-        self._setup(self.deck)
+    @classmethod
+    def default_names(cls, count: int) -> tuple[str, ...]:
+        """``P1``, ``P2``: the seats as the events and the notation name them."""
+        return _DEFAULT_NAMES[:count]
 
     def _setup(self, deck: tuple[str, ...] | None) -> None:
         """Deal the match: choose the first dealer and deal round 1 (from `deck` if given)."""
-        rules: KoiKoiRules = self.options
+        rules = self.options
+        if not isinstance(rules, KoiKoiRules):
+            raise OptionsError(f"Koi-Koi options must be KoiKoiRules (got {rules!r})")
         chunks: list[tuple[int, ...]] = []
         draw_cards: list[int] = []
         if deck is not None:
             draw_cards, chunks = _split_deck(deck, rules.first_dealer)
         self._rules = rules
         self._table: YakuTable = yaku_table_for(rules)
+        self._tally = self._table.tally
         self._chance_key: bytes | None = None
         self._deals = 0
         self._chunks = tuple(chunks)
@@ -395,9 +402,6 @@ class KoiKoiState(State[KoiKoiAction]):
         return None if self._pending == NO_CARD else CARDS[self._pending]
 
     # ------------------------------------------------------------------ State protocol
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._turn
 
     @property
     def is_over(self) -> bool:
@@ -432,9 +436,6 @@ class KoiKoiState(State[KoiKoiAction]):
             seat = _seat(seat)
         over = self._over
         limit = self._rules.max_koikoi_calls
-        moves = self._moves
-        if len(moves) < len(self._log):
-            moves.extend(Move(*entry) for entry in self._log[len(moves) :])
         piles = self._piles
         calls = self._calls
         table = self._table
@@ -442,14 +443,15 @@ class KoiKoiState(State[KoiKoiAction]):
         scored_month = month if self._rules.tsuki_fuda else 0
         hand_ids = self._hands[seat]
         field_ids = sorted(itertools.chain.from_iterable(self._field))
-        hand = tuple(map(_CARD_AT, hand_ids))
-        field = tuple(map(_CARD_AT, field_ids))
+        cards = CARDS
+        hand = tuple([cards[card] for card in hand_ids])  # faster than map(CARDS.__getitem__)
+        field = tuple([cards[card] for card in field_ids])
         pile_cards = (_cards_of_mask(piles[0]), _cards_of_mask(piles[1]))
         # The masks bots compute with, from the engine's own (cheaper than from the cards).
         masks = KnownMasks(
             CardMasks(
-                sum(map(_BITS.__getitem__, hand_ids)),  # distinct bits: their sum is their union
-                sum(map(_BITS.__getitem__, field_ids)),
+                _mask_of(hand_ids),
+                _mask_of(field_ids),
                 (piles[0], piles[1]),
             ),
             hand,
@@ -480,7 +482,7 @@ class KoiKoiState(State[KoiKoiAction]):
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,
-            history=tuple(moves),
+            history=self.moves(seat),
             known_masks=masks,
         )
 
@@ -521,21 +523,6 @@ class KoiKoiState(State[KoiKoiAction]):
         if rules_version < 3:
             options = {"shuffle": Shuffle.PER_DEAL.value, **options}
         return options
-
-    @classmethod
-    def new(
-        cls,
-        options: KoiKoiRules,
-        *,
-        players: int = 2,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        """A new match under `options` (Koi-Koi is for exactly two players)."""
-        if players != 2:
-            raise OptionsError(f"'players' must be 2 for Koi-Koi (got {players!r})")
-        return cls(options, seed=seed, deck=deck, names=names)
 
     def outcome_text(self) -> str:
         """``P1 wins 12-7`` or ``draw 5-5``; with banks ``P2 wins, banks 62 to -2``."""
@@ -645,12 +632,15 @@ class KoiKoiState(State[KoiKoiAction]):
         new._dealer = self._dealer
         new._dealer_draws = self._dealer_draws
         new._turn = self._turn
+        new.current_player = self.current_player
         new._phase = self._phase
         hands = self._hands
         new._hands = [hands[0].copy(), hands[1].copy()]
         new._field = list(map(list.copy, self._field))  # one C-level pass over the months
         new._stock = self._stock.copy()
         new._piles = self._piles.copy()
+        new._tally = self._tally
+        new._tallies = self._tallies.copy()
         new._pile_before = self._pile_before
         new._pending = self._pending
         new._calls = self._calls.copy()
@@ -660,47 +650,41 @@ class KoiKoiState(State[KoiKoiAction]):
         new._results = self._results.copy()
         new._over = self._over
         new._start_events = self._start_events
-        new._log = self._log.copy()
-        new._moves = self._moves.copy()
-
-    def step(self, action_id: SupportsIndex) -> None:
-        """Apply the action with id `action_id` (see :meth:`State.step`); a plain int id is
-        looked up directly, anything else goes through the checked conversion."""
-        if type(action_id) is int and 0 <= action_id < _ACTION_COUNT:
-            action = _ACTIONS_BY_ID[action_id]
-            try:
-                self.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(
-                    action, f"{exc.reason} (action id {action_id})", exc.legal) from None
-        else:
-            super().step(action_id)
 
     def action_space(self) -> ActionSpace[KoiKoiAction]:
         """The action ids (the same in every position): plays by card, plays naming a capture
         (by card, then target), stock captures by card, koi-koi, stop."""
         return ACTION_SPACE
 
-    def _legal_actions(self) -> list[KoiKoiAction]:
+    def _legal_id_list(self) -> list[int]:
         phase = self._phase
         if phase is _PLAYING:
             field = self._field
             # Field month sizes that make the player choose: 2, and 3 without capture-all.
             choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
-            legal: list[KoiKoiAction] = []
+            ids: list[int] = []
             for card in self._hands[self._turn]:
                 matches = field[card >> 2]
                 if len(matches) in choosing:
+                    pairs = _PAIR_IDS[card]
                     for target in matches:
-                        legal.append(PLAY_CAPTURE_ACTIONS[card, target])
+                        ids.append(pairs[target])
                 else:
-                    legal.append(PLAY_ACTIONS[card])
-            return legal
+                    ids.append(card)  # a play's id is its card's
+            return ids
         if phase is _CAPTURING:
-            return [CAPTURE_ACTIONS[c] for c in self._capture_options()]
+            return [_CAPTURE_ID + card for card in self._field[self._pending >> 2]]
         if phase is _DECIDING:
-            return [KOIKOI_ACTION, STOP_ACTION]
+            return [_KOIKOI_ID, _STOP_ID]
         return []
+
+    def _legal_actions(self) -> list[KoiKoiAction]:
+        # The legal ids say it once: the actions are theirs, in their order.
+        actions = _ACTIONS_BY_ID
+        return [actions[action_id] for action_id in self._legal_id_list()]
+
+    def _action_of_id(self, action_id: int) -> KoiKoiAction:
+        return _ACTIONS_BY_ID[action_id]
 
     def illegal_reason(self, action: KoiKoiAction) -> str:
         if not isinstance(action, KoiKoiAction):
@@ -749,24 +733,16 @@ class KoiKoiState(State[KoiKoiAction]):
             return f"three {CARDS[card].month_info.name} cards lie on the field: play captures all"
         return f"{CARDS[card].code} has only one match: play it without naming a capture"
 
-
-    def _apply(self, action: KoiKoiAction) -> list[Event]:
-        events: list[Event] = []
-        turn = self._turn
-        self._act(action, events)
-        self._log.append((turn, action, tuple(events)))
-        return events
-
     def _act(self, action: KoiKoiAction, events: list[Event] | None) -> None:
         """Carry out the legal `action`, appending what it caused to `events` (None: build no
         events, the fast path)."""
         kind = action.kind
         turn = self._turn
         if kind == PLAY:
-            piles = self._piles
-            pile_before = piles[turn]
+            pile_before = self._piles[turn]
             card = action.card
-            self._hands[turn].remove(card)
+            hands = self._hands
+            hands[turn].remove(card)
             field = self._field
             taken = _lay(field[card >> 2], card, action.target, turn * 96 + card, events)
             stock_card = self._stock.pop()
@@ -774,20 +750,20 @@ class KoiKoiState(State[KoiKoiAction]):
             count = len(matches)
             if count == 2 or (count == 3 and not self._rules.capture_all_three):
                 # The turn ends after the choice; keep the pile it started with till then.
-                piles[turn] = pile_before | taken
+                if taken:
+                    self._gain(turn, taken)
                 self._pile_before = pile_before
                 self._pending = stock_card
                 self._phase = _CAPTURING
                 if events is not None:
                     events.append(ChoiceRequired(turn, stock_card, tuple(sorted(matches))))
                 return
-            more = _lay(matches, stock_card, NO_CARD, turn * 96 + 48 + stock_card, events)
-            pile = piles[turn] = pile_before | taken | more
-            if (taken or more) and self._table.may_form(pile):
+            gained = taken | _lay(matches, stock_card, NO_CARD, turn * 96 + 48 + stock_card, events)
+            if gained and self._gain(turn, gained):
                 self._end_turn(events, pile_before)
-            elif self._hands[turn] or self._hands[1 - turn]:
+            elif hands[turn] or hands[1 - turn]:
                 # The usual turn: no yaku can have formed or risen, and play goes on.
-                self._turn = 1 - turn
+                self._turn = self.current_player = 1 - turn
             else:
                 self._next_turn(events)
         elif kind == CAPTURE:
@@ -796,12 +772,15 @@ class KoiKoiState(State[KoiKoiAction]):
             # Reset outside the capture phase, so that equal positions have equal snapshots.
             self._pending = NO_CARD
             self._pile_before = 0
-            self._piles[turn] |= _lay(
+            self._phase = _PLAYING
+            taken = _lay(
                 self._field[stock_card >> 2], stock_card, action.card,
                 turn * 96 + 48 + stock_card, events,
             )
-            self._phase = _PLAYING
-            self._end_turn(events, pile_before)
+            if self._gain(turn, taken):
+                self._end_turn(events, pile_before)
+            else:
+                self._next_turn(events)
         elif kind == KOIKOI:
             self._calls[turn] += 1
             self._baseline[turn] = self._slots(turn)
@@ -810,6 +789,15 @@ class KoiKoiState(State[KoiKoiAction]):
             self._next_turn(events)
         else:
             self._finish_round_by_stop(turn, events)
+
+    def _gain(self, seat: int, cards: int) -> bool:
+        """Add `cards` (a mask) to `seat`'s pile: whether the pile may now form a yaku (its
+        tally has reached a row; False: it forms none, whatever the calls)."""
+        self._piles[seat] |= cards
+        tally = self._tally
+        tallies = self._tallies
+        reached = tallies[seat] = tallies[seat] + tally.counts[cards]
+        return bool(reached & tally.reached)
 
     # ------------------------------------------------------------------ the rules
     def _slots(self, seat: int, pile: int | None = None) -> list[int]:
@@ -824,15 +812,10 @@ class KoiKoiState(State[KoiKoiAction]):
         return list(self._field[self._pending >> 2]) if self._pending != NO_CARD else []
 
     def _end_turn(self, events: list[Event] | None, pile_before: int) -> None:
-        """After a turn's captures (phase back to play): ask koi-koi or stop if a yaku formed
-        or rose, end the round if it must, else pass the turn."""
+        """After a turn that captured (phase back to play) and left a pile that may form a
+        yaku: ask koi-koi or stop if a yaku formed or rose, end the round if it must, else
+        pass the turn."""
         turn = self._turn
-        pile = self._piles[turn]
-        if pile == pile_before or not self._table.may_form(pile):
-            # Nothing captured, so no yaku changed; or the pile forms none at all, so none
-            # can have formed or risen (the usual case, settled by a few table look-ups).
-            self._next_turn(events)
-            return
         slots = self._slots(turn)
         improved = False
         if self._rules.koikoi_question is _TOTAL_RAISED:
@@ -885,7 +868,7 @@ class KoiKoiState(State[KoiKoiAction]):
     def _next_turn(self, events: list[Event] | None) -> None:
         self._phase = _PLAYING
         if self._hands[0] or self._hands[1]:
-            self._turn = 1 - self._turn
+            self._turn = self.current_player = 1 - self._turn
             return
         points = drawn_round_points(self._rules)
         dealer = self._dealer
@@ -933,6 +916,7 @@ class KoiKoiState(State[KoiKoiAction]):
         self._pending = NO_CARD
         if (rules.banks and min(totals) <= 0) or len(self._results) >= rules.rounds:
             self._over = True
+            self.current_player = None
             self._phase = _OVER
             if events is not None:
                 events.append(self._match_ended())
@@ -966,19 +950,18 @@ class KoiKoiState(State[KoiKoiAction]):
         and before), seeded from the match's seed (or deck) and the event's name."""
         return random.Random(f"koikoi {self._chance_source()} {purpose}")
 
-    def _next_order(self) -> list[int]:
+    def _next_order(self) -> Sequence[int]:
+        """The next deal's order of the 48 cards, top first."""
         if self._chunk < len(self._chunks):
-            order = list(self._chunks[self._chunk])
             self._chunk += 1
-            return order
+            return self._chunks[self._chunk - 1]
         # Sorting by 48 uniform keys is an unbiased shuffle and several times faster than
         # random.shuffle (one C-level sort instead of 47 Python-level _randbelow calls).
         self._deals += 1
         if self._rules.shuffle is _STREAM:
-            keys: Sequence[float | int] = _SHUFFLE_KEYS(self._chance(self._deals, 384))
-        else:
-            rand = self._generator(f"deal {self._deals}").random
-            keys = [rand() for _ in range(48)]
+            return _shuffled(self._chance(self._deals, 384))
+        rand = self._generator(f"deal {self._deals}").random
+        keys = [rand() for _ in range(48)]
         return sorted(range(48), key=keys.__getitem__)
 
     def _choose_dealer(self, draw_cards: list[int]) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -999,11 +982,12 @@ class KoiKoiState(State[KoiKoiAction]):
             pairs = []
             words: tuple[int, ...] = ()
             while True:
-                if len(pairs) * 2 == len(words):  # read on: the stream's bytes only extend
-                    size = 16 * (len(pairs) + _DRAW_PAIRS)
-                    words = struct.unpack(f"<{size // 8}Q", self._chance(0, size))
-                first = words[2 * len(pairs)] % 48
-                second = words[2 * len(pairs) + 1] % 47  # of the 47 cards seat 0 left
+                index = 2 * len(pairs) % 16
+                if not index:  # eight more draws: the stream's bytes only extend
+                    read = 16 * len(pairs) + 128
+                    words = _DRAWS(self._chance(0, read)[read - 128 :])
+                first = words[index] % 48
+                second = words[index + 1] % 47  # of the 47 cards seat 0 left
                 second += second >= first
                 pairs.append((first, second))
                 if first >> 2 != second >> 2:
@@ -1027,8 +1011,7 @@ class KoiKoiState(State[KoiKoiAction]):
             dealer = self._dealer
             # Two cards each to the dealer's opponent, the field, the dealer, four times.
             field_cards = _FIELD_CARDS(order)
-            field_mask = _mask_of(field_cards)
-            if rules.redeal_four_on_field and _four_of_a_month(field_mask):
+            if rules.redeal_four_on_field and _month_counts(field_cards) & _FOURS:
                 if events is not None:
                     events.append(Redealt(self._round, RedealReason.FOUR_ON_FIELD))
                 continue
@@ -1038,7 +1021,7 @@ class KoiKoiState(State[KoiKoiAction]):
             lucky = None
             if rules.lucky_hands is not LuckyHands.OFF:
                 for seat in (dealer, 1 - dealer):  # the dealer's hand counts first
-                    kind = lucky_hand_kind(_mask_of(hands[seat]), rules.teshi, rules.kuttsuki)
+                    kind = lucky_hand_kind(hands[seat], rules.teshi, rules.kuttsuki)
                     if kind is not None:
                         lucky = (seat, kind)
                         break
@@ -1047,18 +1030,20 @@ class KoiKoiState(State[KoiKoiAction]):
                     events.append(Redealt(self._round, RedealReason.LUCKY_HAND, lucky[1]))
                 continue
             break
-        field: list[list[int]] = [[] for _ in _MONTHS]
+        field: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], []]  # by month
         for card in field_cards:  # in the order dealt, the order the legal actions list them
             field[card >> 2].append(card)
         self._hands = hands
         self._field = field
-        self._stock = order[:23:-1]  # reversed, so that pop() takes the top
+        self._stock = list(order[:23:-1])  # reversed, so that pop() takes the top
         self._piles = [0, 0]
+        start = self._tally.start
+        self._tallies = [start, start]
         self._calls = [0, 0]
         self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
         self._pending = NO_CARD
         self._phase = _PLAYING
-        self._turn = dealer
+        self._turn = self.current_player = dealer
         if events is not None:
             events.append(
                 RoundStarted(self._round, rules.rounds, dealer, tuple(sorted(field_cards))))
@@ -1093,37 +1078,52 @@ def _seat(seat: int) -> int:
     raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 
-_MONTHS: Final = range(12)
-_NIBBLE_LOW: Final = int("1" * 12, 16)
-"""The lowest bit of each month's four in a card mask."""
-_BITS: Final = tuple(1 << card for card in range(48))
+_MONTH_UNITS: Final = tuple(1 << 4 * (card >> 2) for card in range(48))
+"""Per card, 1 in its month's four bits: summed over cards, each month's count of them."""
+_FOURS: Final = int("4" * 12, 16)
+"""Bit 2 of each month's four bits: set in month counts (0..4) only by a count of 4."""
+_ODD_OR_FOUR: Final = int("5" * 12, 16)
+"""Bits 0 and 2 of each month's four bits: clear only for counts of 0 and 2."""
 
 
 def _mask_of(cards: Iterable[int]) -> int:
+    """The mask of `cards` (ids)."""
     mask = 0
     for card in cards:
         mask |= 1 << card
     return mask
 
 
-def _four_of_a_month(mask: int) -> bool:
-    """Whether card mask `mask` holds all four cards of some month."""
-    return bool(mask & mask >> 1 & mask >> 2 & mask >> 3 & _NIBBLE_LOW)
+def _month_counts(cards: Iterable[int]) -> int:
+    """The count of `cards` (ids) of each month, in the month's four bits."""
+    counts = 0
+    for card in cards:
+        counts += _MONTH_UNITS[card]
+    return counts
 
 
-def lucky_hand_kind(hand: int, teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
-    """The lucky hand that the hand mask `hand` (bit ``id`` set per card) is, among those the
-    rules count (`teshi`: four of a month, `kuttsuki`: four pairs of months), or None."""
-    if teshi and _four_of_a_month(hand):
+def lucky_hand_kind(hand: Iterable[int], teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
+    """The lucky hand that the 8 cards `hand` (ids) are, among those the rules count
+    (`teshi`: four of a month, `kuttsuki`: four pairs of months), or None."""
+    counts = _month_counts(hand)
+    if teshi and counts & _FOURS:
         return LuckyHandKind.TESHI
-    if kuttsuki:
-        # Each month's count of cards, in its own four bits (a sum of bit pairs, then of
-        # those sums); four months holding exactly 2 (0b0010) is kuttsuki.
-        pairs = (hand & 0x555555555555) + (hand >> 1 & 0x555555555555)
-        counts = (pairs & 0x333333333333) + (pairs >> 2 & 0x333333333333)
-        if (counts >> 1 & ~counts & ~(counts >> 2) & _NIBBLE_LOW).bit_count() == 4:
-            return LuckyHandKind.KUTTSUKI
+    if kuttsuki and not counts & _ODD_OR_FOUR:  # 8 cards, each month 0 or 2: four pairs
+        return LuckyHandKind.KUTTSUKI
     return None
+
+
+def _shuffled(block: bytes) -> bytes:
+    """The 48 card ids in a uniformly random order, from 384 random bytes: each card's key is
+    the double in [1, 2) that 8 of the bytes make once the exponent is set, with the card's
+    id in its lowest mantissa byte, so that sorting the keys (a C-level float sort) sorts the
+    cards by the 44 random bits above it; packed again, the keys' lowest bytes are the order.
+    Two equal random parts (once in 10**10 deals) keep the cards' id order."""
+    keys = bytearray(block)
+    keys[0::8] = _CARD_BYTES
+    keys[6::8] = keys[6::8].translate(_EXPONENT_NIBBLE)
+    keys[7::8] = _EXPONENT_BYTES
+    return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[0::8]
 
 
 def _lay(matches: list[int], card: int, target: int, key: int, events: list[Event] | None) -> int:

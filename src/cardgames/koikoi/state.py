@@ -279,6 +279,7 @@ class KoiKoiState(State[KoiKoiAction]):
     """The turned-over stock card waiting for its capture choice, or NO_CARD."""
     _phase: Phase
     _turn: int
+    _start_events: tuple[Event, ...] | None
     current_player: int | None
     """The seat to act, or None once the match is over (a slot, not a property: the core
     reads it on every move)."""
@@ -289,7 +290,14 @@ class KoiKoiState(State[KoiKoiAction]):
         return _DEFAULT_NAMES[:count]
 
     def _setup(self, deck: tuple[str, ...] | None) -> None:
-        """Deal the match: choose the first dealer and deal round 1 (from `deck` if given)."""
+        """Deal the match: choose the first dealer and deal round 1 (from `deck` if given);
+        the events of it are built when :attr:`start_events` is first read."""
+        self._start_events = None
+        self._deal_first(deck, None)
+
+    def _deal_first(self, deck: tuple[str, ...] | None, events: list[Event] | None) -> None:
+        """Choose the first dealer and deal round 1, appending what happened to `events`
+        unless None."""
         rules = self.options
         if not isinstance(rules, KoiKoiRules):
             raise OptionsError(f"Koi-Koi options must be KoiKoiRules (got {rules!r})")
@@ -313,9 +321,9 @@ class KoiKoiState(State[KoiKoiAction]):
         draws, dealer = self._choose_dealer(draw_cards)
         self._dealer_draws = draws
         self._dealer = dealer
-        events: list[Event] = [DealerChosen(draws, dealer, rules.first_dealer)]
+        if events is not None:
+            events.append(DealerChosen(draws, dealer, rules.first_dealer))
         self._start_round(events)
-        self._start_events = tuple(events)
 
     # ------------------------------------------------------------------ public read-outs
     @property
@@ -326,7 +334,14 @@ class KoiKoiState(State[KoiKoiAction]):
     @property
     def start_events(self) -> tuple[Event, ...]:
         """What happened before the first move: the dealer draw, deals, instant rounds."""
-        return self._start_events
+        events = self._start_events
+        if events is None:
+            # Dealt again from the same chance, this time telling what happened.
+            built: list[Event] = []
+            dealt = type(self).new(self.options, players=2, seed=self.seed, deck=self.deck)
+            dealt._deal_first(self.deck, built)
+            events = self._start_events = tuple(built)
+        return events
 
     @property
     def round_number(self) -> int:

@@ -5,7 +5,9 @@ Plays random games through the public State API (``legal_actions()`` then a chec
 budget each, and reports rates per CPU second of this process:
 
 * **rounds**: one-round matches (``rounds=1``), so every game is a fresh deal, one round
-  played out (koi-koi and stop chosen at random like every other decision) and scored;
+  played out (koi-koi and stop chosen at random like every other decision) and scored; once
+  through the checked ``apply()`` (events built) and once through the id fast path
+  (``legal_action_ids()`` then ``step()``, no events built: what a learning loop does);
 * **matches**: whole matches of the preset's rounds (12 for ``nintendo``), reported as
   matches/s and, counting their rounds, rounds/s;
 * **greedy decisions**: greedy bot against greedy bot, timing only the decisions (the seat's
@@ -65,8 +67,11 @@ def run_for(
             return games, rounds, moves, time.process_time() - cpu_start
 
 
-def random_games(preset: str, rounds: int | None, seed: int) -> Callable[[int], tuple[int, int]]:
-    """One random game (match) per call through the public API, seeded per game."""
+def random_games(
+    preset: str, rounds: int | None, seed: int, *, by_id: bool = False
+) -> Callable[[int], tuple[int, int]]:
+    """One random game (match) per call through the public API, seeded per game: actions
+    through ``apply`` (or ids through ``step`` when `by_id`)."""
     info = cardgames.get_game("koikoi")
     # Options are built and validated once, as a simulation does, not once per game.
     rules = make_rules(preset) if rounds is None else make_rules(preset, rounds=rounds)
@@ -76,12 +81,19 @@ def random_games(preset: str, rounds: int | None, seed: int) -> Callable[[int], 
         assert isinstance(state, KoiKoiState)
         rng = random.Random(seed * 1_000_003 + index)
         choice = rng.choice
-        legal_actions = state.legal_actions
-        apply = state.apply
         moves = 0
-        while not state.is_over:
-            apply(choice(legal_actions()))
-            moves += 1
+        if by_id:
+            legal_ids = state.legal_action_ids
+            step = state.step
+            while not state.is_over:
+                step(choice(legal_ids()))
+                moves += 1
+        else:
+            legal_actions = state.legal_actions
+            apply = state.apply
+            while not state.is_over:
+                apply(choice(legal_actions()))
+                moves += 1
         return len(state.round_results), moves
 
     return play_one
@@ -167,6 +179,13 @@ def main() -> None:
     games, rounds, moves, elapsed = run_for(args.seconds, random_games(args.preset, 1, args.seed))
     print(
         f"random one-round games ({args.preset}): {rounds / elapsed:>9,.0f} rounds/s "
+        f"{moves / elapsed:>10,.0f} moves/s   ({games} games in {elapsed:.2f} CPU s)"
+    )
+    games, rounds, moves, elapsed = run_for(
+        args.seconds, random_games(args.preset, 1, args.seed, by_id=True)
+    )
+    print(
+        f"random one-round games by id ({args.preset}): {rounds / elapsed:>9,.0f} rounds/s "
         f"{moves / elapsed:>10,.0f} moves/s   ({games} games in {elapsed:.2f} CPU s)"
     )
     games, rounds, moves, elapsed = run_for(

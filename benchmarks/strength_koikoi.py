@@ -46,7 +46,7 @@ def play_matches(games: int, seed: int, preset: str = "nintendo") -> dict[str, A
         search = TimedBot(SearchBot(match_seed))
         timed.append(search)
         greedy = GreedyBot(match_seed)
-        state = KoiKoiState(rules, seed=match_seed)
+        state = KoiKoiState.new(rules, players=2, seed=match_seed)
         bots: dict[int, Any] = {search_seat: search, 1 - search_seat: greedy}
         while not state.is_over:
             seat = state.current_player

@@ -283,7 +283,8 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     spread = z * z / trials
     centre = (rate + spread / 2) / (1 + spread)
     half = z * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval holds the rate itself: at all or no successes rounding would leave it out.
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
 @attrs.define

@@ -30,7 +30,7 @@ def dealt_state(
     deck = [*draws, *deal_order(dealer_hand, opponent_hand, field, stock)]
     for order in more_deals:
         deck += order
-    return KoiKoiState(rules, deck=deck)
+    return KoiKoiState.new(KoiKoiRules() if rules is None else rules, players=2, deck=deck)
 
 
 @pytest.fixture

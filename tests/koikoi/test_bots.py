@@ -11,18 +11,18 @@ import pytest
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.core.loop import play
 from cardgames.koikoi import GAME, KoiKoiRules, KoiKoiState, make_rules, round_points, score_yaku
+from cardgames.koikoi.actions import KoiKoiAction
 from cardgames.koikoi.bots import (
     BOTS,
     COMPLETION_BONUS,
+    Gain,
     GreedyBot,
     YakuEvaluator,
-    _Gain,
-    _group_value,
-    _single_value,
     evaluator_for,
+    group_value,
+    single_value,
 )
 from cardgames.koikoi.cards import Card, parse_card
-from cardgames.koikoi.state import KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView, Pending, Phase
 
 
@@ -353,7 +353,7 @@ def test_the_same_seed_plays_the_same_match() -> None:
 def win_rate(preset: str, matches: int) -> float:
     wins = 0
     for index in range(matches):
-        state = KoiKoiState(GAME.presets[preset], seed=10_000 + index)
+        state = KoiKoiState.new(GAME.presets[preset], players=2, seed=10_000 + index)
         greedy_seat = index % 2  # seats alternate, so the dealer draw favours nobody
         agents: list[Agent] = [RandomAgent(index), RandomAgent(index)]
         agents[greedy_seat] = GreedyBot(index)
@@ -387,9 +387,9 @@ def _potential_target_by_target(targets: Any, mine: int, theirs: int) -> float:
     target's worth, then each group's best."""
     total = 0.0
     for single in targets.singles:
-        total += _single_value(single, mine, theirs)
+        total += single_value(single, mine, theirs)
     for group in targets.groups:
-        total += _group_value(group, mine, theirs)
+        total += group_value(group, mine, theirs)
     return total
 
 
@@ -406,8 +406,8 @@ def test_a_gain_is_the_same_float_as_the_whole_potential_found_again(preset: str
         theirs = sum(1 << c for c in cards[split:])
         free = [c for c in range(48) if c not in cards]
         added = sum(1 << c for c in rng.sample(free, rng.randrange(1, 5)))
-        targets = evaluator._targets(rng.random() < 0.5, rng.randrange(1, 13))
-        gain = _Gain(targets, mine, theirs)
+        targets = evaluator.targets(rng.random() < 0.5, rng.randrange(1, 13))
+        gain = Gain(targets, mine, theirs)
         before = _potential_target_by_target(targets, mine, theirs)
         after = _potential_target_by_target(targets, mine | added, theirs)
         assert gain.now == before

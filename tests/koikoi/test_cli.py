@@ -205,10 +205,10 @@ def test_a_whole_12_round_match_typed_through_piped_input(tmp_path: Path) -> Non
 
 
 def test_the_table_shows_your_hand_and_never_the_opponents() -> None:
-    state = GAME.new_game(2, 3)
+    state = GAME.new_game(2, 1)
     assert isinstance(state, KoiKoiState)
     assert state.current_player == 0  # you deal: the table is drawn before any bot move
-    result = invoke("play", "koikoi", "--seed", "3", input="")
+    result = invoke("play", "koikoi", "--seed", "1", input="")
     assert result.exit_code == 0
     screen = result.output
     assert "Your hand (8)" in screen

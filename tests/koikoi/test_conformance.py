@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import initialize
@@ -32,8 +34,6 @@ TestKoiKoiOptionsConformance.settings = settings(
 def test_every_preset_plays_full_matches_with_invariants(preset: str) -> None:
     # Whole seeded random matches per preset, checking the invariants and views after every
     # move: the machine above samples presets, this makes sure none is left out.
-    import random
-
     for seed in range(4):
         state = GAME.new_game(2, seed, options=GAME.conformance_options[preset])
         rng = random.Random(seed)

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import itertools
+import json
+import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
+import cardgames
+from cardgames.core.errors import IllegalActionError, NotationError, OptionsError, RecordError
+from cardgames.core.record import Record
 from cardgames.koikoi import (
     CARDS,
     GAME,
     CardPlayed,
     ChoiceRequired,
+    DealerChosen,
     KoiKoiAction,
     KoiKoiQuestion,
     KoiKoiRules,
@@ -26,6 +35,8 @@ from cardgames.koikoi import (
     Redealt,
     RoundEnd,
     RoundEnded,
+    RoundStarted,
+    Shuffle,
     YakuFormed,
     deal_order,
     make_rules,
@@ -35,7 +46,8 @@ from cardgames.koikoi import (
     score_yaku,
 )
 from cardgames.koikoi.events import LuckyHandKind, StopReason
-from cardgames.koikoi.state import _lucky_kind
+from cardgames.koikoi.state import lucky_hand_kind
+from koikoi_strategies import koikoi_rules
 
 Dealt = Callable[..., KoiKoiState]
 """The ``dealt`` fixture (conftest.py): a match dealt from chosen hands, field and stock."""
@@ -70,9 +82,12 @@ def scenario_a(dealt: Dealt, **rules: object) -> KoiKoiState:
 # --- choosing the dealer and dealing ---------------------------------------------------------
 def test_the_earlier_month_deals_and_a_tie_draws_again() -> None:
     order = list(deal_order(A_DEALER, A_OPPONENT, A_FIELD))
-    state = KoiKoiState(deck=["dec-chaff-1", "jan-chaff-1", *order])
+    state = KoiKoiState.new(KoiKoiRules(), players=2, deck=["dec-chaff-1", "jan-chaff-1", *order])
     assert state.dealer == 1
-    tie = KoiKoiState(deck=["may-chaff-1", "may-bridge", "oct-deer", "feb-ribbon", *order])
+    tie = KoiKoiState.new(
+        KoiKoiRules(), players=2,
+        deck=["may-chaff-1", "may-bridge", "oct-deer", "feb-ribbon", *order],
+    )
     assert tie.dealer == 1
     assert str(tie.start_events[0]) == (
         "P1 draws may-chaff-1, P2 draws may-bridge; P1 draws oct-deer, P2 draws feb-ribbon: "
@@ -82,20 +97,24 @@ def test_the_earlier_month_deals_and_a_tie_draws_again() -> None:
 
 def test_seeded_dealer_draw_is_deterministic_and_follows_the_rule() -> None:
     for seed in range(30):
-        state = KoiKoiState(seed=seed)
-        assert state == KoiKoiState(seed=seed)
-        draws = state.start_events[0].draws  # type: ignore[attr-defined]  # DealerChosen
-        *ties, (first, second) = draws
+        state = KoiKoiState.new(KoiKoiRules(), players=2, seed=seed)
+        assert state == KoiKoiState.new(KoiKoiRules(), players=2, seed=seed)
+        chosen, dealt = state.start_events[:2]
+        assert isinstance(chosen, DealerChosen)
+        assert isinstance(dealt, RoundStarted)
+        *ties, (first, second) = chosen.draws
         assert all(a >> 2 == b >> 2 for a, b in ties)
         assert first >> 2 != second >> 2
-        assert state.dealer == (0 if first < second else 1)
+        # The first round's dealer (a lucky hand may end that round before any move).
+        assert chosen.dealer == dealt.dealer == (0 if first < second else 1)
 
 
 def test_deal_in_pairs_opponent_field_dealer() -> None:
     order = [CARDS[i].code for i in range(48)]
     # Lucky hands off: this order deals seat 1 four pairs (kuttsuki).
     rules = make_rules(lucky_hands="off")
-    state = KoiKoiState(rules, deck=["jan-chaff-1", "dec-chaff-1", *order])  # seat 0 deals
+    # Seat 0 deals.
+    state = KoiKoiState.new(rules, players=2, deck=["jan-chaff-1", "dec-chaff-1", *order])
     assert state.dealer == 0
     ids = range(48)
     assert [c.id for c in state.hand(1)] == [i for i in ids if i < 24 and i % 6 in (0, 1)]
@@ -407,10 +426,8 @@ def test_lucky_hand_re_deal_and_off(dealt: Dealt) -> None:
 
 # --- whole matches: drawn rounds, the dealer's privilege, rotation, the end -------------------
 def random_match(seed: int, **rules: object) -> KoiKoiState:
-    import random
-
     rng = random.Random(seed)
-    state = KoiKoiState(GAME.make_options(**rules), seed=seed)
+    state = KoiKoiState.new(GAME.make_options(**rules), players=2, seed=seed)
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
@@ -448,8 +465,6 @@ def test_dealers_privilege_scores_for_the_dealer_who_deals_again() -> None:
 
 
 def test_every_stop_scores_by_round_points_and_calls_respect_the_limit() -> None:
-    from cardgames.koikoi import round_points
-
     for seed, preset in [(s, p) for s in range(15) for p in ("nintendo", "online", "traditional")]:
         state = random_match(seed, preset=preset)
         rules = state.rules
@@ -469,11 +484,9 @@ def test_every_stop_scores_by_round_points_and_calls_respect_the_limit() -> None
 
 
 def test_a_decision_is_asked_only_when_it_is_one() -> None:
-    import random
-
     for seed in range(20):
         rng = random.Random(seed)
-        state = KoiKoiState(make_rules("online"), seed=seed)
+        state = KoiKoiState.new(make_rules("online"), players=2, seed=seed)
         while not state.is_over:
             legal = state.legal_actions()
             cards_left = len(state.hand(0)) + len(state.hand(1))
@@ -602,22 +615,25 @@ def test_views_show_only_what_the_seat_may_know(dealt: Dealt) -> None:
 def test_explicit_decks_are_checked() -> None:
     order = list(deal_order(A_DEALER, A_OPPONENT, A_FIELD))
     with pytest.raises(OptionsError, match="whole 48-card deals"):
-        KoiKoiState(deck=order)
+        KoiKoiState.new(KoiKoiRules(), players=2, deck=order)
     with pytest.raises(OptionsError, match="must differ in month"):
-        KoiKoiState(deck=["jan-crane", "jan-ribbon", *order])
+        KoiKoiState.new(KoiKoiRules(), players=2, deck=["jan-crane", "jan-ribbon", *order])
     with pytest.raises(OptionsError, match="must share a month"):
-        KoiKoiState(deck=["jan-crane", "feb-ribbon", "mar-curtain", "apr-ribbon", *order])
+        KoiKoiState.new(
+            KoiKoiRules(), players=2,
+            deck=["jan-crane", "feb-ribbon", "mar-curtain", "apr-ribbon", *order],
+        )
     with pytest.raises(OptionsError, match="deal 1 does not hold each"):
-        KoiKoiState(deck=["jan-crane", "feb-ribbon", *order[:-1], order[0]])
+        KoiKoiState.new(
+            KoiKoiRules(), players=2, deck=["jan-crane", "feb-ribbon", *order[:-1], order[0]]
+        )
     with pytest.raises(OptionsError, match="'mond' is not a card"):
-        KoiKoiState(deck=["mond", "feb-ribbon", *order])
-    with pytest.raises(OptionsError, match="2 players"):
-        KoiKoiState(names=["a", "b", "c"])
+        KoiKoiState.new(KoiKoiRules(), players=2, deck=["mond", "feb-ribbon", *order])
+    with pytest.raises(OptionsError, match="'names' must hold 2 names"):
+        KoiKoiState.new(KoiKoiRules(), players=2, names=["a", "b", "c"])
 
 
 def test_without_a_seed_one_is_drawn_and_recorded_so_the_game_replays() -> None:
-    import cardgames
-
     state = cardgames.new_game("koikoi")
     assert isinstance(state.seed, int)
     state.apply(state.legal_actions()[0])
@@ -625,8 +641,6 @@ def test_without_a_seed_one_is_drawn_and_recorded_so_the_game_replays() -> None:
 
 
 def test_new_game_through_the_registry_with_preset_and_overrides(dealt: Dealt) -> None:
-    import cardgames
-
     state = cardgames.new_game("koikoi", seed=5, preset="online", rounds="2")
     assert state.options.rounds == 2
     assert state.options.max_koikoi_calls is None
@@ -639,9 +653,6 @@ def test_new_game_through_the_registry_with_preset_and_overrides(dealt: Dealt) -
      "cardgames.koikoi.yaku", "cardgames.koikoi.state"],
 )
 def test_docstring_examples_run(module_name: str) -> None:
-    import doctest
-    import importlib
-
     module = importlib.import_module(module_name)
     failures, tried = doctest.testmod(module)
     assert tried > 0
@@ -670,17 +681,10 @@ def test_tsuki_fuda_forms_with_the_four_cards_of_the_rounds_month(dealt: Dealt) 
 
 
 def test_any_combination_of_options_keeps_the_invariants() -> None:
-    import random
-
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from koikoi_strategies import koikoi_rules
-
     @settings(max_examples=40, deadline=None)
     @given(rules=koikoi_rules(), seed=st.integers(0, 2**32))
     def check(rules: object, seed: int) -> None:
-        state = KoiKoiState(rules, seed=seed)  # type: ignore[arg-type]  # drawn KoiKoiRules
+        state = KoiKoiState.new(rules, players=2, seed=seed)  # type: ignore[arg-type]  # drawn KoiKoiRules
         rng = random.Random(seed)
         while not state.is_over:
             state.check_invariants()
@@ -709,8 +713,6 @@ def test_a_month_alone_does_not_pick_a_card(dealt: Dealt) -> None:
 
 
 def test_a_game_from_an_explicit_deck_replays_past_its_listed_deals(dealt: Dealt) -> None:
-    import cardgames
-
     state = scenario_a(dealt, rounds=3)
     play(state, *A_MOVES, "stop")  # round 2 is dealt from generators seeded by the deck
     record = state.record()
@@ -720,27 +722,71 @@ def test_a_game_from_an_explicit_deck_replays_past_its_listed_deals(dealt: Dealt
     assert set(codes(cardgames.replay(record).hand(0))) == set(codes(state.hand(0)))
 
 
-def test_seeded_chance_is_stable_so_old_records_still_replay() -> None:
-    # Golden values: a change here means every saved game and record would replay differently.
-    import random
+def random_moves_to_the_end(state: KoiKoiState, seed: int) -> KoiKoiState:
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
 
-    state = KoiKoiState(seed=1)
+
+def test_seeded_chance_is_stable_so_records_replay() -> None:
+    # Golden values: a change here means every saved game and record would replay differently.
+    state = KoiKoiState.new(KoiKoiRules(), players=2, seed=1)
+    assert state.dealer == 0
+    assert codes(state.hand(0)) == ["mar-chaff-1", "may-ribbon", "jul-ribbon", "sep-sake-cup",
+                                    "sep-chaff-1", "oct-ribbon", "nov-rain-man", "dec-phoenix"]
+    assert codes(state.field) == ["jan-ribbon", "feb-warbler", "feb-chaff-1", "mar-curtain",
+                                  "apr-chaff-2", "jun-chaff-2", "aug-moon", "nov-ribbon"]
+    assert state.stock[0].code == "sep-chaff-2"
+    random_moves_to_the_end(state, 1)
+    assert state.move_count == 171
+    assert [r.score for r in state.round_results] == [
+        (2, 0), (0, 16), (0, 5), (1, 0), (2, 0), (0, 1), (0, 36), (1, 0), (1, 0), (2, 0),
+        (0, 2), (6, 0),
+    ]
+    assert state.scores() == [15, 60]
+
+
+def test_the_shuffle_of_rules_version_2_is_stable_so_old_records_still_replay() -> None:
+    # Golden values of rules version 2 (a generator per chance event), which its records
+    # replay with: the same deal and match as that version played from seed 1.
+    state = KoiKoiState.new(make_rules(shuffle="per-deal"), players=2, seed=1)
     assert state.dealer == 0
     assert codes(state.hand(0)) == ["apr-chaff-2", "may-bridge", "jul-boar", "jul-chaff-1",
                                     "jul-chaff-2", "aug-chaff-1", "sep-sake-cup", "nov-rain-man"]
     assert codes(state.field) == ["feb-ribbon", "feb-chaff-1", "apr-cuckoo", "may-chaff-2",
                                   "jun-butterflies", "sep-chaff-2", "oct-chaff-1", "dec-chaff-2"]
     assert state.stock[0].code == "jan-chaff-1"
-    rng = random.Random(1)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_moves_to_the_end(state, 1)
     assert state.move_count == 176
     assert [r.score for r in state.round_results] == [
         (1, 0), (32, 0), (0, 1), (0, 24), (0, 3), (3, 0), (5, 0), (0, 3), (14, 0), (2, 0),
         (0, 14), (5, 0),
     ]
     assert state.scores() == [62, 45]
+
+
+OLD_RECORDS: Final = json.loads(
+    (Path(__file__).parent / "data" / "rules_version_2.json").read_text(encoding="utf-8")
+)
+"""Random matches recorded by the engine of rules version 2 (its own records, written before
+the chance stream): every preset and conformance option set, and a match dealt from an
+explicit deck whose later deals shuffled from the deck's text."""
+
+
+@pytest.mark.parametrize("data", OLD_RECORDS, ids=[data["meta"]["label"] for data in OLD_RECORDS])
+def test_a_record_of_rules_version_2_replays_as_it_was_played(data: dict[str, Any]) -> None:
+    assert data["rules_version"] == 2
+    assert "shuffle" not in data["options"]  # the option came with rules version 3
+    state = GAME.replay(Record.from_dict(data))
+    assert state.rules.shuffle is Shuffle.PER_DEAL
+    assert state.is_over
+    assert [list(result.score) for result in state.round_results] == data["meta"]["rounds"]
+    assert state.scores() == data["meta"]["scores"]
+    # Read as this version's, the same record deals other cards and does not replay.
+    with pytest.raises(RecordError):
+        GAME.replay(Record.from_dict({**data, "rules_version": KoiKoiState.rules_version}))
 
 
 def test_api_misuse_is_a_clear_error_that_changes_nothing(dealt: Dealt) -> None:
@@ -801,8 +847,6 @@ def test_decisions_follow_the_public_scorer(preset: str) -> None:
     """An independent bookkeeper -- piles from the CardPlayed events, yaku from score_yaku,
     points from round_points -- predicts every koi-koi question, forced stop and round score
     of random matches."""
-    import random
-
     for seed in range(12):
         rng = random.Random(seed)
         state = GAME.new_game(2, seed, options=GAME.conformance_options[preset])
@@ -881,7 +925,7 @@ def test_decisions_follow_the_public_scorer(preset: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 47), min_size=8, max_size=8, unique=True), st.booleans(),
        st.booleans())
-def test_lucky_hands_read_from_the_card_mask_count_months(
+def test_lucky_hands_count_months(
     hand: list[int], teshi: bool, kuttsuki: bool
 ) -> None:
     # The rules file's words: four of a month is teshi, four pairs of months kuttsuki.
@@ -891,21 +935,21 @@ def test_lucky_hands_read_from_the_card_mask_count_months(
         expected = LuckyHandKind.TESHI
     elif kuttsuki and list(months.values()).count(2) == 4:
         expected = LuckyHandKind.KUTTSUKI
-    assert _lucky_kind(sum(1 << card for card in hand), teshi, kuttsuki) is expected
+    assert lucky_hand_kind(hand, teshi, kuttsuki) is expected
 
 
 def test_lucky_hands_on_known_hands() -> None:
-    def mask(*codes: str) -> int:
-        return sum(1 << parse_card(code).id for code in codes)
+    def ids(*codes: str) -> list[int]:
+        return [parse_card(code).id for code in codes]
 
-    four_pine = mask("jan-crane", "jan-ribbon", "jan-chaff-1", "jan-chaff-2")
-    pairs = mask("feb-warbler", "feb-ribbon", "mar-curtain", "mar-ribbon", "apr-cuckoo",
-                 "apr-ribbon", "may-bridge", "may-ribbon")
-    assert _lucky_kind(four_pine | mask("feb-ribbon", "mar-ribbon", "apr-ribbon", "may-ribbon"),
-                       True, True) is LuckyHandKind.TESHI
-    assert _lucky_kind(pairs, True, True) is LuckyHandKind.KUTTSUKI
-    assert _lucky_kind(pairs, True, False) is None
+    four_pine = ids("jan-crane", "jan-ribbon", "jan-chaff-1", "jan-chaff-2")
+    pairs = ids("feb-warbler", "feb-ribbon", "mar-curtain", "mar-ribbon", "apr-cuckoo",
+                "apr-ribbon", "may-bridge", "may-ribbon")
+    assert lucky_hand_kind(four_pine + ids("feb-ribbon", "mar-ribbon", "apr-ribbon", "may-ribbon"),
+                           True, True) is LuckyHandKind.TESHI
+    assert lucky_hand_kind(pairs, True, True) is LuckyHandKind.KUTTSUKI
+    assert lucky_hand_kind(pairs, True, False) is None
     # Three Januaries, two Februaries, two Marches and an April: neither lucky hand.
-    three = mask("jan-crane", "jan-ribbon", "jan-chaff-1", "feb-warbler", "feb-ribbon",
-                 "mar-curtain", "mar-ribbon", "apr-cuckoo")
-    assert _lucky_kind(three, True, True) is None
+    three = ids("jan-crane", "jan-ribbon", "jan-chaff-1", "feb-warbler", "feb-ribbon",
+                "mar-curtain", "mar-ribbon", "apr-cuckoo")
+    assert lucky_hand_kind(three, True, True) is None

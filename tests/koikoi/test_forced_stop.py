@@ -81,7 +81,7 @@ def forced_stops(
     found = []
     for seed in seeds:
         rng = random.Random(seed)
-        state = KoiKoiState(rules, seed=seed)
+        state = KoiKoiState.new(rules, players=2, seed=seed)
         turns = 0
         while not state.is_over:
             legal = state.legal_actions()
@@ -227,15 +227,16 @@ def test_a_refused_koikoi_names_the_limit_and_who_used_it(
 
 def test_a_record_of_rules_version_1_replays_with_the_old_question() -> None:
     # A match played before the forced stop: someone was asked koi-koi on an empty hand.
-    old_rules = make_rules("online", koikoi_with_empty_hand=True)
+    old_rules = make_rules("online", koikoi_with_empty_hand=True, shuffle="per-deal")
     for seed in range(40):
-        state = KoiKoiState(old_rules, seed=seed)
+        state = KoiKoiState.new(old_rules, players=2, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
         data = state.record().to_dict()
-        del data["options"]["koikoi_with_empty_hand"]  # version 1 had no such option
+        del data["options"]["koikoi_with_empty_hand"]  # version 1 had no such options
+        del data["options"]["shuffle"]
         data["rules_version"] = 1
         record = Record.from_dict(data)
         try:

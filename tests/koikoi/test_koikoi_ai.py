@@ -184,7 +184,7 @@ def ai_match(dealer: int, *deals: Deal, **overrides: object) -> KoiKoiState:
     `deals` (the seat naming the dealer needs no dealer draw in the deck)."""
     rules = make_rules("koikoi-ai", first_dealer=str(dealer + 1), **overrides)
     deck = [card for deal in deals for card in deal_order(*deal)]
-    return KoiKoiState(rules, deck=deck)
+    return KoiKoiState.new(rules, players=2, deck=deck)
 
 
 def play(state: KoiKoiState, *moves: str) -> list[object]:
@@ -363,7 +363,7 @@ def test_a_4th_animal_after_ino_shika_cho_asks_nothing_under_koikoi_ai() -> None
     asked = {}
     for preset in ("nintendo", "koikoi-ai"):
         rules = make_rules(preset, first_dealer="1", max_koikoi_calls="unlimited")
-        state = KoiKoiState(rules, deck=deal_order(dealer, other, field, stock))
+        state = KoiKoiState.new(rules, players=2, deck=deal_order(dealer, other, field, stock))
         events = play(state, *moves)
         formed = [e for e in events if isinstance(e, YakuFormed)]
         assert [(e.seat, e.score.total) for e in formed] == [(1, 5)]
@@ -385,8 +385,10 @@ def test_viewing_yaku_pay_3_once_their_owner_has_called_koikoi() -> None:
              "apr-ribbon", "feb-warbler"]
     stock = ["jan-chaff-1", "may-chaff-1", "dec-chaff-1", "jan-chaff-2", "dec-chaff-3",
              "may-chaff-2"]
-    state = KoiKoiState(
-        make_rules("koikoi-ai", first_dealer="1"), deck=deal_order(dealer, other, field, stock)
+    state = KoiKoiState.new(
+        make_rules("koikoi-ai", first_dealer="1"),
+        players=2,
+        deck=deal_order(dealer, other, field, stock),
     )
     play(state, "play mar-chaff-1", "play jul-chaff-1")
     events = play(state, "play sep-chaff-1")
@@ -411,31 +413,32 @@ def test_viewing_yaku_pay_3_once_their_owner_has_called_koikoi() -> None:
 def test_first_dealer_draw_random_or_a_named_seat() -> None:
     random_dealers = set()
     for seed in range(20):
-        state = KoiKoiState(make_rules(first_dealer="random"), seed=seed)
+        state = KoiKoiState.new(make_rules(first_dealer="random"), players=2, seed=seed)
         chosen = state.start_events[0]
         assert isinstance(chosen, DealerChosen)
         assert chosen.draws == ()
         assert chosen.chosen_by is FirstDealer.RANDOM
-        assert str(chosen) == f"P{state.dealer + 1} deals first (chosen at random)"
-        assert state == KoiKoiState(make_rules(first_dealer="random"), seed=seed)
-        random_dealers.add(state.dealer)
+        assert str(chosen) == f"P{chosen.dealer + 1} deals first (chosen at random)"
+        assert state == KoiKoiState.new(make_rules(first_dealer="random"), players=2, seed=seed)
+        random_dealers.add(chosen.dealer)
     assert random_dealers == {0, 1}
     for seat, value in ((0, "1"), (1, "2"), (1, 2)):
-        state = KoiKoiState(make_rules(first_dealer=value), seed=5)
+        state = KoiKoiState.new(make_rules(first_dealer=value), players=2, seed=5)
         assert state.dealer == seat
         assert str(state.start_events[0]) == f"P{seat + 1} deals first (named by the rules)"
-    assert KoiKoiState(seed=5).start_events[0].draws  # type: ignore[attr-defined]  # the draw
+    assert KoiKoiState.new(KoiKoiRules(), players=2, seed=5).start_events[0].draws  # type: ignore[attr-defined]  # the draw
 
 
 def test_an_explicit_deck_lists_a_dealer_draw_only_when_the_dealer_is_drawn_for() -> None:
     order = deal_order(*P2_WINS_6_P1_DEALS)
     with pytest.raises(OptionsError, match="with first_dealer=random an explicit Koi-Koi deck "
                        "lists only whole 48-card deals, no dealer draw \\(got 50 cards\\)"):
-        KoiKoiState(AI, deck=["jan-chaff-1", "dec-chaff-1", *order])
+        KoiKoiState.new(AI, players=2, deck=["jan-chaff-1", "dec-chaff-1", *order])
     with pytest.raises(OptionsError, match="lists the dealer draw"):
-        KoiKoiState(deck=list(order))
-    random_dealer = KoiKoiState(AI, deck=list(order))
-    assert random_dealer == KoiKoiState(AI, deck=list(order))  # seeded from the deck's text
+        KoiKoiState.new(KoiKoiRules(), players=2, deck=list(order))
+    random_dealer = KoiKoiState.new(AI, players=2, deck=list(order))
+    # Seeded from the deck's text:
+    assert random_dealer == KoiKoiState.new(AI, players=2, deck=list(order))
     assert GAME.replay(random_dealer.record()) == random_dealer
 
 
@@ -452,7 +455,7 @@ def test_which_lucky_hands_redeal_or_play_on_each_separately() -> None:
     def start(hand: list[str], **overrides: object) -> KoiKoiState:
         # Seat 1 deals, so seat 0 holds `hand`; a re-deal shuffles from the deck's text.
         rules = make_rules(first_dealer="2", **overrides)
-        return KoiKoiState(rules, deck=deal_order(other, hand, field))
+        return KoiKoiState.new(rules, players=2, deck=deal_order(other, hand, field))
 
     redeal: dict[str, object] = {"lucky_hands": "redeal"}
     assert start(teshi).round_results[0].lucky_hand is LuckyHandKind.TESHI
@@ -479,8 +482,10 @@ def test_a_drawn_round_with_the_same_dealer_dealing_again() -> None:
     seen = 0
     for seed in range(30):
         rng = random.Random(seed)
-        state = KoiKoiState(
-            make_rules("online", drawn_round="same-dealer", rounds=6), seed=seed
+        state = KoiKoiState.new(
+            make_rules("online", drawn_round="same-dealer", rounds=6),
+            players=2,
+            seed=seed,
         )
         while not state.is_over:
             legal = state.legal_actions()
@@ -500,7 +505,7 @@ def test_a_drawn_round_with_the_same_dealer_dealing_again() -> None:
 def test_the_koikoi_ai_exhausted_round_pays_the_dealer_1_whatever_anyone_holds() -> None:
     for seed in range(40):
         rng = random.Random(seed)
-        state = KoiKoiState(AI, seed=seed)
+        state = KoiKoiState.new(AI, players=2, seed=seed)
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
@@ -516,7 +521,7 @@ def test_the_koikoi_ai_exhausted_round_pays_the_dealer_1_whatever_anyone_holds()
 @given(seed=st.integers(0, 2**32), start=st.sampled_from([30, 30, 30, 5, 100]))
 def test_the_banks_always_add_up_to_twice_the_starting_bank(seed: int, start: int) -> None:
     rules = make_rules("koikoi-ai", starting_bank=start)
-    state = KoiKoiState(rules, seed=seed)
+    state = KoiKoiState.new(rules, players=2, seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
         assert sum(state.scores()) == 2 * start
@@ -539,8 +544,10 @@ def test_the_banks_always_add_up_to_twice_the_starting_bank(seed: int, start: in
 def test_banks_change_no_points_only_where_they_go() -> None:
     for seed in range(10):
         rng = random.Random(seed)
-        with_banks = KoiKoiState(make_rules("nintendo", banks=True, starting_bank=1000), seed=seed)
-        without = KoiKoiState(make_rules("nintendo"), seed=seed)
+        with_banks = KoiKoiState.new(
+            make_rules("nintendo", banks=True, starting_bank=1000), players=2, seed=seed
+        )
+        without = KoiKoiState.new(make_rules("nintendo"), players=2, seed=seed)
         while not without.is_over:
             legal = without.legal_actions()
             action = legal[rng.randrange(len(legal))]
@@ -565,7 +572,7 @@ def test_total_raised_asks_only_when_a_stop_would_score_more() -> None:
     # a stop scores rises with it), and every such turn asks (or forces the stop).
     for seed in range(15):
         rng = random.Random(seed)
-        state = KoiKoiState(AI, seed=seed)
+        state = KoiKoiState.new(AI, players=2, seed=seed)
         before = 0
         while not state.is_over:
             seat = state.current_player
@@ -598,7 +605,7 @@ def test_the_question_follows_the_total_not_a_single_yaku_when_they_differ() -> 
     asked = {}
     for question in KoiKoiQuestion:
         rules = make_rules("traditional", first_dealer="1", koikoi_question=question)
-        state = KoiKoiState(rules, deck=deal_order(dealer, other, field, stock))
+        state = KoiKoiState.new(rules, players=2, deck=deal_order(dealer, other, field, stock))
         events = play(state, "play aug-chaff-1", "play dec-chaff-2", "play sep-chaff-1")
         assert [e.score.total for e in events if isinstance(e, YakuFormed)] == [5]
         play(state, "koikoi", "play jul-chaff-1", "play jan-chaff-1", "play jul-chaff-2",

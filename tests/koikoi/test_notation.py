@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardgames.core.errors import NotationError
-from cardgames.koikoi import KoiKoiState, parse_card
+from cardgames.koikoi import KoiKoiRules, KoiKoiState, parse_card
 
 from .conftest import Dealt
 from .test_engine import A_MOVES, scenario_a
@@ -65,7 +65,7 @@ def test_the_card_parser_suggests_too() -> None:
 def test_the_cards_quoted_by_an_error_are_capped() -> None:
     # Find a field of more than 12 cards; "capture" then lists them, cut after 12.
     for seed in range(200):
-        state = KoiKoiState(seed=seed)
+        state = KoiKoiState.new(KoiKoiRules(), players=2, seed=seed)
         rng = random.Random(seed)
         while not state.is_over and len(state.field) <= 12:
             legal = state.legal_actions()

@@ -12,6 +12,7 @@ from cardgames.core.game import Move
 from cardgames.koikoi import (
     CardPlayed,
     ChoiceRequired,
+    KoiKoiRules,
     KoiKoiState,
     LuckyHand,
     RoundEnded,
@@ -29,7 +30,7 @@ from .test_engine import TWO_DEALER, TWO_FIELD, TWO_OPPONENT
 
 def test_the_phase_is_an_enum_whose_values_are_the_words() -> None:
     assert [phase.value for phase in Phase] == ["play", "capture", "decide", "over"]
-    state = KoiKoiState(seed=3)
+    state = KoiKoiState.new(KoiKoiRules(), players=2, seed=3)
     assert state.phase is Phase.PLAY
     assert state.view(0).phase is Phase.PLAY
     assert state.view(0).phase == "play"  # str-based code reads as before
@@ -89,7 +90,7 @@ def test_a_koikoi_decision_says_what_formed_what_stopping_scores_and_the_calls_l
 
 
 def test_the_history_holds_each_move_with_the_events_it_caused() -> None:
-    state = KoiKoiState(make_rules("online", rounds=2), seed=5)
+    state = KoiKoiState.new(make_rules("online", rounds=2), players=2, seed=5)
     rng = random.Random(5)
     applied: list[Move[object]] = []
     while not state.is_over:
@@ -108,7 +109,7 @@ def test_the_history_holds_each_move_with_the_events_it_caused() -> None:
 
 
 def test_a_clone_keeps_its_own_history() -> None:
-    state = KoiKoiState(seed=8)
+    state = KoiKoiState.new(KoiKoiRules(), players=2, seed=8)
     state.apply(state.legal_actions()[0])
     assert len(state.view(0).history) == 1
     copy = state.clone()
@@ -124,7 +125,7 @@ def test_history_events_never_name_a_card_hidden_when_they_happened(preset: str)
     # over -- never in a hand or the stock -- except the hand a lucky hand shows to win.
     rules = make_rules(preset, lucky_hands="points")
     for seed in range(12):
-        state = KoiKoiState(rules, seed=seed)
+        state = KoiKoiState.new(rules, players=2, seed=seed)
         bots = (GreedyBot(seed), GreedyBot(seed + 1))
         while not state.is_over:
             seat = state.current_player
@@ -155,7 +156,7 @@ def test_the_view_masks_are_its_cards_even_after_evolve() -> None:
     def mask(cards: tuple[Card, ...]) -> int:
         return sum(1 << card.id for card in cards)
 
-    state = KoiKoiState(make_rules("nintendo", rounds=2), seed=11)
+    state = KoiKoiState.new(make_rules("nintendo", rounds=2), players=2, seed=11)
     rng = random.Random(11)
     while not state.is_over:
         for seat in (0, 1):

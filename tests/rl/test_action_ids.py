@@ -13,7 +13,7 @@ from hypothesis.stateful import run_state_machine_as_test
 import cardgames
 from cardgames.core import ActionSpace, IllegalActionError, NotationError, State
 from cardgames.hanabi import Clue, Discard, HanabiState, Play, variant_from_name
-from cardgames.koikoi.state import CAPTURE_ACTIONS, PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS
+from cardgames.koikoi.actions import CAPTURE_ACTIONS, PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS
 from cardgames.rl import legal_mask
 from cardgames.testing import conformance_machine
 from tinygame import PLAYS, TINY, TinyState, make_info

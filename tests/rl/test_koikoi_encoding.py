@@ -14,6 +14,7 @@ from cardgames.koikoi import (
     YAKU,
     CaptureChoice,
     KoiKoiDecision,
+    KoiKoiRules,
     KoiKoiState,
     Phase,
     deal_order,
@@ -35,7 +36,8 @@ FIELD = [f"{m}-ribbon" for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul"
 
 
 def dealt(opponent_hand: list[str]) -> KoiKoiState:
-    return KoiKoiState(deck=[*DRAWS, *deal_order(DEALER_HAND, opponent_hand, FIELD)])
+    deck = [*DRAWS, *deal_order(DEALER_HAND, opponent_hand, FIELD)]
+    return KoiKoiState.new(KoiKoiRules(), players=2, deck=deck)
 
 
 def random_positions(preset: str, seed: int, moves: int = 400) -> list[KoiKoiState]:
@@ -131,7 +133,7 @@ def test_the_observation_is_seat_relative() -> None:
 
 def test_yaku_progress_and_pile_kinds_of_a_known_pile() -> None:
     # The rules file's example: crane, boar, deer against the opponent's moon.
-    view = KoiKoiState(seed=1).view(0)
+    view = KoiKoiState.new(KoiKoiRules(), players=2, seed=1).view(0)
     own = tuple(parse_card(c) for c in ("jan-crane", "jul-boar", "oct-deer", "jan-ribbon"))
     theirs = (parse_card("aug-moon"),)
     piles = (own, theirs) if view.seat == 0 else (theirs, own)
@@ -147,7 +149,7 @@ def test_yaku_progress_and_pile_kinds_of_a_known_pile() -> None:
 
 
 def test_formed_yaku_and_large_scores_stay_in_bounds() -> None:
-    view = KoiKoiState(seed=2).view(1)
+    view = KoiKoiState.new(KoiKoiRules(), players=2, seed=2).view(1)
     brights = tuple(parse_card(c) for c in ("jan-crane", "mar-curtain", "aug-moon"))
     view = attrs.evolve(
         view, piles=((), brights), yaku=(score_yaku(()), score_yaku(brights)),

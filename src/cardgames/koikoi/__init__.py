@@ -4,7 +4,7 @@
 >>> score_yaku(["jan-crane", "mar-curtain", "aug-moon"]).total
 5
 >>> from cardgames.koikoi import KoiKoiState, make_rules
->>> state = KoiKoiState(make_rules("online"), seed=7)
+>>> state = KoiKoiState.new(make_rules("online"), players=2, seed=7)
 >>> state.apply(state.legal_actions()[0]) and state.move_count
 1
 
@@ -14,11 +14,20 @@
 
 from __future__ import annotations
 
-import importlib
-
-from cardgames.core.agents import Agent, RandomAgent, sloppy_factory
+from cardgames.core.agents import RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
-from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind, Month, RibbonKind, parse_card
+from cardgames.koikoi.actions import KoiKoiAction
+from cardgames.koikoi.bots import GreedyBot
+from cardgames.koikoi.cards import (
+    CARDS,
+    MONTHS,
+    Card,
+    Kind,
+    Month,
+    RibbonKind,
+    deal_order,
+    parse_card,
+)
 from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
@@ -48,9 +57,11 @@ from cardgames.koikoi.rules import (
     KoiKoiQuestion,
     KoiKoiRules,
     LuckyHands,
+    Shuffle,
     make_rules,
 )
-from cardgames.koikoi.state import KoiKoiAction, KoiKoiState, deal_order
+from cardgames.koikoi.search import SearchBot
+from cardgames.koikoi.state import KoiKoiState
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView, Pending, Phase
 from cardgames.koikoi.yaku import (
     YAKU,
@@ -113,6 +124,7 @@ __all__ = [
     "RoundPoints",
     "RoundResult",
     "RoundStarted",
+    "Shuffle",
     "StopReason",
     "Yaku",
     "YakuFormed",
@@ -132,23 +144,9 @@ __all__ = [
 ]
 
 
-def _search(seed: int) -> Agent:
-    search = importlib.import_module("cardgames.koikoi.search")
-    agent: Agent = search.SearchBot(seed)
-    return agent
-
-
 CASUAL_MISTAKE_RATE = 0.3
 """How often the ``casual`` bot (the easy level) makes a random move instead of the greedy
 bot's."""
-
-
-def _greedy(seed: int) -> Agent:
-    # The bots module is optional at import time: loading it only when a greedy bot is asked
-    # for keeps `import cardgames.koikoi` light.
-    bots = importlib.import_module("cardgames.koikoi.bots")
-    agent: Agent = bots.GreedyBot(seed)
-    return agent
 
 
 GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
@@ -157,7 +155,6 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     description="Hanafuda Koi-Koi for two: capture by month, form yaku, koi-koi or stop.",
     state_type=KoiKoiState,
     options_type=KoiKoiRules,
-    player_counts=range(2, 3),
     default_players=2,
     presets=PRESETS,
     default_preset=DEFAULT_PRESET,
@@ -187,8 +184,8 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
             koikoi_penalty="growing", own_koikoi_bonus=True,
         ),
     },
-    bots={"random": RandomAgent, "greedy": _greedy,
-          "casual": sloppy_factory(_greedy, CASUAL_MISTAKE_RATE), "search": _search},
+    bots={"random": RandomAgent, "greedy": GreedyBot,
+          "casual": sloppy_factory(GreedyBot, CASUAL_MISTAKE_RATE), "search": SearchBot},
     levels={"easy": "casual", "normal": "greedy", "hard": "search"},
     default_bot="greedy",
     max_moves=24 * 16 * 3,

@@ -36,17 +36,24 @@ from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, unmoved
+from cardgames.koikoi.actions import CAPTURE, KOIKOI, STOP, KoiKoiAction
+from cardgames.koikoi.cards import CARDS, Card
 from cardgames.koikoi.rules import KoiKoiRules
-from cardgames.koikoi.state import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiDecision, KoiKoiView
-from cardgames.koikoi.yaku import MONTH_MASKS, compile_rows, round_points
+from cardgames.koikoi.yaku import MONTH_MASKS, YAKU, compile_rows, round_points, yaku_progress
 
 __all__ = [
     "BOTS",
     "KOIKOI_MIN_HAND",
     "KOIKOI_MIN_OPPONENT_NEED",
+    "Gain",
     "GreedyBot",
+    "Targets",
     "YakuEvaluator",
+    "evaluator_for",
+    "group_value",
+    "reason",
+    "single_value",
 ]
 
 KOIKOI_MIN_HAND: Final = 3
@@ -87,7 +94,7 @@ _Reach = tuple[int, int, int, int, int, int]
 how many, the further cards that raise it once formed, spoiling cards)."""
 
 
-class _Targets(NamedTuple):
+class Targets(NamedTuple):
     """The yaku of one rule set as the evaluator's targets, in the shapes its loops read."""
 
     singles: tuple[_Single, ...]
@@ -110,7 +117,7 @@ _Grid = tuple[tuple[float, ...], ...]
 
 
 class _Entry(NamedTuple):
-    """One group of :class:`_Targets`, with what its value depends on."""
+    """One group of :class:`Targets`, with what its value depends on."""
 
     place: int
     """Its place in the sum."""
@@ -136,7 +143,7 @@ def _value(entry: _Entry, owner: int, rival: int) -> float:
     if value is None:
         if len(known) >= _KNOWN_LIMIT:
             known.clear()
-        value = known[key] = _group_value(entry.group, owner, rival)
+        value = known[key] = group_value(entry.group, owner, rival)
     return value
 
 
@@ -145,7 +152,7 @@ def _slots_of(mask: int) -> list[int]:
     return [slot for slot in range(mask.bit_length()) if mask >> slot & 1]
 
 
-def _compile_targets(rules: KoiKoiRules, called: bool, month: int) -> _Targets:
+def _compile_targets(rules: KoiKoiRules, called: bool, month: int) -> Targets:
     """The yaku rows of `rules` as the evaluator's targets (see the module docstring):
     `called` says whether the pile's owner has called koi-koi this round."""
     now = {row.slot: row for row in compile_rows(rules, called, month)}
@@ -215,7 +222,7 @@ def _compile_targets(rules: KoiKoiRules, called: bool, month: int) -> _Targets:
         )
         for index, group in enumerate(groups)
     )
-    return _Targets(singles, groups, tuple(reach), grids, entries, {})
+    return Targets(singles, groups, tuple(reach), grids, entries, {})
 
 
 def _mask_or(masks: Iterable[int]) -> int:
@@ -245,14 +252,17 @@ class YakuEvaluator:
     def __init__(self, rules: KoiKoiRules) -> None:
         self._rules = rules
         # Compiled on first use per (koi-koi called, month): the rows differ with both.
-        self._targets_by: dict[tuple[bool, int | None], _Targets] = {}
+        self._targets_by: dict[tuple[bool, int | None], Targets] = {}
 
     @property
     def rules(self) -> KoiKoiRules:
         """The rules whose yaku are evaluated."""
         return self._rules
 
-    def _targets(self, called: bool, month: int | None) -> _Targets:
+    def targets(self, called: bool, month: int | None) -> Targets:
+        """The rules' yaku as the evaluator's targets for a pile whose owner has `called`
+        koi-koi (or not) in the round of `month` (tsuki-fuda; None: no month counts),
+        compiled on first use."""
         targets = self._targets_by.get((called, month))
         if targets is None:
             rules = self._rules
@@ -269,7 +279,7 @@ class YakuEvaluator:
         `month` (1..12) names the round's month for tsuki-fuda, when that rule is on;
         `called` says whether the pile's owner has called koi-koi this round.
         """
-        return _potential(self._targets(called, month), mine, theirs)
+        return _potential(self.targets(called, month), mine, theirs)
 
     def cards_needed(self, mine: int, unavailable: int, month: int | None = None) -> int:
         """The fewest further cards pile `mine` needs to form a new yaku or raise its score.
@@ -279,7 +289,7 @@ class YakuEvaluator:
         included (a koi-koi is what this question weighs).
         """
         fewest = 99
-        for cards, need, requires, required, raising, spoil in self._targets(False, month).reach:
+        for cards, need, requires, required, raising, spoil in self.targets(False, month).reach:
             if mine & spoil or unavailable & requires & ~mine:
                 continue
             have = (mine & cards).bit_count()
@@ -318,13 +328,13 @@ def _grid(target: _Single) -> _Grid:
     )
 
 
-def _single_value(target: _Single, mine: int, theirs: int) -> float:
+def single_value(target: _Single, mine: int, theirs: int) -> float:
     """What one target that excludes no other is worth to pile `mine`."""
     cards = target[0]
     return _single_worth(target, (mine & cards).bit_count(), (theirs & cards).bit_count())
 
 
-def _group_value(group: tuple[_Member, ...], mine: int, theirs: int) -> float:
+def group_value(group: tuple[_Member, ...], mine: int, theirs: int) -> float:
     """What a group of targets that exclude each other is worth to pile `mine`: its best."""
     best = 0.0
     for cards, need, slack, requires, required, points, per_extra, spoil in group:
@@ -345,7 +355,7 @@ def _group_value(group: tuple[_Member, ...], mine: int, theirs: int) -> float:
     return best
 
 
-def _values(targets: _Targets, mine: int, theirs: int) -> list[float]:
+def _values(targets: Targets, mine: int, theirs: int) -> list[float]:
     """Each target's worth to pile `mine` while the opponent holds `theirs`: the singles, then
     the groups (the order their sum is taken in)."""
     values = [
@@ -363,19 +373,19 @@ def _total(values: list[float]) -> float:
     return reduce(add, values, 0.0)
 
 
-def _potential(targets: _Targets, mine: int, theirs: int) -> float:
+def _potential(targets: Targets, mine: int, theirs: int) -> float:
     """:meth:`YakuEvaluator.potential` on compiled targets."""
     return _total(_values(targets, mine, theirs))
 
 
-class _Gain:
+class Gain:
     """What adding cards to one side's pile is worth to that side, for one decision: the
     targets' values for the pile as it is are found once, and a gain re-values only the
     targets the added cards touch (every other value, and so the sum, is the same float)."""
 
     __slots__ = ("_base", "_now", "_owner", "_rival", "_targets")
 
-    def __init__(self, targets: _Targets, owner: int, rival: int) -> None:
+    def __init__(self, targets: Targets, owner: int, rival: int) -> None:
         self._targets = targets
         self._owner = owner
         self._rival = rival
@@ -477,9 +487,7 @@ class GreedyBot:
         return cast(A, self.choose(view, cast(Sequence[KoiKoiAction], legal)))
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
-        """The move :meth:`act` chooses, and why (:func:`cardgames.koikoi.hints.reason`)."""
-        from cardgames.koikoi.hints import reason  # the hints module builds on this one
-
+        """The move :meth:`act` chooses, and why (:func:`reason`)."""
         with unmoved(self._rng):
             action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
         return cast(Hint[A], Hint(action, reason(view, cast(Sequence[KoiKoiAction], legal),
@@ -509,8 +517,8 @@ class GreedyBot:
         month = view.month if view.rules.tsuki_fuda else None
         called, they_called = view.koikoi_calls[seat] > 0, view.koikoi_calls[1 - seat] > 0
         # What cards are worth to each side, valued against the piles as they are.
-        worth_to_me = _Gain(evaluator._targets(called, month), mine, theirs)
-        worth_to_them = _Gain(evaluator._targets(they_called, month), theirs, mine)
+        worth_to_me = Gain(evaluator.targets(called, month), mine, theirs)
+        worth_to_them = Gain(evaluator.targets(they_called, month), theirs, mine)
         field = masks.field
         hand = masks.hand
         seen = mine | theirs | field | hand
@@ -602,3 +610,117 @@ BOTS: Final[Mapping[str, Callable[[int], Agent]]] = {
     "greedy": GreedyBot,
 }
 """The Koi-Koi bots by name, as seeded factories (``GameInfo.bots``)."""
+
+
+def reason(view: KoiKoiView, legal: Sequence[KoiKoiAction], action: KoiKoiAction) -> str:
+    """Why the greedy bot chooses `action` (one of `legal`) in the view's seat, in words."""
+    evaluator = evaluator_for(view.rules)
+    if isinstance(view.pending, KoiKoiDecision):
+        return _decision_reason(view, action, evaluator)
+    if len(legal) == 1:
+        return "it is the only move"
+    scores = GreedyBot(0).score_moves(view, legal, evaluator)
+    chosen = legal.index(action)
+    runner = max((i for i in range(len(legal)) if i != chosen), key=lambda i: scores[i])
+    return _move_reason(view, action) + (
+        f". The greedy bot's evaluation (its yaku potential gained, plus what it denies "
+        f"the opponent, minus the risk of giving cards away) rates it {scores[chosen]:+.1f}, "
+        f"the next best ({legal[runner]}) {scores[runner]:+.1f}"
+    )
+
+
+def _taken(view: KoiKoiView, action: KoiKoiAction) -> tuple[Card, ...]:
+    """The cards the action brings into the seat's pile (played or turned-over card too)."""
+    if action.kind == CAPTURE and isinstance(view.pending, CaptureChoice):
+        return (view.pending.card, CARDS[action.card])
+    card = CARDS[action.card]
+    if action.target >= 0:
+        return (card, CARDS[action.target])
+    matches = tuple(f for f in view.field if f.month == card.month)
+    return (card, *matches) if matches else ()
+
+
+def _move_reason(view: KoiKoiView, action: KoiKoiAction) -> str:
+    """What the move does for the seat's yaku and against the opponent's, in words."""
+    taken = _taken(view, action)
+    mine, theirs = view.piles[view.seat], view.piles[1 - view.seat]
+    if not taken:
+        return (f"{CARDS[action.card].code} captures nothing: of your cards it is the one the "
+                f"opponent is least likely to use")
+    before = {p.key: p for p in yaku_progress(mine, theirs, view.rules, view.month)}
+    after = yaku_progress((*mine, *taken), theirs, view.rules, view.month)
+    gains = [str(p) for p in after if p.key not in before or p.have > before[p.key].have]
+    reason = "it takes " + ", ".join(card.code for card in taken)
+    formed = view.yaku[view.seat]
+    if gains:
+        reason += " toward " + ", ".join(gains[:3])
+    elif not formed:
+        reason += " (no yaku closer, but the cards count)"
+    denied = [
+        str(p) for p in yaku_progress(theirs, mine, view.rules, view.month)
+        if any(card.id in _needed(p.key) for card in taken)
+    ]
+    if denied:
+        reason += "; it keeps them from the opponent's " + ", ".join(denied[:2])
+    return reason
+
+
+def _needed(key: str) -> frozenset[int]:
+    """The cards a yaku row counts (for saying what a capture denies)."""
+    return _YAKU_CARDS.get(key, frozenset())
+
+
+_YAKU_CARDS: Final = {row.key: row.cards for row in YAKU}
+
+
+def _decision_reason(view: KoiKoiView, action: KoiKoiAction, evaluator: YakuEvaluator) -> str:
+    """Why the greedy bot calls koi-koi or stops: the facts its risk rule weighs."""
+    seat, other = view.seat, 1 - view.seat
+    pending = view.pending
+    assert isinstance(pending, KoiKoiDecision)
+    points = pending.stop_points.points
+    rules = view.rules
+    # In the order the bot's risk rule (GreedyBot.wants_koikoi) checks them.
+    if not view.koikoi_allowed:
+        return f"stop and score {points}: koi-koi is not allowed any more this round"
+    mine = view.scores[seat] + points
+    # With banks the points come out of the opponent's bank, and an empty bank ends the match.
+    theirs = view.scores[other] - (points if rules.banks else 0)
+    empties = rules.banks and theirs <= 0
+    if view.round_number >= rules.rounds or empties:
+        why = ("stopping empties the opponent's bank, which ends the match" if empties
+               else "the last round")
+        score = "your bank" if rules.banks else "your total"
+        if action.kind == STOP:
+            return (f"{why}: stopping now scores {points}, and {score} of {mine} beats the "
+                    f"opponent's {theirs}")
+        return (f"{why}: stopping scores only {points}, and {score} of {mine} does not beat "
+                f"the opponent's {theirs}, so play on for more")
+    mine_mask = _mask(view.piles[seat])
+    theirs_mask = _mask(view.piles[other])
+    month = view.month if rules.tsuki_fuda else None
+    opponent_need = evaluator.cards_needed(theirs_mask, mine_mask | _mask(view.hand), month)
+    own_need = evaluator.cards_needed(mine_mask, theirs_mask, month)
+    facts = (
+        f"you hold {len(view.hand)} cards (it wants {KOIKOI_MIN_HAND}+), the opponent is "
+        f"{_cards(opponent_need)} from a yaku (it wants {KOIKOI_MIN_OPPONENT_NEED}+), and you "
+        f"are {_cards(own_need)} from more points (it wants 1)"
+    )
+    if action.kind == KOIKOI:
+        return f"koi-koi: {facts}, so the chance of more is worth the risk"
+    if view.rules.double_at_7 and view.yaku[seat].total >= 7:
+        return f"stop and score {points}: your yaku already reach 7, so they are doubled"
+    return f"stop and score {points} now: {facts}"
+
+
+def _cards(count: int) -> str:
+    if count >= 99:
+        return "no card"
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.id
+    return bits

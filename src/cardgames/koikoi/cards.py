@@ -34,14 +34,17 @@ from typing import Final
 
 import attrs
 
-from cardgames.core.errors import NotationError, did_you_mean
+from cardgames.core.errors import NotationError, OptionsError, did_you_mean
 
 __all__ = [
     "ANIMAL_IDS",
     "BRIGHT_IDS",
     "CARDS",
     "CHAFF_IDS",
+    "DEALER_PLACES",
+    "FIELD_PLACES",
     "MONTHS",
+    "OPPONENT_PLACES",
     "RIBBON_IDS",
     "Card",
     "CardLike",
@@ -50,6 +53,7 @@ __all__ = [
     "RibbonKind",
     "card_ids",
     "cards_of",
+    "deal_order",
     "parse_card",
     "suggest_card",
 ]
@@ -339,3 +343,43 @@ def card_ids(cards: Iterable[CardLike]) -> list[int]:
 def cards_of(ids: Sequence[int]) -> tuple[Card, ...]:
     """The Card singletons for a sequence of ids."""
     return tuple(CARDS[i] for i in ids)
+
+
+# How a 48-card deal order (top first) is dealt: in pairs, 2 to the dealer's opponent, 2 to the
+# field, 2 to the dealer, four times; the stock is the rest, from place 24 on.
+OPPONENT_PLACES: Final = (0, 1, 6, 7, 12, 13, 18, 19)
+"""The places in a deal order of the hand of the dealer's opponent, in the order dealt ..."""
+FIELD_PLACES: Final = (2, 3, 8, 9, 14, 15, 20, 21)
+"""... of the field cards ..."""
+DEALER_PLACES: Final = (4, 5, 10, 11, 16, 17, 22, 23)
+"""... and of the dealer's hand."""
+
+
+def deal_order(
+    dealer_hand: Sequence[str | int],
+    opponent_hand: Sequence[str | int],
+    field: Sequence[str | int],
+    stock: Sequence[str | int] = (),
+) -> tuple[str, ...]:
+    """The 48-card order (top first) that deals these hands and field.
+
+    `stock` gives the first stock cards, top first; the remaining cards follow in id order.
+    Useful with an explicit deck: ``KoiKoiState.new(rules, deck=(*draws, *deal_order(...)))``.
+    """
+    def ids(cards: Sequence[str | int]) -> list[int]:
+        return [Card.from_id(c).id if isinstance(c, int) else parse_card(c).id for c in cards]
+
+    dealer, opponent, table, top = ids(dealer_hand), ids(opponent_hand), ids(field), ids(stock)
+    if not len(dealer) == len(opponent) == len(table) == 8:
+        raise OptionsError("deal_order needs 8 cards for each hand and 8 for the field")
+    used = dealer + opponent + table + top
+    if len(set(used)) != len(used):
+        raise OptionsError("deal_order: a card is given twice")
+    rest = [c for c in range(48) if c not in set(used)]
+    order = [0] * 24
+    for places, cards in ((OPPONENT_PLACES, opponent), (FIELD_PLACES, table),
+                          (DEALER_PLACES, dealer)):
+        for place, card in zip(places, cards, strict=True):
+            order[place] = card
+    order += top + rest
+    return tuple(CARDS[c].code for c in order)

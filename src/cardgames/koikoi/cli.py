@@ -20,6 +20,7 @@ from cardgames.core.errors import CardgamesError, NotationError
 from cardgames.core.game import Event
 from cardgames.core.options import parse_option_pairs
 from cardgames.koikoi import GAME
+from cardgames.koikoi.actions import KoiKoiAction
 from cardgames.koikoi.cards import card_ids
 from cardgames.koikoi.hints import hint
 from cardgames.koikoi.render import (
@@ -38,7 +39,7 @@ from cardgames.koikoi.render import (
     yaku_table_renderable,
 )
 from cardgames.koikoi.rules import DEFAULT_PRESET, PRESETS, KoiKoiRules, make_rules
-from cardgames.koikoi.state import KoiKoiAction, KoiKoiState
+from cardgames.koikoi.state import KoiKoiState
 from cardgames.koikoi.view import Phase
 from cardgames.terminal import GameUI
 

@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardgames.koikoi.actions import STOP, KoiKoiAction
 from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind
 from cardgames.koikoi.events import (
     CardPlayed,
@@ -33,7 +34,6 @@ from cardgames.koikoi.events import (
     YakuFormed,
 )
 from cardgames.koikoi.rules import PRESET_DESCRIPTIONS, KoiKoiPenalty, KoiKoiRules
-from cardgames.koikoi.state import STOP, KoiKoiAction
 from cardgames.koikoi.view import CaptureChoice, KoiKoiView
 from cardgames.koikoi.yaku import (
     RoundPoints,

@@ -33,6 +33,7 @@ __all__ = [
     "KoiKoiQuestion",
     "KoiKoiRules",
     "LuckyHands",
+    "Shuffle",
     "make_rules",
 ]
 
@@ -112,6 +113,23 @@ class LuckyHands(enum.StrEnum):
     POINTS = "points"
     REDEAL = "redeal"
     OFF = "off"
+
+
+class Shuffle(enum.StrEnum):
+    """How a match's chance (the first-dealer choice and every shuffle) follows from its seed
+    (or from the text of an explicit deck, for the deals after those it lists).
+
+    * ``stream`` (rules version 3 on): one chance stream per match, read in blocks: block 0
+      chooses the first dealer, block n shuffles the n-th deal.
+    * ``per-deal`` (rules versions 1 and 2): each chance event seeds its own generator from the
+      seed and the event's name. Slower; kept so that the records of those versions replay as
+      they were played (:meth:`~cardgames.koikoi.state.KoiKoiState.upgrade_options` sets it).
+
+    Both are fully determined by the seed; they deal different matches from the same seed.
+    """
+
+    STREAM = "stream"
+    PER_DEAL = "per-deal"
 
 
 def _seat_text(value: object) -> object:
@@ -215,6 +233,9 @@ class KoiKoiRules:
     round 13 January again) form a yaku worth ``tsuki_fuda_points``."""
     tsuki_fuda_points: int = bounded(4, 1, 50)
     """Points of the tsuki-fuda yaku."""
+    shuffle: Shuffle = Shuffle.STREAM
+    """How the chance of a match follows from its seed: see :class:`Shuffle` (``per-deal``
+    replays records of rules version 2 and before)."""
 
     def __attrs_post_init__(self) -> None:
         check_options(self)

@@ -14,7 +14,7 @@ comparison.
   with the table and the bot's own hand that gives the bot's starting hand, the starting
   field and the stock cards turned so far. The rest of the cards are shuffled into the
   opponent's hand and the stock. The world is built through the engine's public API: a new
-  match dealt from an explicit deck (:func:`~cardgames.koikoi.state.deal_order`) whose first
+  match dealt from an explicit deck (:func:`~cardgames.koikoi.cards.deal_order`) whose first
   dealer is the round's dealer, then this round's moves replayed. A deal the rules would
   have ended or dealt again (a lucky hand in the opponent's sampled hand) contradicts the
   view and is drawn again.
@@ -42,10 +42,12 @@ import attrs
 
 from cardgames.core.agents import Hint, unmoved
 from cardgames.core.game import Move
+from cardgames.koikoi.actions import KOIKOI, PLAY, STOP, KoiKoiAction
 from cardgames.koikoi.bots import GreedyBot
+from cardgames.koikoi.cards import deal_order
 from cardgames.koikoi.events import CardPlayed, ChoiceRequired, RoundStarted
 from cardgames.koikoi.rules import FirstDealer, KoiKoiRules, LuckyHands
-from cardgames.koikoi.state import KOIKOI, PLAY, STOP, KoiKoiAction, KoiKoiState, deal_order
+from cardgames.koikoi.state import KoiKoiState
 from cardgames.koikoi.view import KoiKoiDecision, KoiKoiView
 from cardgames.koikoi.yaku import YAKU
 
@@ -228,7 +230,7 @@ def _deal(
             deck = deal_order(known.mine, opponent, known.field, stock)
         else:
             deck = deal_order(opponent, known.mine, known.field, stock)
-        world = KoiKoiState(plan.rules, deck=(*plan.prelude, *deck))
+        world = KoiKoiState.new(plan.rules, players=2, deck=(*plan.prelude, *deck))
         # A lucky hand in the drawn hand would have ended or re-dealt the round: not this one.
         if len(world.round_results) > skipped or [c.id for c in world.hand(seat)] != my_hand:
             continue

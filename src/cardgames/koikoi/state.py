@@ -42,37 +42,56 @@ Interpretations where the rules file leaves a choice (each also documented on it
   the dealer deals again; ``koikoi_penalty="growing"`` multiplies by 1 + every call of the
   round; ``viewing_only_after_koikoi`` asks whether the pile's owner has called.
 
-Chance: every deal (and the first-dealer draw or random choice) is shuffled by a
-``random.Random`` seeded from the match's seed and the deal's number, so a match is
-determined by its seed. An explicit deck (for tests and foreign records) lists the
-first-dealer draw cards (pairs, seat 0 first, until the months differ; none unless
-``first_dealer`` is ``draw``), then one 48-card order per deal, top first; later deals
-shuffle with generators seeded from the deck's text. :func:`deal_order` builds such
-an order from chosen hands.
+Chance (``shuffle``): a match's chance is one stream read from its seed (SHAKE-128 of the
+seed, in numbered blocks): block 0 chooses the first dealer (the draw or the random
+choice), block n shuffles the n-th deal, so a match is determined by its seed. An explicit
+deck (for tests and foreign records) lists the first-dealer draw cards (pairs, seat 0 first,
+until the months differ; none unless ``first_dealer`` is ``draw``), then one 48-card order
+per deal, top first; later deals read the stream of the deck's text. :func:`deal_order`
+builds such an order from chosen hands. Records of rules version 2 and before replay with
+``shuffle="per-deal"``, the generator per chance event they were played with.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import operator
 import random
+import struct
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardgames.core.errors import (
-    IllegalActionError,
-    NotationError,
-    OptionsError,
-    did_you_mean,
-    summarize,
-)
-from cardgames.core.game import ActionSpace, Event, Move, State
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import ActionSpace, Event, State
 from cardgames.core.limits import as_index
-from cardgames.koikoi.cards import CARDS, Card, parse_card, suggest_card
+from cardgames.koikoi.actions import (
+    ACTION_SPACE,
+    CAPTURE,
+    CAPTURE_ACTIONS,
+    KOIKOI,
+    KOIKOI_ACTION,
+    NO_CARD,
+    PLAY,
+    PLAY_CAPTURE_ACTIONS,
+    STOP,
+    STOP_ACTION,
+    KoiKoiAction,
+    Position,
+    parse_action,
+)
+from cardgames.koikoi.cards import (
+    CARDS,
+    DEALER_PLACES,
+    FIELD_PLACES,
+    OPPONENT_PLACES,
+    Card,
+    parse_card,
+)
 from cardgames.koikoi.events import (
     CardPlayed,
     ChoiceRequired,
@@ -98,10 +117,12 @@ from cardgames.koikoi.rules import (
     KoiKoiQuestion,
     KoiKoiRules,
     LuckyHands,
+    Shuffle,
 )
 from cardgames.koikoi.view import (
     CaptureChoice,
     CardMasks,
+    KnownMasks,
     KoiKoiDecision,
     KoiKoiView,
     Pending,
@@ -112,6 +133,7 @@ from cardgames.koikoi.yaku import (
     MONTH_MASKS,
     SLOT_COUNT,
     YAKU,
+    RoundPoints,
     Yaku,
     YakuScore,
     YakuTable,
@@ -124,25 +146,9 @@ from cardgames.koikoi.yaku import (
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = [
-    "CAPTURE",
-    "KOIKOI",
-    "PLAY",
-    "STOP",
-    "KoiKoiAction",
-    "KoiKoiState",
-    "KoiKoiView",
-    "Phase",
-    "deal_order",
-]
+__all__ = ["KoiKoiState", "lucky_hand_kind"]
 
 _CARD_AT: Final = CARDS.__getitem__
-
-PLAY: Final = 0
-CAPTURE: Final = 1
-KOIKOI: Final = 2
-STOP: Final = 3
-_NO_CARD: Final = -1
 
 # The phases as module constants: an enum member read through its class costs four times a
 # global read, and the engine reads the phase several times a move.
@@ -151,79 +157,7 @@ _CAPTURING: Final = Phase.CAPTURE
 _DECIDING: Final = Phase.DECIDE
 _OVER: Final = Phase.OVER
 _TOTAL_RAISED: Final = KoiKoiQuestion.TOTAL_RAISED
-
-
-@attrs.frozen(slots=True, repr=False)
-class KoiKoiAction:
-    """A move. Use the pre-built values (:meth:`from_str`, ``state.legal_actions()``).
-
-    ``str`` is the notation: ``play nov-rain-man``, ``play sep-chaff-1 capture sep-ribbon``,
-    ``capture aug-moon``, ``koikoi``, ``stop``.
-    """
-
-    kind: int
-    """PLAY, CAPTURE, KOIKOI or STOP."""
-    card: int = _NO_CARD
-    """PLAY: the hand card; CAPTURE: the field card the stock card takes."""
-    target: int = _NO_CARD
-    """PLAY: the field card captured when the choice is the player's, else -1."""
-
-    def __attrs_post_init__(self) -> None:
-        # Actions are built once, at import; this guards hand-made ones.
-        in_range = self.kind in (PLAY, CAPTURE, KOIKOI, STOP) and -1 <= self.card < 48
-        needs_card = self.kind in (PLAY, CAPTURE)
-        if not in_range or needs_card != (self.card >= 0) or not -1 <= self.target < 48:
-            raise NotationError(f"not a Koi-Koi action: kind={self.kind} card={self.card}")
-
-    def __str__(self) -> str:
-        kind = self.kind
-        if kind == PLAY:
-            text = "play " + CARDS[self.card].code
-            if self.target != _NO_CARD:
-                text += " capture " + CARDS[self.target].code
-            return text
-        if kind == CAPTURE:
-            return "capture " + CARDS[self.card].code
-        return "koikoi" if kind == KOIKOI else "stop"
-
-    def __repr__(self) -> str:
-        return f"KoiKoiAction.from_str({str(self)!r})"
-
-    @property
-    def card_value(self) -> Card | None:
-        """The card played or captured, as a :class:`Card`."""
-        return None if self.card == _NO_CARD else CARDS[self.card]
-
-    @property
-    def target_value(self) -> Card | None:
-        """The field card named by ``play X capture Y``, as a :class:`Card`."""
-        return None if self.target == _NO_CARD else CARDS[self.target]
-
-    @classmethod
-    def from_str(cls, text: str) -> KoiKoiAction:
-        """Read an action in full notation (card names in any form :func:`parse_card` reads).
-
-        Unlike ``state.parse`` it knows no position, so ``play mar-chaff`` (which chaff?)
-        is refused; ``state.parse`` resolves it against the hand.
-        """
-        return _parse_action(text, None)
-
-
-def _build_actions() -> tuple[
-    tuple[KoiKoiAction, ...], dict[tuple[int, int], KoiKoiAction], tuple[KoiKoiAction, ...]
-]:
-    plays = tuple(KoiKoiAction(PLAY, c) for c in range(48))
-    play_captures = {
-        (c, t): KoiKoiAction(PLAY, c, t)
-        for c in range(48)
-        for t in range(48)
-        if c != t and c >> 2 == t >> 2
-    }
-    captures = tuple(KoiKoiAction(CAPTURE, c) for c in range(48))
-    return plays, play_captures, captures
-
-
-PLAY_ACTIONS, PLAY_CAPTURE_ACTIONS, CAPTURE_ACTIONS = _build_actions()
+_STREAM: Final = Shuffle.STREAM
 
 
 def _build_played() -> tuple[
@@ -250,185 +184,53 @@ def _build_played() -> tuple[
 
 
 _PLACED, _TAKES_ONE, _TAKES_ALL = _build_played()
-KOIKOI_ACTION: Final = KoiKoiAction(KOIKOI)
-STOP_ACTION: Final = KoiKoiAction(STOP)
-# Action ids: every pre-built action (plays, plays naming a capture, stock captures,
-# koi-koi, stop), so the numbering follows the action tables.
-_ACTION_SPACE: Final = ActionSpace((
-    *PLAY_ACTIONS, *PLAY_CAPTURE_ACTIONS.values(), *CAPTURE_ACTIONS, KOIKOI_ACTION, STOP_ACTION))
+_ACTIONS_BY_ID: Final = ACTION_SPACE.actions
+_PAIR_IDS: Final = tuple(
+    {target: ACTION_SPACE.ids[PLAY_CAPTURE_ACTIONS[card, target]]
+     for target in range(card & ~3, (card & ~3) + 4) if target != card}
+    for card in range(48)
+)
+"""By card, then by the field card it takes: the id of ``play CARD capture TARGET``."""
+_CAPTURE_ID: Final = ACTION_SPACE.ids[CAPTURE_ACTIONS[0]]
+"""The id of ``capture`` of card 0; the stock captures follow by card."""
+_KOIKOI_ID: Final = ACTION_SPACE.ids[KOIKOI_ACTION]
+_STOP_ID: Final = ACTION_SPACE.ids[STOP_ACTION]
+_DEFAULT_NAMES: Final = ("P1", "P2")
 
-_ACTIONS_BY_ID: Final = _ACTION_SPACE.actions
-_ACTION_COUNT: Final = len(_ACTIONS_BY_ID)
-_MOVES: Final = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
 _CHOOSE_SIZES_ALL: Final = frozenset({2})
 _CHOOSE_SIZES: Final = frozenset({2, 3})
-_KOIKOI_WORDS: Final = frozenset({"koikoi", "koi-koi", "koi", "k"})
-_STOP_WORDS: Final = frozenset({"stop", "shobu", "shōbu", "s"})
-_PLAY_WORDS: Final = frozenset({"play", "p"})
-_CAPTURE_WORDS: Final = frozenset({"capture", "take", "c"})
-_MOVE_WORDS: Final = ("play", "capture", "take", "koikoi", "koi-koi", "stop", "shobu")
-"""The words a suggestion offers for a misspelt move word (not the one-letter forms)."""
-
-
-def _card_token(
-    token: str, candidates: Sequence[int] | None, what: str, text: str, *, alone: bool = False
-) -> int:
-    """A card id from `token`; with `candidates`, forms like ``mar-chaff`` pick among them.
-
-    `alone`: the token was the whole input, so it may have been meant as a move word.
-    """
-    try:
-        return parse_card(token).id
-    except NotationError:
-        # Chaff cards of a month are alike, so "mar-chaff" may name whichever one is at hand.
-        if candidates is not None and token.strip().lower().endswith("-chaff"):
-            prefix = token.strip().lower() + "-"
-            for card_id in sorted(candidates):
-                if CARDS[card_id].code.startswith(prefix):
-                    return card_id
-    hint = ""
-    if candidates is not None:
-        hint = f"; {what} now: {summarize(CARDS[c].code for c in sorted(candidates))}"
-    if alone:
-        near = did_you_mean(token, _MOVE_WORDS) or suggest_card(token, candidates)
-        raise NotationError(
-            f"{text!r} is not a move or a card{near}; moves are: {_MOVES}; cards are written "
-            f"e.g. nov-rain-man, sep-ribbon, 11-1 or an id{hint}"
-        )
-    raise NotationError(
-        f"{text!r}: {token!r} is not a card{suggest_card(token, candidates)} (write e.g. "
-        f"nov-rain-man, sep-ribbon, 11-1 or an id){hint}"
-    )
-
-
-def _parse_action(text: str, state: KoiKoiState | None) -> KoiKoiAction:
-    if not isinstance(text, str):
-        raise NotationError(
-            f"a Koi-Koi move is text such as 'play nov-rain-man' or 'stop' (got {text!r})"
-        )
-    pending = None if state is None else state._pending_decision()
-    if pending is None:
-        return _parse_move(text, state)
-    try:
-        return _parse_move(text, state)
-    except NotationError:
-        # Whatever was meant, there is one question now: say it (with the nearest answer).
-        words = text.strip().lower().split()
-        if isinstance(pending, KoiKoiDecision):
-            near = did_you_mean(" ".join(words), ("koikoi", "stop"))
-        else:
-            named = " ".join(words[1:] if words and words[0] in _CAPTURE_WORDS else words)
-            near = did_you_mean(named, [card.code for card in pending.options])
-        raise NotationError(f"{text!r} is not a move{near}; {pending.question()}") from None
-
-
-def _parse_move(text: str, state: KoiKoiState | None) -> KoiKoiAction:
-    words = text.strip().lower().split()
-    hand = field = options = None
-    if state is not None and not state._over:
-        hand = state._hands[state._turn]
-        field = [c for month in state._field for c in month]
-        options = state._capture_options() if state._phase is _CAPTURING else None
-    accepted = _MOVES
-    if not words:
-        raise NotationError(f"{text!r} is empty; moves are: {accepted}")
-    head = words[0]
-    if len(words) == 1 and head in _KOIKOI_WORDS:
-        return KOIKOI_ACTION
-    if len(words) == 1 and head in _STOP_WORDS:
-        return STOP_ACTION
-    if head in _CAPTURE_WORDS:
-        if len(words) != 2:
-            raise NotationError(f"{text!r}: write capture CARD, e.g. capture sep-ribbon")
-        return CAPTURE_ACTIONS[_card_token(words[1], options or field, "capturable", text)]
-    if head in _PLAY_WORDS:
-        words = words[1:]
-    elif len(words) > 1 and _is_move_slip(head):
-        # "plya jan-crane": the first word was meant as a move word, not as a card.
-        raise NotationError(
-            f"{text!r}: {head!r} is not a move word{did_you_mean(head, _MOVE_WORDS)}; moves "
-            f"are: {accepted}"
-        )
-    if state is not None and state._phase is _CAPTURING and len(words) == 1 and (
-        head not in _PLAY_WORDS
-    ):
-        # During the stock choice a bare card names the capture.
-        return CAPTURE_ACTIONS[_card_token(words[0], options, "capturable", text, alone=True)]
-    if len(words) == 3 and words[1] in _CAPTURE_WORDS:
-        words = [words[0], words[2]]
-    elif len(words) == 2 and words[1] in _CAPTURE_WORDS:
-        raise NotationError(
-            f"{text!r}: name the field card to capture, e.g. play sep-chaff-1 capture sep-ribbon"
-        )
-    if len(words) == 1:
-        alone = head not in _PLAY_WORDS
-        return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text, alone=alone)]
-    if len(words) == 2:
-        card = _card_token(words[0], hand, "in hand", text)
-        same_month = None if field is None else [f for f in field if f >> 2 == card >> 2]
-        target = _card_token(words[1], same_month, "on the field in that month", text)
-        action = PLAY_CAPTURE_ACTIONS.get((card, target))
-        if action is None:
-            raise NotationError(
-                f"{text!r}: {CARDS[card].code} cannot capture {CARDS[target].code}; "
-                f"a card captures a field card of its own month"
-            )
-        return action
-    raise NotationError(f"{text!r} is not a move; moves are: {accepted}")
-
-
-def _is_move_slip(word: str) -> bool:
-    """Whether `word` is no card but close to a move word (``plya``, ``captrue``)."""
-    try:
-        parse_card(word)
-    except NotationError:
-        return bool(did_you_mean(word, _MOVE_WORDS))
-    return False
-
-
-def deal_order(
-    dealer_hand: Sequence[str | int],
-    opponent_hand: Sequence[str | int],
-    field: Sequence[str | int],
-    stock: Sequence[str | int] = (),
-) -> tuple[str, ...]:
-    """The 48-card order (top first) that deals these hands and field.
-
-    `stock` gives the first stock cards, top first; the remaining cards follow in id order.
-    Useful with an explicit deck: ``KoiKoiState(deck=(*draws, *deal_order(...)))``.
-    """
-    def ids(cards: Sequence[str | int]) -> list[int]:
-        return [Card.from_id(c).id if isinstance(c, int) else parse_card(c).id for c in cards]
-
-    dealer, opponent, table, top = ids(dealer_hand), ids(opponent_hand), ids(field), ids(stock)
-    if not len(dealer) == len(opponent) == len(table) == 8:
-        raise OptionsError("deal_order needs 8 cards for each hand and 8 for the field")
-    used = dealer + opponent + table + top
-    if len(set(used)) != len(used):
-        raise OptionsError("deal_order: a card is given twice")
-    rest = [c for c in range(48) if c not in set(used)]
-    order: list[int] = []
-    for i in range(0, 8, 2):
-        order += opponent[i : i + 2] + table[i : i + 2] + dealer[i : i + 2]
-    order += top + rest
-    return tuple(CARDS[c].code for c in order)
+_FIELD_CARDS: Final = operator.itemgetter(*FIELD_PLACES)
+_OPPONENT_CARDS: Final = operator.itemgetter(*OPPONENT_PLACES)
+_DEALER_CARDS: Final = operator.itemgetter(*DEALER_PLACES)
+_KEYS: Final = struct.Struct("<48d")
+"""A shuffle's 48 sort keys, little-endian doubles, from its 384 bytes of the stream."""
+_CARD_BYTES: Final = bytes(range(48))
+_EXPONENT_BYTES: Final = b"\x3f" * 48
+_EXPONENT_NIBBLE: Final = bytes(byte | 0xF0 for byte in range(256))
+_DRAWS: Final = struct.Struct("<16Q").unpack
+"""Eight dealer draws (two cards each) from 128 bytes of the stream; a ninth, needed once in
+10**9 matches, reads the next 128."""
 
 
 class KoiKoiState(State[KoiKoiAction]):
     """A Koi-Koi match between seats 0 and 1 (see the module docstring for the procedure).
 
-    >>> state = KoiKoiState(seed=1)
+    >>> state = KoiKoiState.new(KoiKoiRules(), players=2, seed=1)
     >>> state.current_player in (0, 1), len(state.view(0).hand)
     (True, 8)
     """
 
     game_name = "koikoi"
-    rules_version = 2
-    """2: a yaku formed on a turn that empties its player's hand ends the round (the forced
-    stop); version 1 asked koi-koi or stop there."""
-    derived_slots = frozenset({"_table", "_start_events", "_log", "_moves"})
-    """The yaku table follows from the rules, the start events from the rules and the chance,
-    the move log from the actions (the base class's history)."""
+    rules_version = 3
+    """3: one chance stream per match (``shuffle="stream"``; versions 1 and 2 replay with
+    ``shuffle="per-deal"``). 2: a yaku formed on a turn that empties its player's hand ends
+    the round (the forced stop); version 1 asked koi-koi or stop there."""
+    player_counts = range(2, 3)
+    derived_slots = frozenset(
+        {"current_player", "_chance_key", "_table", "_tally", "_tallies", "_start_events"}
+    )
+    """The chance key follows from the seed or deck, the yaku table and its tally from the
+    rules, the tallies from the piles, the start events from the rules and the chance."""
 
     __slots__ = (
         "_baseline",
@@ -441,8 +243,6 @@ class KoiKoiState(State[KoiKoiAction]):
         "_deals",
         "_field",
         "_hands",
-        "_log",
-        "_moves",
         "_over",
         "_pending",
         "_phase",
@@ -454,37 +254,61 @@ class KoiKoiState(State[KoiKoiAction]):
         "_start_events",
         "_stock",
         "_table",
+        "_tallies",
+        "_tally",
         "_totals",
         "_turn",
+        "current_player",
     )
+    # The round's position, set by each deal (_start_round).
+    _hands: list[list[int]]
+    """Each seat's hand, card ids in ascending order."""
+    _field: list[list[int]]
+    """The field by month: each month's cards in the order they came there."""
+    _stock: list[int]
+    """The stock, its top last (pop() turns it over)."""
+    _piles: list[int]
+    """Each seat's captured cards as a mask."""
+    _tallies: list[int]
+    """Each pile's tally (:class:`~cardgames.koikoi.yaku.Tally`): whether it may form a yaku."""
+    _calls: list[int]
+    """Each seat's koi-koi calls this round."""
+    _baseline: list[list[int]]
+    """Each seat's yaku points (by slot) when it last called koi-koi (zeros before)."""
+    _pending: int
+    """The turned-over stock card waiting for its capture choice, or NO_CARD."""
+    _phase: Phase
+    _turn: int
+    _start_events: tuple[Event, ...] | None
+    current_player: int | None
+    """The seat to act, or None once the match is over (a slot, not a property: the core
+    reads it on every move)."""
 
-    def __init__(
-        self,
-        rules: KoiKoiRules | None = None,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> None:
-        rules = KoiKoiRules() if rules is None else rules
+    @classmethod
+    def default_names(cls, count: int) -> tuple[str, ...]:
+        """``P1``, ``P2``: the seats as the events and the notation name them."""
+        return _DEFAULT_NAMES[:count]
+
+    def _setup(self, deck: tuple[str, ...] | None) -> None:
+        """Deal the match: choose the first dealer and deal round 1 (from `deck` if given);
+        the events of it are built when :attr:`start_events` is first read."""
+        self._start_events = None
+        self._deal_first(deck, None)
+
+    def _deal_first(self, deck: tuple[str, ...] | None, events: list[Event] | None) -> None:
+        """Choose the first dealer and deal round 1, appending what happened to `events`
+        unless None."""
+        rules = self.options
         if not isinstance(rules, KoiKoiRules):
             raise OptionsError(f"Koi-Koi options must be KoiKoiRules (got {rules!r})")
-        names = ("P1", "P2") if names is None else tuple(names)
-        if len(names) != 2:
-            raise OptionsError(f"Koi-Koi is for 2 players (got {len(names)} names)")
         chunks: list[tuple[int, ...]] = []
         draw_cards: list[int] = []
         if deck is not None:
             draw_cards, chunks = _split_deck(deck, rules.first_dealer)
-            chance_key = "deck:" + ",".join(deck)
-        else:
-            if seed is None:
-                # Record the seed we drew so that the game replays.
-                seed = random.SystemRandom().randrange(2**63)
-            chance_key = f"seed:{seed}"
-        self._init_base(players=names, options=rules, seed=seed, deck=deck)
         self._rules = rules
         self._table: YakuTable = yaku_table_for(rules)
-        self._chance_key = chance_key
+        self._tally = self._table.tally
+        self._chance_key: bytes | None = None
         self._deals = 0
         self._chunks = tuple(chunks)
         self._chunk = 0
@@ -493,26 +317,13 @@ class KoiKoiState(State[KoiKoiAction]):
         self._totals = [start, start]
         self._results: list[RoundResult] = []
         self._over = False
-        self._hands: list[list[int]] = [[], []]
-        self._field: list[list[int]] = [[] for _ in range(12)]
-        self._stock: list[int] = []
-        self._piles = [0, 0]
         self._pile_before = 0
-        self._calls = [0, 0]
-        self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
-        self._pending = _NO_CARD
-        self._phase = _PLAYING
-        # (seat, action, events) per move, as apply made them; views turn new entries into
-        # Move values once (_moves), so a move costs one small tuple, a view no re-building.
-        self._log: list[tuple[int, KoiKoiAction, tuple[Event, ...]]] = []
-        self._moves: list[Move[KoiKoiAction]] = []
         draws, dealer = self._choose_dealer(draw_cards)
         self._dealer_draws = draws
         self._dealer = dealer
-        self._turn = dealer
-        events: list[Event] = [DealerChosen(draws, dealer, rules.first_dealer)]
+        if events is not None:
+            events.append(DealerChosen(draws, dealer, rules.first_dealer))
         self._start_round(events)
-        self._start_events = tuple(events)
 
     # ------------------------------------------------------------------ public read-outs
     @property
@@ -523,7 +334,14 @@ class KoiKoiState(State[KoiKoiAction]):
     @property
     def start_events(self) -> tuple[Event, ...]:
         """What happened before the first move: the dealer draw, deals, instant rounds."""
-        return self._start_events
+        events = self._start_events
+        if events is None:
+            # Dealt again from the same chance, this time telling what happened.
+            built: list[Event] = []
+            dealt = type(self).new(self.options, players=2, seed=self.seed, deck=self.deck)
+            dealt._deal_first(self.deck, built)
+            events = self._start_events = tuple(built)
+        return events
 
     @property
     def round_number(self) -> int:
@@ -596,12 +414,9 @@ class KoiKoiState(State[KoiKoiAction]):
     @property
     def pending_card(self) -> Card | None:
         """The turned-over stock card waiting for a capture choice."""
-        return None if self._pending == _NO_CARD else CARDS[self._pending]
+        return None if self._pending == NO_CARD else CARDS[self._pending]
 
     # ------------------------------------------------------------------ State protocol
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._turn
 
     @property
     def is_over(self) -> bool:
@@ -621,24 +436,44 @@ class KoiKoiState(State[KoiKoiAction]):
         """Notation -> action: ``play CARD [capture CARD]``, ``capture CARD``, ``koikoi``,
         ``stop``; cards by name (``nov-rain-man``), ``11-1`` or id; ``play mar-chaff`` picks a
         March chaff from the hand. Errors list the cards that would be accepted now."""
-        return _parse_action(text, self)
+        if self._over:
+            return parse_action(text)
+        pending = self._pending_decision()
+        return parse_action(text, Position(
+            self._hands[self._turn],
+            [card for month in self._field for card in month],
+            self._capture_options() if self._phase is _CAPTURING else None,
+            None if pending is None else pending.question(),
+        ))
 
     def view(self, seat: int) -> KoiKoiView:
         if type(seat) is not int or not 0 <= seat <= 1:  # the usual 0 or 1 needs no check
             seat = _seat(seat)
         over = self._over
         limit = self._rules.max_koikoi_calls
-        moves = self._moves
-        if len(moves) < len(self._log):
-            moves.extend(Move(*entry) for entry in self._log[len(moves) :])
         piles = self._piles
         calls = self._calls
         table = self._table
         month = month_of_round(self._round)
         scored_month = month if self._rules.tsuki_fuda else 0
-        hand = self._hands[seat]
-        field = sorted(itertools.chain.from_iterable(self._field))
-        view = KoiKoiView(
+        hand_ids = self._hands[seat]
+        field_ids = sorted(itertools.chain.from_iterable(self._field))
+        cards = CARDS
+        hand = tuple([cards[card] for card in hand_ids])  # faster than map(CARDS.__getitem__)
+        field = tuple([cards[card] for card in field_ids])
+        pile_cards = (_cards_of_mask(piles[0]), _cards_of_mask(piles[1]))
+        # The masks bots compute with, from the engine's own (cheaper than from the cards).
+        masks = KnownMasks(
+            CardMasks(
+                _mask_of(hand_ids),
+                _mask_of(field_ids),
+                (piles[0], piles[1]),
+            ),
+            hand,
+            field,
+            pile_cards,
+        )
+        return KoiKoiView(
             seat=seat,
             players=self.players,
             rules=self._rules,
@@ -647,11 +482,11 @@ class KoiKoiState(State[KoiKoiAction]):
             dealer=self._dealer,
             current_player=None if over else self._turn,
             phase=self._phase,
-            hand=tuple(map(_CARD_AT, hand)),
+            hand=hand,
             opponent_hand_size=len(self._hands[1 - seat]),
-            field=tuple(map(_CARD_AT, field)),
+            field=field,
             stock_size=len(self._stock),
-            piles=(_cards_of_mask(piles[0]), _cards_of_mask(piles[1])),
+            piles=pile_cards,
             yaku=(
                 table.score(piles[0], calls[0] > 0, scored_month),
                 table.score(piles[1], calls[1] > 0, scored_month),
@@ -662,19 +497,9 @@ class KoiKoiState(State[KoiKoiAction]):
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,
-            history=tuple(moves),
+            history=self.moves(seat),
+            known_masks=masks,
         )
-        # The masks bots compute with, from the engine's own (cheaper than from the cards).
-        object.__setattr__(
-            view,
-            "_masks",
-            _new_tuple(CardMasks, (  # the C constructor: CardMasks(...) is a Python call
-                sum(map(_BITS.__getitem__, hand)),  # distinct bits: their sum is their union
-                sum(map(_BITS.__getitem__, field)),
-                (piles[0], piles[1]),
-            )),
-        )
-        return view
 
     def _pending_decision(self) -> Pending:
         phase = self._phase
@@ -706,25 +531,13 @@ class KoiKoiState(State[KoiKoiAction]):
     # ------------------------------------------------------------ registry hooks
     @classmethod
     def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
-        """A version 1 record was played asking koi-koi on an empty hand: replay it so."""
+        """Records of older rules replay as they were played: a version 1 record asked
+        koi-koi on an empty hand, and versions 1 and 2 drew a generator per chance event."""
         if rules_version < 2:
-            return {"koikoi_with_empty_hand": True, **options}
+            options = {"koikoi_with_empty_hand": True, **options}
+        if rules_version < 3:
+            options = {"shuffle": Shuffle.PER_DEAL.value, **options}
         return options
-
-    @classmethod
-    def new(
-        cls,
-        options: KoiKoiRules,
-        *,
-        players: int = 2,
-        seed: int | None = None,
-        deck: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-    ) -> Self:
-        """A new match under `options` (Koi-Koi is for exactly two players)."""
-        if players != 2:
-            raise OptionsError(f"'players' must be 2 for Koi-Koi (got {players!r})")
-        return cls(options, seed=seed, deck=deck, names=names)
 
     def outcome_text(self) -> str:
         """``P1 wins 12-7`` or ``draw 5-5``; with banks ``P2 wins, banks 62 to -2``."""
@@ -818,7 +631,8 @@ class KoiKoiState(State[KoiKoiAction]):
             self._chunk,
             self._dealer_draws,
             self._deals,
-            self._chance_key,
+            self.seed,
+            self.deck,
             self._chunks,
         )
 
@@ -833,12 +647,15 @@ class KoiKoiState(State[KoiKoiAction]):
         new._dealer = self._dealer
         new._dealer_draws = self._dealer_draws
         new._turn = self._turn
+        new.current_player = self.current_player
         new._phase = self._phase
         hands = self._hands
         new._hands = [hands[0].copy(), hands[1].copy()]
         new._field = list(map(list.copy, self._field))  # one C-level pass over the months
         new._stock = self._stock.copy()
         new._piles = self._piles.copy()
+        new._tally = self._tally
+        new._tallies = self._tallies.copy()
         new._pile_before = self._pile_before
         new._pending = self._pending
         new._calls = self._calls.copy()
@@ -848,47 +665,41 @@ class KoiKoiState(State[KoiKoiAction]):
         new._results = self._results.copy()
         new._over = self._over
         new._start_events = self._start_events
-        new._log = self._log.copy()
-        new._moves = self._moves.copy()
-
-    def step(self, action_id: SupportsIndex) -> None:
-        """Apply the action with id `action_id` (see :meth:`State.step`); a plain int id is
-        looked up directly, anything else goes through the checked conversion."""
-        if type(action_id) is int and 0 <= action_id < _ACTION_COUNT:
-            action = _ACTIONS_BY_ID[action_id]
-            try:
-                self.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(
-                    action, f"{exc.reason} (action id {action_id})", exc.legal) from None
-        else:
-            super().step(action_id)
 
     def action_space(self) -> ActionSpace[KoiKoiAction]:
         """The action ids (the same in every position): plays by card, plays naming a capture
         (by card, then target), stock captures by card, koi-koi, stop."""
-        return _ACTION_SPACE
+        return ACTION_SPACE
 
-    def _legal_actions(self) -> list[KoiKoiAction]:
+    def _legal_id_list(self) -> list[int]:
         phase = self._phase
         if phase is _PLAYING:
             field = self._field
             # Field month sizes that make the player choose: 2, and 3 without capture-all.
             choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
-            legal: list[KoiKoiAction] = []
+            ids: list[int] = []
             for card in self._hands[self._turn]:
                 matches = field[card >> 2]
                 if len(matches) in choosing:
+                    pairs = _PAIR_IDS[card]
                     for target in matches:
-                        legal.append(PLAY_CAPTURE_ACTIONS[card, target])
+                        ids.append(pairs[target])
                 else:
-                    legal.append(PLAY_ACTIONS[card])
-            return legal
+                    ids.append(card)  # a play's id is its card's
+            return ids
         if phase is _CAPTURING:
-            return [CAPTURE_ACTIONS[c] for c in self._capture_options()]
+            return [_CAPTURE_ID + card for card in self._field[self._pending >> 2]]
         if phase is _DECIDING:
-            return [KOIKOI_ACTION, STOP_ACTION]
+            return [_KOIKOI_ID, _STOP_ID]
         return []
+
+    def _legal_actions(self) -> list[KoiKoiAction]:
+        # The legal ids say it once: the actions are theirs, in their order.
+        actions = _ACTIONS_BY_ID
+        return [actions[action_id] for action_id in self._legal_id_list()]
+
+    def _action_of_id(self, action_id: int) -> KoiKoiAction:
+        return _ACTIONS_BY_ID[action_id]
 
     def illegal_reason(self, action: KoiKoiAction) -> str:
         if not isinstance(action, KoiKoiAction):
@@ -921,7 +732,7 @@ class KoiKoiState(State[KoiKoiAction]):
         if card not in self._hands[self._turn]:
             return f"{CARDS[card].code} is not in your hand"
         matches = self._field[card >> 2]
-        if action.target == _NO_CARD:
+        if action.target == NO_CARD:
             ordered = sorted(matches)
             names = listed([CARDS[c].code for c in ordered], "or")
             code = CARDS[card].code
@@ -937,61 +748,71 @@ class KoiKoiState(State[KoiKoiAction]):
             return f"three {CARDS[card].month_info.name} cards lie on the field: play captures all"
         return f"{CARDS[card].code} has only one match: play it without naming a capture"
 
-    def _apply(self, action: KoiKoiAction) -> list[Event]:
+    def _act(self, action: KoiKoiAction, events: list[Event] | None) -> None:
+        """Carry out the legal `action`, appending what it caused to `events` (None: build no
+        events, the fast path)."""
         kind = action.kind
         turn = self._turn
-        events: list[Event]
         if kind == PLAY:
-            piles = self._piles
-            pile_before = piles[turn]
+            pile_before = self._piles[turn]
             card = action.card
-            self._hands[turn].remove(card)
+            hands = self._hands
+            hands[turn].remove(card)
             field = self._field
-            played, taken = _lay(field[card >> 2], card, action.target, turn * 96 + card)
+            taken = _lay(field[card >> 2], card, action.target, turn * 96 + card, events)
             stock_card = self._stock.pop()
             matches = field[stock_card >> 2]
             count = len(matches)
             if count == 2 or (count == 3 and not self._rules.capture_all_three):
                 # The turn ends after the choice; keep the pile it started with till then.
-                piles[turn] = pile_before | taken
+                if taken:
+                    self._gain(turn, taken)
                 self._pile_before = pile_before
                 self._pending = stock_card
                 self._phase = _CAPTURING
-                events = [played, ChoiceRequired(turn, stock_card, tuple(sorted(matches)))]
+                if events is not None:
+                    events.append(ChoiceRequired(turn, stock_card, tuple(sorted(matches))))
+                return
+            gained = taken | _lay(matches, stock_card, NO_CARD, turn * 96 + 48 + stock_card, events)
+            if gained and self._gain(turn, gained):
+                self._end_turn(events, pile_before)
+            elif hands[turn] or hands[1 - turn]:
+                # The usual turn: no yaku can have formed or risen, and play goes on.
+                self._turn = self.current_player = 1 - turn
             else:
-                turned, more = _lay(matches, stock_card, _NO_CARD, turn * 96 + 48 + stock_card)
-                pile = piles[turn] = pile_before | taken | more
-                events = [played, turned]
-                if (taken or more) and self._table.may_form(pile):
-                    self._end_turn(events, pile_before)
-                elif self._hands[turn] or self._hands[1 - turn]:
-                    # The usual turn: no yaku can have formed or risen, and play goes on.
-                    self._turn = 1 - turn
-                else:
-                    self._next_turn(events)
+                self._next_turn(events)
         elif kind == CAPTURE:
             stock_card = self._pending
             pile_before = self._pile_before
             # Reset outside the capture phase, so that equal positions have equal snapshots.
-            self._pending = _NO_CARD
+            self._pending = NO_CARD
             self._pile_before = 0
-            turned, taken = _lay(
-                self._field[stock_card >> 2], stock_card, action.card, turn * 96 + 48 + stock_card
-            )
-            self._piles[turn] |= taken
-            events = [turned]
             self._phase = _PLAYING
-            self._end_turn(events, pile_before)
+            taken = _lay(
+                self._field[stock_card >> 2], stock_card, action.card,
+                turn * 96 + 48 + stock_card, events,
+            )
+            if self._gain(turn, taken):
+                self._end_turn(events, pile_before)
+            else:
+                self._next_turn(events)
         elif kind == KOIKOI:
             self._calls[turn] += 1
             self._baseline[turn] = self._slots(turn)
-            events = [KoiKoiCalled(turn, self._calls[turn])]
+            if events is not None:
+                events.append(KoiKoiCalled(turn, self._calls[turn]))
             self._next_turn(events)
         else:
-            events = []
             self._finish_round_by_stop(turn, events)
-        self._log.append((turn, action, tuple(events)))
-        return events
+
+    def _gain(self, seat: int, cards: int) -> bool:
+        """Add `cards` (a mask) to `seat`'s pile: whether the pile may now form a yaku (its
+        tally has reached a row; False: it forms none, whatever the calls)."""
+        self._piles[seat] |= cards
+        tally = self._tally
+        tallies = self._tallies
+        reached = tallies[seat] = tallies[seat] + tally.counts[cards]
+        return bool(reached & tally.reached)
 
     # ------------------------------------------------------------------ the rules
     def _slots(self, seat: int, pile: int | None = None) -> list[int]:
@@ -1003,18 +824,13 @@ class KoiKoiState(State[KoiKoiAction]):
         )
 
     def _capture_options(self) -> list[int]:
-        return list(self._field[self._pending >> 2]) if self._pending != _NO_CARD else []
+        return list(self._field[self._pending >> 2]) if self._pending != NO_CARD else []
 
-    def _end_turn(self, events: list[Event], pile_before: int) -> None:
-        """After a turn's captures (phase back to play): ask koi-koi or stop if a yaku formed
-        or rose, end the round if it must, else pass the turn."""
+    def _end_turn(self, events: list[Event] | None, pile_before: int) -> None:
+        """After a turn that captured (phase back to play) and left a pile that may form a
+        yaku: ask koi-koi or stop if a yaku formed or rose, end the round if it must, else
+        pass the turn."""
         turn = self._turn
-        pile = self._piles[turn]
-        if pile == pile_before or not self._table.may_form(pile):
-            # Nothing captured, so no yaku changed; or the pile forms none at all, so none
-            # can have formed or risen (the usual case, settled by a few table look-ups).
-            self._next_turn(events)
-            return
         slots = self._slots(turn)
         improved = False
         if self._rules.koikoi_question is _TOTAL_RAISED:
@@ -1035,7 +851,8 @@ class KoiKoiState(State[KoiKoiAction]):
             self._next_turn(events)
             return
         forced = self._forced_stop(turn)
-        events.append(YakuFormed(turn, self._table.to_score(slots), forced))
+        if events is not None:
+            events.append(YakuFormed(turn, self._table.to_score(slots), forced))
         if forced is not None:
             self._finish_round_by_stop(turn, events)
         else:
@@ -1063,61 +880,61 @@ class KoiKoiState(State[KoiKoiAction]):
             return None
         return ForcedStop(StopReason.CALLS_USED, limit, (calls[0], calls[1]))
 
-    def _next_turn(self, events: list[Event]) -> None:
+    def _next_turn(self, events: list[Event] | None) -> None:
         self._phase = _PLAYING
         if self._hands[0] or self._hands[1]:
-            self._turn = 1 - self._turn
+            self._turn = self.current_player = 1 - self._turn
             return
         points = drawn_round_points(self._rules)
+        dealer = self._dealer
         if points:
-            dealer = self._dealer
             score = (points, 0) if dealer == 0 else (0, points)
-            self._finish_round(
-                RoundResult(
-                    self._round, dealer, dealer, RoundEnd.DEALERS_PRIVILEGE, None, None,
-                    score, self.koikoi_calls,
-                ),
-                events,
-            )
+            self._finish_round(dealer, score, events, RoundEnd.DEALERS_PRIVILEGE)
         else:
-            self._finish_round(
-                RoundResult(
-                    self._round, self._dealer, None, RoundEnd.DRAWN, None, None, (0, 0),
-                    self.koikoi_calls,
-                ),
-                events,
-            )
+            self._finish_round(None, (0, 0), events, RoundEnd.DRAWN)
 
-    def _finish_round_by_stop(self, winner: int, events: list[Event]) -> None:
+    def _finish_round_by_stop(self, winner: int, events: list[Event] | None) -> None:
         yaku = self._table.to_score(self._slots(winner))
         points = points_of_round(
             yaku.total, self._rules, self._calls[winner], self._calls[1 - winner]
         )
         score = (points.points, 0) if winner == 0 else (0, points.points)
-        self._finish_round(
-            RoundResult(
-                self._round, self._dealer, winner, RoundEnd.STOP, yaku, points, score,
-                self.koikoi_calls,
-            ),
-            events,
-        )
+        self._finish_round(winner, score, events, RoundEnd.STOP, yaku, points)
 
-    def _finish_round(self, result: RoundResult, events: list[Event]) -> None:
+    def _finish_round(
+        self,
+        winner: int | None,
+        score: tuple[int, int],
+        events: list[Event] | None,
+        end: RoundEnd,
+        yaku: YakuScore | None = None,
+        points: RoundPoints | None = None,
+        lucky_hand: LuckyHandKind | None = None,
+    ) -> None:
+        """End the round: `winner` scores `score` (None: nobody), by `end`; then the match
+        ends or the next round is dealt."""
         rules = self._rules
+        calls = self._calls
+        result = RoundResult(
+            self._round, self._dealer, winner, end, yaku, points, score, (calls[0], calls[1]),
+            lucky_hand,
+        )
         self._results.append(result)
         totals = self._totals
-        winner = result.winner
         if winner is not None:
-            points = result.score[winner]
-            totals[winner] += points
+            won = score[winner]
+            totals[winner] += won
             if rules.banks:
-                totals[1 - winner] -= points
-        events.append(RoundEnded(result, (totals[0], totals[1]), rules.banks))
-        self._pending = _NO_CARD
+                totals[1 - winner] -= won
+        if events is not None:
+            events.append(RoundEnded(result, (totals[0], totals[1]), rules.banks))
+        self._pending = NO_CARD
         if (rules.banks and min(totals) <= 0) or len(self._results) >= rules.rounds:
             self._over = True
+            self.current_player = None
             self._phase = _OVER
-            events.append(self._match_ended())
+            if events is not None:
+                events.append(self._match_ended())
             return
         if winner is not None:
             self._dealer = winner
@@ -1126,24 +943,39 @@ class KoiKoiState(State[KoiKoiAction]):
         self._round += 1
         self._start_round(events)
 
-    # ------------------------------------------------------------------ dealing
-    def _random(self, purpose: str) -> random.Random:
-        """The generator for one chance event, derived from the match's seed (or deck).
+    # ------------------------------------------------------------------ chance and dealing
+    def _chance_source(self) -> str:
+        """The text the match's chance follows from: its seed, or its explicit deck."""
+        deck = self.deck
+        return f"seed:{self.seed}" if deck is None else "deck:" + ",".join(deck)
 
-        Each deal gets its own generator instead of one shared stream, so the state holds no
-        generator: clones and snapshots stay cheap. String seeds hash the same on every run.
+    def _chance(self, block: int, size: int) -> bytes:
+        """`size` bytes of block `block` of the match's chance stream (``shuffle="stream"``).
+
+        The stream is a function of the seed (or deck) and the block's number, so the state
+        keeps no generator: clones and snapshots stay cheap, and a deal costs one hash.
         """
-        return random.Random(f"koikoi {self._chance_key} {purpose}")
+        key = self._chance_key
+        if key is None:  # found on first use: a search world dealt from a deck may need none
+            key = self._chance_key = f"koikoi {self._chance_source()} ".encode()
+        return hashlib.shake_128(key + b"%d" % block).digest(size)
 
-    def _next_order(self) -> list[int]:
+    def _generator(self, purpose: str) -> random.Random:
+        """The generator of one chance event under ``shuffle="per-deal"`` (rules version 2
+        and before), seeded from the match's seed (or deck) and the event's name."""
+        return random.Random(f"koikoi {self._chance_source()} {purpose}")
+
+    def _next_order(self) -> Sequence[int]:
+        """The next deal's order of the 48 cards, top first."""
         if self._chunk < len(self._chunks):
-            order = list(self._chunks[self._chunk])
             self._chunk += 1
-            return order
+            return self._chunks[self._chunk - 1]
         # Sorting by 48 uniform keys is an unbiased shuffle and several times faster than
         # random.shuffle (one C-level sort instead of 47 Python-level _randbelow calls).
         self._deals += 1
-        rand = self._random(f"deal {self._deals}").random
+        if self._rules.shuffle is _STREAM:
+            return _shuffled(self._chance(self._deals, 384))
+        rand = self._generator(f"deal {self._deals}").random
         keys = [rand() for _ in range(48)]
         return sorted(range(48), key=keys.__getitem__)
 
@@ -1154,13 +986,30 @@ class KoiKoiState(State[KoiKoiAction]):
         named = rules.first_dealer_seat
         if named is not None:
             return (), named
+        stream = rules.shuffle is _STREAM
         if rules.first_dealer is FirstDealer.RANDOM:
-            return (), self._random("dealer").randrange(2)
+            if stream:
+                return (), self._chance(0, 1)[0] & 1
+            return (), self._generator("dealer").randrange(2)
         if draw_cards:
             pairs = [(draw_cards[i], draw_cards[i + 1]) for i in range(0, len(draw_cards), 2)]
+        elif stream:
+            pairs = []
+            words: tuple[int, ...] = ()
+            while True:
+                index = 2 * len(pairs) % 16
+                if not index:  # eight more draws: the stream's bytes only extend
+                    read = 16 * len(pairs) + 128
+                    words = _DRAWS(self._chance(0, read)[read - 128 :])
+                first = words[index] % 48
+                second = words[index + 1] % 47  # of the 47 cards seat 0 left
+                second += second >= first
+                pairs.append((first, second))
+                if first >> 2 != second >> 2:
+                    break
         else:
             pairs = []
-            rng = self._random("dealer")
+            rng = self._generator("dealer")
             while True:
                 first, second = rng.sample(range(48), 2)
                 pairs.append((first, second))
@@ -1169,56 +1018,58 @@ class KoiKoiState(State[KoiKoiAction]):
         first, second = pairs[-1]
         return tuple(pairs), 0 if first >> 2 < second >> 2 else 1
 
-    def _start_round(self, events: list[Event]) -> None:
+    def _start_round(self, events: list[Event] | None) -> None:
         """Deal (re-dealing as the rules say); a lucky hand may finish the round at once."""
         rules = self._rules
         while True:
             order = self._next_order()
             dealer = self._dealer
             # Two cards each to the dealer's opponent, the field, the dealer, four times.
-            field_cards = _FIELD_PLACES(order)
-            field_mask = _mask_of(field_cards)
-            if rules.redeal_four_on_field and _four_of_a_month(field_mask):
-                events.append(Redealt(self._round, RedealReason.FOUR_ON_FIELD))
+            field_cards = _FIELD_CARDS(order)
+            if rules.redeal_four_on_field and _month_counts(field_cards) & _FOURS:
+                if events is not None:
+                    events.append(Redealt(self._round, RedealReason.FOUR_ON_FIELD))
                 continue
-            hands = [sorted(_HAND_PLACES(order)), sorted(_DEALER_PLACES(order))]
+            hands = [sorted(_OPPONENT_CARDS(order)), sorted(_DEALER_CARDS(order))]
             if dealer == 0:
                 hands.reverse()
             lucky = None
             if rules.lucky_hands is not LuckyHands.OFF:
                 for seat in (dealer, 1 - dealer):  # the dealer's hand counts first
-                    kind = _lucky_kind(_mask_of(hands[seat]), rules.teshi, rules.kuttsuki)
+                    kind = lucky_hand_kind(hands[seat], rules.teshi, rules.kuttsuki)
                     if kind is not None:
                         lucky = (seat, kind)
                         break
             if lucky is not None and rules.lucky_hands is LuckyHands.REDEAL:
-                events.append(Redealt(self._round, RedealReason.LUCKY_HAND, lucky[1]))
+                if events is not None:
+                    events.append(Redealt(self._round, RedealReason.LUCKY_HAND, lucky[1]))
                 continue
             break
-        field: list[list[int]] = [[] for _ in _MONTHS]
+        field: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], []]  # by month
         for card in field_cards:  # in the order dealt, the order the legal actions list them
             field[card >> 2].append(card)
         self._hands = hands
         self._field = field
-        stock = order[:23:-1]  # reversed, so that pop() takes the top
-        self._stock = stock
+        self._stock = list(order[:23:-1])  # reversed, so that pop() takes the top
         self._piles = [0, 0]
+        start = self._tally.start
+        self._tallies = [start, start]
         self._calls = [0, 0]
         self._baseline = [[0] * SLOT_COUNT, [0] * SLOT_COUNT]
-        self._pending = _NO_CARD
+        self._pending = NO_CARD
         self._phase = _PLAYING
-        self._turn = dealer
-        events.append(RoundStarted(self._round, rules.rounds, dealer, tuple(sorted(field_cards))))
+        self._turn = self.current_player = dealer
+        if events is not None:
+            events.append(
+                RoundStarted(self._round, rules.rounds, dealer, tuple(sorted(field_cards))))
         if lucky is not None:
             seat, kind = lucky
-            events.append(LuckyHand(seat, kind, tuple(hands[seat])))
+            if events is not None:
+                events.append(LuckyHand(seat, kind, tuple(hands[seat])))
             points = rules.lucky_hand_points
             self._finish_round(
-                RoundResult(
-                    self._round, dealer, seat, RoundEnd.LUCKY_HAND, None, None,
-                    (points, 0) if seat == 0 else (0, points), (0, 0), kind,
-                ),
-                events,
+                seat, (points, 0) if seat == 0 else (0, points), events, RoundEnd.LUCKY_HAND,
+                lucky_hand=kind,
             )
 
 
@@ -1242,64 +1093,76 @@ def _seat(seat: int) -> int:
     raise NotationError(f"seat {seat!r} is not a seat; seats are 0 and 1")
 
 
-_FIELD_PLACES: Final = operator.itemgetter(2, 3, 8, 9, 14, 15, 20, 21)
-"""The places in a deal order of the field cards, in the order they are dealt ..."""
-_HAND_PLACES: Final = operator.itemgetter(0, 1, 6, 7, 12, 13, 18, 19)
-"""... of the hand of the dealer's opponent ..."""
-_DEALER_PLACES: Final = operator.itemgetter(4, 5, 10, 11, 16, 17, 22, 23)
-"""... and of the dealer's hand."""
-_MONTHS: Final = range(12)
-_NIBBLE_LOW: Final = int("1" * 12, 16)
-"""The lowest bit of each month's four in a card mask."""
-
-
-_BITS: Final = tuple(1 << card for card in range(48))
-_new_tuple: Final = tuple.__new__
+_MONTH_UNITS: Final = tuple(1 << 4 * (card >> 2) for card in range(48))
+"""Per card, 1 in its month's four bits: summed over cards, each month's count of them."""
+_FOURS: Final = int("4" * 12, 16)
+"""Bit 2 of each month's four bits: set in month counts (0..4) only by a count of 4."""
+_ODD_OR_FOUR: Final = int("5" * 12, 16)
+"""Bits 0 and 2 of each month's four bits: clear only for counts of 0 and 2."""
 
 
 def _mask_of(cards: Iterable[int]) -> int:
+    """The mask of `cards` (ids)."""
     mask = 0
     for card in cards:
         mask |= 1 << card
     return mask
 
 
-def _four_of_a_month(mask: int) -> bool:
-    """Whether card mask `mask` holds all four cards of some month."""
-    return bool(mask & mask >> 1 & mask >> 2 & mask >> 3 & _NIBBLE_LOW)
+def _month_counts(cards: Iterable[int]) -> int:
+    """The count of `cards` (ids) of each month, in the month's four bits."""
+    counts = 0
+    for card in cards:
+        counts += _MONTH_UNITS[card]
+    return counts
 
 
-def _lucky_kind(hand: int, teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
-    """The lucky hand the hand mask `hand` is, among those the rules count (`teshi`,
-    `kuttsuki`)."""
-    if teshi and _four_of_a_month(hand):
+def lucky_hand_kind(hand: Iterable[int], teshi: bool, kuttsuki: bool) -> LuckyHandKind | None:
+    """The lucky hand that the 8 cards `hand` (ids) are, among those the rules count
+    (`teshi`: four of a month, `kuttsuki`: four pairs of months), or None."""
+    counts = _month_counts(hand)
+    if teshi and counts & _FOURS:
         return LuckyHandKind.TESHI
-    if kuttsuki:
-        # Each month's count of cards, in its own four bits (a sum of bit pairs, then of
-        # those sums); four months holding exactly 2 (0b0010) is kuttsuki.
-        pairs = (hand & 0x555555555555) + (hand >> 1 & 0x555555555555)
-        counts = (pairs & 0x333333333333) + (pairs >> 2 & 0x333333333333)
-        if (counts >> 1 & ~counts & ~(counts >> 2) & _NIBBLE_LOW).bit_count() == 4:
-            return LuckyHandKind.KUTTSUKI
+    if kuttsuki and not counts & _ODD_OR_FOUR:  # 8 cards, each month 0 or 2: four pairs
+        return LuckyHandKind.KUTTSUKI
     return None
 
 
-def _lay(matches: list[int], card: int, target: int, key: int) -> tuple[CardPlayed, int]:
+def _shuffled(block: bytes) -> bytes:
+    """The 48 card ids in a uniformly random order, from 384 random bytes: each card's key is
+    the double in [1, 2) that 8 of the bytes make once the exponent is set, with the card's
+    id in its lowest mantissa byte, so that sorting the keys (a C-level float sort) sorts the
+    cards by the 44 random bits above it; packed again, the keys' lowest bytes are the order.
+    Two equal random parts (once in 10**10 deals) keep the cards' id order."""
+    keys = bytearray(block)
+    keys[0::8] = _CARD_BYTES
+    keys[6::8] = keys[6::8].translate(_EXPONENT_NIBBLE)
+    keys[7::8] = _EXPONENT_BYTES
+    return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[0::8]
+
+
+def _lay(matches: list[int], card: int, target: int, key: int, events: list[Event] | None) -> int:
     """Lay `card` on the field month `matches`, taking `target` or the only/all match(es):
-    (the CardPlayed event, the mask of the cards won, 0 when none). `key` is
-    ``seat * 96 + from_stock * 48 + card``, the event tables' key."""
+    the mask of the cards won (0 when none), its CardPlayed event appended to `events`
+    unless None. `key` is ``seat * 96 + from_stock * 48 + card``, the event tables' key."""
     count = len(matches)
     if count == 0:
         matches.append(card)
-        return _PLACED[key], 0
-    if count == 3 and target == _NO_CARD:  # three on the field: all four are taken
+        if events is not None:
+            events.append(_PLACED[key])
+        return 0
+    if count == 3 and target == NO_CARD:  # three on the field: all four are taken
         matches.clear()
-        return _TAKES_ALL[key], MONTH_MASKS[card >> 2]
+        if events is not None:
+            events.append(_TAKES_ALL[key])
+        return MONTH_MASKS[card >> 2]
     if count == 1:
         target = matches.pop()
     else:
         matches.remove(target)
-    return _TAKES_ONE[key * 48 + target], (1 << card) | (1 << target)
+    if events is not None:
+        events.append(_TAKES_ONE[key * 48 + target])
+    return (1 << card) | (1 << target)
 
 
 @functools.lru_cache(maxsize=8192)

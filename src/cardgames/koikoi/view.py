@@ -10,21 +10,26 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
 from cardgames.core.game import Move
+from cardgames.koikoi.actions import KoiKoiAction
 from cardgames.koikoi.cards import Card
 from cardgames.koikoi.events import RoundResult
 from cardgames.koikoi.rules import KoiKoiRules
 from cardgames.koikoi.yaku import RoundPoints, Yaku, YakuScore
 
-if TYPE_CHECKING:
-    from cardgames.koikoi.state import KoiKoiAction
-
 __all__ = [
-    "CaptureChoice", "CardMasks", "KoiKoiDecision", "KoiKoiView", "Pending", "Phase", "listed",
+    "CaptureChoice",
+    "CardMasks",
+    "KnownMasks",
+    "KoiKoiDecision",
+    "KoiKoiView",
+    "Pending",
+    "Phase",
+    "listed",
 ]
 
 
@@ -109,6 +114,17 @@ class CardMasks(NamedTuple):
     """Each seat's captured cards."""
 
 
+class KnownMasks(NamedTuple):
+    """The masks of a view's cards as its builder found them, with the very tuples they
+    describe: a view uses them only while its cards are those tuples (a view changed with
+    ``attrs.evolve`` finds its masks from its own cards)."""
+
+    masks: CardMasks
+    hand: tuple[Card, ...]
+    field: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
 def _mask(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
@@ -157,21 +173,27 @@ class KoiKoiView:
     """Every move of the match, oldest first: the seat, the action and its events. Every
     Koi-Koi event is public (see :mod:`cardgames.koikoi.events`), so both seats see the same
     entries."""
-    _masks: CardMasks | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    # The masks of `masks`, found on first use (the engine fills them in as it builds the
-    # view); not an init argument, so attrs.evolve never carries stale ones over.
+    known_masks: KnownMasks | None = attrs.field(
+        default=None, kw_only=True, eq=False, repr=False
+    )
+    """The card masks the builder already has (the engine keeps its cards as masks), tied to
+    the card tuples they describe; None: :attr:`masks` finds them from the cards."""
 
     @property
     def masks(self) -> CardMasks:
         """The hand, the field and the piles as card masks (bit ``id`` set for each card):
         what bots compute with, without a pass over the Card tuples."""
-        masks = self._masks
-        if masks is None:
-            masks = CardMasks(
-                _mask(self.hand), _mask(self.field), (_mask(self.piles[0]), _mask(self.piles[1]))
-            )
-            object.__setattr__(self, "_masks", masks)  # a cache: the view stays as it was
-        return masks
+        known = self.known_masks
+        if (
+            known is not None
+            and known.hand is self.hand
+            and known.field is self.field
+            and known.piles is self.piles
+        ):
+            return known.masks
+        return CardMasks(
+            _mask(self.hand), _mask(self.field), (_mask(self.piles[0]), _mask(self.piles[1]))
+        )
 
     @property
     def pending_card(self) -> Card | None:

@@ -383,10 +383,46 @@ _Compiled = tuple[tuple[tuple[int, _Detail], ...], tuple[tuple[int, int, int, _D
 (cards mask, cards needed, requires mask, detail)), ready for the hot loop."""
 
 
+class _CardCounts(dict[int, int]):
+    """Card mask -> the sum of its cards' counters (:class:`Tally`), found on first use."""
+
+    __slots__ = ("_per_card",)
+
+    def __init__(self, per_card: Sequence[int]) -> None:
+        super().__init__()
+        self._per_card = tuple(per_card)
+
+    def __missing__(self, cards: int) -> int:
+        if len(self) >= 65536:  # bound the memory of piles asked for one by one
+            self.clear()
+        total = 0
+        rest = cards
+        while rest:
+            low = rest & -rest
+            total += self._per_card[low.bit_length() - 1]
+            rest ^= low
+        self[cards] = total
+        return total
+
+
+class Tally(NamedTuple):
+    """How close a pile is to each row of a rule set, as one int kept as the pile grows:
+    `start`, plus ``counts[cards]`` for the cards it gains (any mask, the sum of its cards'),
+    has a bit of `reached` set exactly when some row has as many of its cards as it needs
+    (:meth:`YakuTable.may_form`)."""
+
+    start: int
+    """The tally of an empty pile."""
+    reached: int
+    """The bits that say a row is reached."""
+    counts: dict[int, int]
+    """Cards (a mask) -> what they add to a tally."""
+
+
 class YakuTable:
     """The yaku rows of one rules object compiled to masks, and the scorer that uses them."""
 
-    __slots__ = ("_compiled", "_counters", "_scores", "rules")
+    __slots__ = ("_compiled", "_scores", "_tally", "rules")
 
     def __init__(self, rules: KoiKoiRules) -> None:
         self.rules = rules
@@ -394,28 +430,29 @@ class YakuTable:
         # loop tests nothing about the rules: a row that cannot count is simply absent.
         self._compiled: dict[tuple[bool, int], _Compiled] = {}
         self._scores: dict[tuple[int, bool, int], YakuScore] = {}
-        self._counters: tuple[tuple[int, ...], ...] | None = None
+        self._tally: Tally | None = None
 
     def may_form(self, pile: int) -> bool:
         """False when pile mask `pile` forms no yaku whatever the koi-koi calls and the month
         (True: it may; :meth:`slots` says). Most piles form nothing, and this answers that
-        with six table look-ups instead of a pass over the rows."""
-        counters = self._counters
-        if counters is None:
-            counters = self._counters = self._build_counters()
-        t0, t1, t2, t3, t4, t5 = counters
-        return bool(
-            (t0[pile & 255] + t1[pile >> 8 & 255] + t2[pile >> 16 & 255]
-             + t3[pile >> 24 & 255] + t4[pile >> 32 & 255] + t5[pile >> 40 & 255]) & t5[256]
-        )
+        from the :attr:`tally` instead of a pass over the rows."""
+        tally = self.tally
+        return bool((tally.start + tally.counts[pile]) & tally.reached)
 
-    def _build_counters(self) -> tuple[tuple[int, ...], ...]:
-        """Counters for :meth:`may_form`: one 8-bit field per distinct (cards, need) of every
-        row the rules can count. A pile's sum of its cards' entries holds in each field the
-        pile's count of those cards plus 128 - need, so the field's top bit is set exactly
-        when the count reaches `need` (at most 48 + 127 < 256: no carry between fields).
-        Table k holds the sums for the cards 8k..8k+7; table 0 adds the offsets and the
-        last entry of table 5 is the mask of the top bits."""
+    @property
+    def tally(self) -> Tally:
+        """The counters :meth:`may_form` reads, for a pile kept as it grows (built on first
+        use)."""
+        tally = self._tally
+        if tally is None:
+            tally = self._tally = self._build_tally()
+        return tally
+
+    def _build_tally(self) -> Tally:
+        """One 8-bit field per distinct (cards, need) of every row the rules can count: a
+        pile's tally holds in each field the pile's count of those cards plus 128 - need, so
+        the field's top bit is set exactly when the count reaches `need` (at most 48 + 127 <
+        256: no carry between fields)."""
         months = range(1, 13) if self.rules.tsuki_fuda else (0,)
         needs = sorted({
             (row.cards, row.need)
@@ -431,14 +468,7 @@ class YakuTable:
             for card in range(48):
                 if cards >> card & 1:
                     per_card[card] += 1 << (8 * field)
-        tables: list[tuple[int, ...]] = []
-        for chunk in range(6):
-            table = [offset if chunk == 0 else 0]
-            for index in range(1, 256):
-                low = index & -index
-                table.append(table[index ^ low] + per_card[8 * chunk + low.bit_length() - 1])
-            tables.append(tuple(table) if chunk < 5 else (*table, high))
-        return tuple(tables)
+        return Tally(offset, high, _CardCounts(per_card))
 
     def _compile(self, koikoi_called: bool, month: int) -> _Compiled:
         sets: list[tuple[int, _Detail]] = []

@@ -28,6 +28,7 @@ from cardgames.koikoi import (
     RibbonKind,
     yaku_progress,
 )
+from cardgames.koikoi.actions import CAPTURE, KOIKOI, PLAY, STOP
 from cardgames.koikoi.events import (
     MatchEnded,
     RoundEnded,
@@ -41,7 +42,6 @@ from cardgames.koikoi.render import (
     round_summary,
     yaku_score_text,
 )
-from cardgames.koikoi.state import CAPTURE, KOIKOI, PLAY, STOP
 
 __all__ = ["ADAPTER", "KoiKoiAdapter", "tile_face"]
 

@@ -29,7 +29,6 @@ def make_info(
     """The tiny game's GameInfo, with `changes` (tests build broken variants of the game)."""
     fields: dict[str, Any] = {
         "name": "tiny",
-        "title": "Tiny",
         "description": "a nine-card test game",
         "state_type": state_type,
         "options_type": TinyOptions,

@@ -52,12 +52,13 @@ class GameInfo(Generic[S, Opts]):
 
     name: str
     """The registry name, as typed on the command line."""
-    title: str
-    """The game's display name."""
     description: str
     """One line for ``cardgames list``."""
     state_type: type[S]
     """The game's State class (its ``new`` starts a game)."""
+    title: str = attrs.field(
+        default=attrs.Factory(lambda self: self.state_type.game_title, takes_self=True))
+    """The game's display name (the state type's ``game_title`` unless given)."""
     options_type: type[Opts]
     """The game's options class (``to_dict``/``from_dict``)."""
     default_players: int

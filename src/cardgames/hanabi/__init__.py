@@ -154,7 +154,6 @@ def _presets() -> dict[str, HanabiVariant]:
 
 GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     name="hanabi",
-    title="Hanabi",
     description="cooperative fireworks: every rulebook variant, bonus tiles, online variants",
     state_type=HanabiState,
     options_type=HanabiVariant,

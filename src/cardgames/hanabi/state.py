@@ -366,6 +366,7 @@ class HanabiState(State[HanabiAction]):
     """
 
     game_name: ClassVar[str] = "hanabi"
+    game_title: ClassVar[str] = "Hanabi"
     player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
         {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves", "current_player"})

@@ -95,7 +95,6 @@ bot's."""
 
 GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     name="ikebana",
-    title="Ikebana",
     description="Antoine Bauza's bouquet game: draw, keep or refuse, buy; 4 rounds of prestige.",
     state_type=IkebanaState,
     options_type=IkebanaRules,

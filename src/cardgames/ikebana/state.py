@@ -130,6 +130,7 @@ class IkebanaState(State[IkebanaAction]):
     """
 
     game_name: ClassVar[str] = "ikebana"
+    game_title: ClassVar[str] = "Ikebana"
     player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
         {"_eager_reshuffle", "_keeps_unaffordable", "_pays_bank", "_rng_shared"})

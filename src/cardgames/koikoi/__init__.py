@@ -151,7 +151,6 @@ bot's."""
 
 GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     name="koikoi",
-    title="Koi-Koi",
     description="Hanafuda Koi-Koi for two: capture by month, form yaku, koi-koi or stop.",
     state_type=KoiKoiState,
     options_type=KoiKoiRules,

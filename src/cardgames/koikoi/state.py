@@ -221,6 +221,7 @@ class KoiKoiState(State[KoiKoiAction]):
     """
 
     game_name = "koikoi"
+    game_title = "Koi-Koi"
     rules_version = 3
     """3: one chance stream per match (``shuffle="stream"``; versions 1 and 2 replay with
     ``shuffle="per-deal"``). 2: a yaku formed on a turn that empties its player's hand ends

@@ -373,7 +373,7 @@ def test_bad_new_options_say_what_is_allowed(option: str, value: str, message: s
 
 
 # ---------------------------------------------------------------------- the name tells the truth
-# `variant.hanablive_name` is worked out from the rules, however the variant was made: a name
+# `hanablive_name_of(variant)` is worked out from the rules, however the variant was made: a name
 # given once would go stale as soon as an option changes.
 def test_options_over_a_name_give_the_changed_variants_hanablive_name() -> None:
     make = cardgames.hanabi.make_options

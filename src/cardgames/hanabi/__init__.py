@@ -166,7 +166,7 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     bots={"random": _random_bot, "convention": _bot("ConventionBot"),
           "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE),
           "hat": _bot("HatBot", "cardgames.hanabi.hat"),
-          "duo": _bot("DuoBot", "cardgames.hanabi.duo")},
+          "duo": _bot("DuoBot", "cardgames.hanabi.search")},
     levels={"easy": "casual", "normal": "convention", "hard": "duo"},
     cooperative=True,
     default_bot="convention",

@@ -3,7 +3,7 @@
 A card is written as its suit letter followed by its rank: ``R3`` is a red 3, ``KS`` would be
 a black START card. The START card of the "Up or Down" suits has rank :data:`START_RANK` (7,
 as on hanab.live) and is written with the letter ``S``. Which letters exist depends on the
-variant (see :mod:`cardgames.hanabi.variants`); the engine itself stores cards as ints.
+variant (see :mod:`cardgames.hanabi.rules`); the engine itself stores cards as ints.
 """
 
 from __future__ import annotations

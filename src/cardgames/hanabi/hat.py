@@ -37,7 +37,7 @@ may not discard then), or when a partner can play or plenty of tokens are left; 
 known-useless card; otherwise the card least likely to be needed. It never risks the last
 fuse. With two players a lost last copy weighs more: the card to discard is chosen with more
 weight on its not being a last copy, and while a token is left the bot clues instead when
-that card is likely a last copy of a card still needed. (:class:`~cardgames.hanabi.duo.DuoBot`
+that card is likely a last copy of a card still needed. (:class:`~cardgames.hanabi.search.DuoBot`
 adds a look-ahead at the end of two-player games.)
 
 Variants: the encoding reads every rule from the variant (which clues touch which cards,

@@ -34,9 +34,9 @@ from cardgames.core.errors import CardgamesError
 from cardgames.core.loop import play
 from cardgames.hanabi import GAME
 from cardgames.hanabi.actions import HanabiAction
-from cardgames.hanabi.search import DuoBot
 from cardgames.hanabi.hat import HatBot
 from cardgames.hanabi.names import variant_from_name
+from cardgames.hanabi.search import DuoBot
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.view import HanabiView
 

@@ -12,9 +12,9 @@ import pytest
 from cardgames.core.loop import play
 from cardgames.hanabi import GAME
 from cardgames.hanabi.bots import ConventionBot
-from cardgames.hanabi.search import DuoBot, sample_deal
 from cardgames.hanabi.hat import HatBot
 from cardgames.hanabi.names import variant_from_name
+from cardgames.hanabi.search import DuoBot, sample_deal
 from cardgames.hanabi.state import HanabiState
 from cardgames.testing import check_explanations
 

@@ -150,8 +150,6 @@ __all__ = ["KoiKoiState", "lucky_hand_kind"]
 
 _CARD_AT: Final = CARDS.__getitem__
 _new_tuple: Final = tuple.__new__
-_MONTH_OF: Final = tuple(card >> 2 for card in range(48)).__getitem__
-"""A card id's month index (0..11)."""
 
 # The phases as module constants: an enum member read through its class costs four times a
 # global read, and the engine reads the phase several times a move.
@@ -683,8 +681,13 @@ class KoiKoiState(State[KoiKoiAction]):
             hand = self._hands[self._turn]
             # Field month sizes that make the player choose: 2, and 3 without capture-all.
             choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
-            # Usually no card of the hand must name its capture, and the ids are the hand's
-            # cards (a play's id is its card's): found by C-level maps, not a Python loop.
+            # Usually no card of the hand has a choice, and the ids are the hand's cards (a
+            # play's id is its card's): one plain pass finds that, with no list built.
+            for card in hand:
+                if len(field[card >> 2]) in choosing:
+                    break
+            else:
+                return hand.copy()
             ids: list[int] = []
             for card in hand:
                 matches = field[card >> 2]

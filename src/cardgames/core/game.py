@@ -24,7 +24,7 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import (
     Any,
     ClassVar,
@@ -222,6 +222,8 @@ def check_deck(deck: object) -> tuple[str, ...] | None:
 LogEntry = tuple[int, A, "tuple[Event, ...] | None"]
 """One move of a state's log: the seat that moved, its action, and the events it caused (None
 where :meth:`State.step` skipped building them)."""
+_EVENTS_OF: Final = itemgetter(2)
+"""A log entry's events."""
 
 
 class State(abc.ABC, Generic[A]):
@@ -503,7 +505,7 @@ class State(abc.ABC, Generic[A]):
         log = self._log
         built = self._move_cache
         if len(built) < len(log):
-            if any(entry[2] is None for entry in log[len(built):]):
+            if None in map(_EVENTS_OF, log[len(built):]):  # C-level: a view asks every move
                 self._replay_events()
             built.extend(Move(*entry) for entry in log[len(built):])  # type: ignore[arg-type]
         return built

@@ -149,6 +149,7 @@ if TYPE_CHECKING:
 __all__ = ["KoiKoiState", "lucky_hand_kind"]
 
 _CARD_AT: Final = CARDS.__getitem__
+_new_tuple: Final = tuple.__new__
 
 # The phases as module constants: an enum member read through its class costs four times a
 # global read, and the engine reads the phase several times a move.
@@ -464,16 +465,13 @@ class KoiKoiState(State[KoiKoiAction]):
         field = tuple([cards[card] for card in field_ids])
         pile_cards = (_cards_of_mask(piles[0]), _cards_of_mask(piles[1]))
         # The masks bots compute with, from the engine's own (cheaper than from the cards).
-        masks = KnownMasks(
-            CardMasks(
-                _mask_of(hand_ids),
-                _mask_of(field_ids),
-                (piles[0], piles[1]),
-            ),
+        # Built by the C tuple constructor: calling a NamedTuple is a Python-level call.
+        masks = _new_tuple(KnownMasks, (
+            _new_tuple(CardMasks, (_mask_of(hand_ids), _mask_of(field_ids), (piles[0], piles[1]))),
             hand,
             field,
             pile_cards,
-        )
+        ))
         return KoiKoiView(
             seat=seat,
             players=self.players,
@@ -498,7 +496,9 @@ class KoiKoiState(State[KoiKoiAction]):
             scores=(self._totals[0], self._totals[1]),
             round_results=tuple(self._results),
             is_over=over,
-            history=self.moves(seat),
+            # The log as it happened: Koi-Koi's events hide nothing, so each seat sees it all
+            # (moves(seat) says the same after checking the seat again).
+            history=tuple(self._built_moves()),
             known_masks=masks,
         )
 
@@ -673,13 +673,23 @@ class KoiKoiState(State[KoiKoiAction]):
         return ACTION_SPACE
 
     def _legal_id_list(self) -> list[int]:
+        # Every position numbers actions alike: step() reads its action from this table.
+        self._id_actions = _ACTIONS_BY_ID
         phase = self._phase
         if phase is _PLAYING:
             field = self._field
+            hand = self._hands[self._turn]
             # Field month sizes that make the player choose: 2, and 3 without capture-all.
             choosing = _CHOOSE_SIZES_ALL if self._rules.capture_all_three else _CHOOSE_SIZES
+            # Usually no card of the hand has a choice, and the ids are the hand's cards (a
+            # play's id is its card's): one plain pass finds that, with no list built.
+            for card in hand:
+                if len(field[card >> 2]) in choosing:
+                    break
+            else:
+                return hand.copy()
             ids: list[int] = []
-            for card in self._hands[self._turn]:
+            for card in hand:
                 matches = field[card >> 2]
                 if len(matches) in choosing:
                     pairs = _PAIR_IDS[card]

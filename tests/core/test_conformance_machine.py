@@ -118,7 +118,9 @@ class SilentView(TinyState):
     [
         (LeakyView, {}, "hidden card"),
         (SharedClone, {}, "clone"),
-        (MutatingRefusal, {}, "refused (action|hostile call).* changed (the )?state"),
+        # Caught by whichever path refuses first: an action, an action id (the tiny game
+        # numbers its actions) or a hostile call.
+        (MutatingRefusal, {}, "refused (action|id|hostile call).* changed (the )?state"),
         (LossyNotation, {}, "does not give it back"),
         (CardVanishes, {}, "every card is somewhere"),
         (NeverEnds, {}, "bound|did not end"),

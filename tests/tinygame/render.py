@@ -10,7 +10,6 @@ from rich.text import Text
 
 from cardgames.core.game import Move
 from tinygame.actions import Play
-from tinygame.events import Drew, Played
 from tinygame.view import TinyView
 
 __all__ = ["describe_move", "final_table", "render_view"]
@@ -41,12 +40,8 @@ def render_view(view: TinyView) -> RenderableType:
 
 
 def describe_move(move: Move[Play], players: Sequence[str]) -> Text:
-    """``P1 played 7 and drew a card``."""
-    done = [
-        f"played {event.card}" if isinstance(event, Played) else "drew a card"
-        for event in move.events if isinstance(event, Played | Drew)
-    ]
-    return Text(f"{players[move.seat]} {' and '.join(done) or move.action}")
+    """``P1 played 7 and drew a card``: the events' own words after the player's name."""
+    return Text(f"{players[move.seat]} {' and '.join(map(str, move.events)) or move.action}")
 
 
 def final_table(players: Sequence[str], scores: Sequence[int]) -> RenderableType:

@@ -128,13 +128,8 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
         return None
 
     def final(self, state: IkebanaState) -> RenderableType:
-        winners = state.winners()
-        names = " and ".join(state.players[seat] for seat in winners)
-        verb = "share the victory" if len(winners) > 1 else "wins"
-        parts: list[RenderableType] = [
-            Text(f"{names} {verb} with {max(state.scores())} prestige.", style="bold"),
-            rounds_table(state),
-        ]
+        ended = GameEnded(tuple(state.scores()), tuple(state.winners()))
+        parts: list[RenderableType] = [describe_event(ended, state.players), rounds_table(state)]
         if state.round_results:
             parts += [Text(), round_table(state.round_results[-1], state.players)]
         return Group(*parts)

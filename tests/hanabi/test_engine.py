@@ -451,6 +451,13 @@ def test_bad_bonus_notation_and_a_bad_explicit_deck_say_what_is_wrong() -> None:
         HanabiState.new(variant_from_name("standard"), players=2, deck=deck)
 
 
+def test_a_variant_name_in_place_of_the_variant_is_refused_in_one_line() -> None:
+    # The engine takes the options object; names are read by variant() or new_game.
+    with pytest.raises(OptionsError, match=r"^HanabiState.new takes a HanabiVariant \(got "
+                                           r"'standard'\)"):
+        HanabiState.new("standard", players=2, seed=1)
+
+
 def test_early_end_with_bonus_tiles_left() -> None:
     # Tiles come back only with a completed firework, which needs a fitting card first.
     variant = attrs.evolve(_small(((1, 1), (2, 1), (3, 1), (4, 1), (5, 2)), True),

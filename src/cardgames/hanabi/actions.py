@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -308,6 +309,9 @@ _MOVE_WORDS = ("play", "discard", "clue", "bonus")
 _BONUS_WORDS = ("clue", "reshuffle", "play")
 
 
+_ClueT = TypeVar("_ClueT", Clue, BonusClue)
+
+
 class ActionTables:
     """The actions of one game shape (a variant and a number of players): every action as a
     pre-built value (the engine hands these out and finds them by identity), the notation's
@@ -330,23 +334,11 @@ class ActionTables:
         self.discards = tuple(Discard(slot) for slot in range(1, size + 1))
         self.deck_play = DeckPlay()
         # clues[seat][target] = the Clue actions to `target`, in clue-value order.
-        self.clues = tuple(
-            tuple(
-                tuple(Clue(target, value) for value in self.clue_values) if target != seat
-                else ()
-                for target in range(players))
-            for seat in range(players))
-        self.all_clues = tuple(
-            tuple(action for per_target in self.clues[seat] for action in per_target)
-            for seat in range(players))
+        self.clues = self._clues_by_seat(Clue)
         # The bonus tiles' actions, built only for variants that have the tiles.
         bonus = variant.bonus_tiles
-        self.bonus_clues = tuple(
-            tuple(
-                tuple(BonusClue(target, value) for value in self.clue_values) if target != seat
-                else ()
-                for target in range(players)) if bonus else ()
-            for seat in range(players))
+        self.bonus_clues: tuple[tuple[tuple[BonusClue, ...], ...], ...] = (
+            self._clues_by_seat(BonusClue) if bonus else tuple(() for _ in range(players)))
         self.bonus_reshuffles = tuple(BonusReshuffle(card) for card in types) if bonus else ()
         self.bonus_plays = tuple(BonusPlay(card) for card in types) if bonus else ()
         self.id_clue_values = id_clue_values(variant)
@@ -354,6 +346,16 @@ class ActionTables:
         # id_actions[seat][held]: the actions of action_spaces[seat, held], by id.
         self.id_actions: list[list[tuple[HanabiAction, ...]]] = [
             [()] * (size + 1) for _ in range(players)]
+
+    def _clues_by_seat(self, kind: type[_ClueT]) -> tuple[tuple[tuple[_ClueT, ...], ...], ...]:
+        """``[seat][target]``: the clues of `kind` from `seat` to `target` (none to itself),
+        in clue-value order."""
+        return tuple(
+            tuple(
+                tuple(kind(target, value) for value in self.clue_values) if target != seat
+                else ()
+                for target in range(self.players))
+            for seat in range(self.players))
 
     # ------------------------------------------------------------ action ids
     def action_space(self, seat: int, held: int) -> ActionSpace[HanabiAction]:

@@ -47,7 +47,6 @@ class EndReason(enum.StrEnum):
     """The early-end option (hanab.live's rule)."""
 
 
-
 @attrs.frozen(slots=True)
 class Clued:
     """`seat` clued `target` about `value`, touching `slots` (a free clue when `free`)."""

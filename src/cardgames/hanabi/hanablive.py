@@ -338,7 +338,7 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
     deck_cards = [state.card_at(order) for order in range(variant.deck_size)]
     deck = [{"suitIndex": suit_index[card.suit], "rank": card.rank} for card in deck_cards]
     replay = HanabiState.new(variant, players=len(state.players),
-                         deck=[str(card) for card in deck_cards], names=state.players)
+                             deck=[str(card) for card in deck_cards], names=state.players)
     actions: list[dict[str, int]] = []
     for action in state.history:
         seat = replay.current_player

@@ -97,7 +97,7 @@ def _bits(mask: int) -> list[int]:
 _FOLLOWED_OPTIONS = frozenset({
     "name", "suits", "hand_size_delta", "clue_tokens", "fuses", "empty_clues",
     "score_after_strikeout", "all_or_nothing", "deck_plays", "early_end", "starting_player",
-    "hanablive_name", "clue_colours", "clue_ranks",
+    "clue_colours", "clue_ranks",
     "special_rank", "special_all_colours", "special_no_colours", "special_all_ranks",
     "special_no_ranks", "special_deceptive", "critical_rank", "scarce_ones", "synesthesia",
     "funnels", "chimneys", "odds_and_evens", "colour_clues_touch_nothing",
@@ -105,7 +105,7 @@ _FOLLOWED_OPTIONS = frozenset({
 _FOLLOWED_SUIT_FIELDS = frozenset({
     "name", "letter", "colour_clues", "rank_clues", "colour_clues_by_rank",
     "rank_clues_by_rank", "counts", "order", "score_rule", "style", "prism", "colours",
-    "display_name", "hanablive_name"})
+    "display_name"})
 
 
 def _at_defaults(value: attrs.AttrsInstance, followed: frozenset[str]) -> bool:
@@ -778,24 +778,24 @@ class HatBot:
 
     def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
         """Choose one of `legal` from what `view` shows."""
-        return self._choose(view, legal, self._convention).action
+        return self._choose(view, legal, acting=True).action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         """The move :meth:`act` would choose, and why (asking does not change later moves)."""
-        return self._choose(view, legal, None)
+        return self._choose(view, legal, acting=False)
 
-    def _choose(self, view: HanabiView, legal: Sequence[HanabiAction],
-                convention: ConventionBot | None) -> Hint[HanabiAction]:
-        """The move and why; a fallback move comes from `convention` (None: explained by the
-        bot's own, which keeps its memory of the game between moves and its generator
-        still)."""
+    def _choose(self, view: HanabiView, legal: Sequence[HanabiAction], *,
+                acting: bool) -> Hint[HanabiAction]:
+        """The move and why; a fallback move comes from the bot's own convention bot, which
+        keeps its memory of the game between moves: played when `acting`, else explained
+        (its generator left still)."""
         table = self._sync(view)
         if table is not None and view.pending is None:
             action, reason = HatDecision(table, view, legal).choose()
             if action in legal:
                 return Hint(action, reason)
-        if convention is not None:  # acting: the convention bot moves on with the game
-            return Hint(convention.act(view, legal), "the convention bot's move")
+        if acting:  # the convention bot moves on with the game
+            return Hint(self._convention.act(view, legal), "the convention bot's move")
         fallback = self._convention.explain(view, legal)
         return Hint(fallback.action, f"the information strategy cannot follow this game, so "
                                      f"the convention bot's move: {fallback.reason}")
@@ -810,7 +810,7 @@ class HatBot:
         if (table is None or table.seat != view.seat or table.rules is not rules
                 or history[:table.seen] != table.history):
             table = self._table = HatTable(rules, view.seat, _first_hands(view),
-                                         self._lenient)
+                                           self._lenient)
         if table.broken:
             return None
         for hand in view.other_hands:
@@ -980,7 +980,7 @@ class HatDecision:
             critical = 1.0 - self.chance(mine[-index], board.dispensable)
             if critical > _RISKY_DISCARD:
                 return self.clue(f"the card it would discard is the last of its kind with "
-                                  f"a chance of {critical:.0%}")
+                                 f"a chance of {critical:.0%}")
         return self._discard_slot(-index, "it is the card least likely to be needed (another "
                                   "copy may be in a partner's hand, or it is not the last)")
 

@@ -33,9 +33,8 @@ from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from cardgames.core.agents import Hint
-from cardgames.core.game import Move
+from cardgames.core.game import Move, draw_seed
 from cardgames.hanabi.actions import Clue, Discard, HanabiAction, Play
-from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.hat import HatBot, HatDecision, HatTable
 from cardgames.hanabi.state import HanabiState
 from cardgames.hanabi.view import HanabiView
@@ -69,16 +68,16 @@ class DuoBot(HatBot):
 
     def __init__(self, seed: int | None = None, *, samples: int = 10, endgame: int = 8) -> None:
         super().__init__(seed)
-        self._seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self._seed = draw_seed() if seed is None else seed
         self.samples = samples
         self.endgame = endgame
 
     def __repr__(self) -> str:
         return f"DuoBot(samples={self.samples}, endgame={self.endgame})"
 
-    def _choose(self, view: HanabiView, legal: Sequence[HanabiAction],
-                convention: ConventionBot | None) -> Hint[HanabiAction]:
-        hint = super()._choose(view, legal, convention)
+    def _choose(self, view: HanabiView, legal: Sequence[HanabiAction], *,
+                acting: bool) -> Hint[HanabiAction]:
+        hint = super()._choose(view, legal, acting=acting)
         table = self._table
         if (len(view.players) != 2 or view.deck_size > self.endgame or table is None
                 or table.broken or view.pending is not None):
@@ -149,8 +148,8 @@ def _candidates(decision: HatDecision, own: HanabiAction) -> list[HanabiAction]:
     return found
 
 
-def sample_deal(table: HatTable, view: HanabiView, rng: random.Random
-          ) -> tuple[HanabiState, dict[int, int]] | None:
+def sample_deal(table: HatTable, view: HanabiView, rng: random.Random,
+                ) -> tuple[HanabiState, dict[int, int]] | None:
     """A game consistent with what this seat knows, its hidden cards drawn at random, played
     up to now; and every card's identity by order. None when no deal was found."""
     rules = table.rules

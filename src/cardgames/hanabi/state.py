@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from cardgames.core.errors import OptionsError
+from cardgames.core.errors import OptionsError, clip
 from cardgames.core.game import ActionSpace, Move, State
 from cardgames.core.limits import check_seat
 from cardgames.core.record import Record
@@ -233,7 +233,6 @@ class _Tables(ActionTables):
         self.play_sequence = tuple(
             suit.row_ranks[::-1] if suit.order is PlayOrder.DESCENDING else suit.row_ranks
             for suit in variant.suits)
-        self.default_names = tuple(f"Player {seat + 1}" for seat in range(players))
         # In a firework played in one fixed order, the card that fits after type t (as
         # type bits; 0 after the last): what HanabiState._next_playable finds there. -1
         # where the firework so far decides (up or down, sudoku).
@@ -316,11 +315,11 @@ class _LegalParts:
         self.all_clues = tuple(item for per_target in clues for item in per_target)
         self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
         self.fixed: list[tuple[Any, ...] | None] = [None] * 8
+        """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
+        every clue (bit 2), as one tuple per combination, built when first needed."""
         self.fixed_sets: list[frozenset[int]] = [frozenset()] * 8
         """The ``id()`` of every item of ``fixed[shape]`` (the tables hold the items, so
         no other object can have their ids)."""
-        """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
-        every clue (bit 2), as one tuple per combination, built when first needed."""
 
     def fix(self, shape: int) -> tuple[Any, ...]:
         """``fixed[shape]``, built."""
@@ -412,6 +411,10 @@ class HanabiState(State[HanabiAction]):
 
     def _setup(self, deck: tuple[str, ...] | None) -> None:
         variant: HanabiVariant = self.options
+        if not isinstance(variant, HanabiVariant):
+            raise OptionsError(
+                f"HanabiState.new takes a HanabiVariant (got {clip(repr(variant))}); make "
+                f"one with cardgames.hanabi.variant(name), or use cardgames.new_game")
         players = len(self.players)
         if variant.starting_player >= players:
             raise OptionsError(
@@ -493,7 +496,7 @@ class HanabiState(State[HanabiAction]):
                     f"{', '.join(map(str, t.card_types))}"
                 )
             types.append(index)
-        if sorted(types) != sorted(t.deck_types):
+        if sorted(types) != t.deck_census:
             got, want = Counter(types), Counter(t.deck_types)
             extra = ", ".join(f"{t.card_types[x]}×{n}" for x, n in sorted((got - want).items()))
             missing = ", ".join(

@@ -137,8 +137,10 @@ class HanabiView:
     it in words)."""
     history: tuple[Move[HanabiAction], ...]
     """Every move so far: who took it (a bonus choice is its player's second move; all or
-    nothing skips players who cannot act), the action, and its events. Every Hanabi event
-    is public (a drawn card's identity is in no event), so all seats see the same moves."""
+    nothing skips players who cannot act), the action, and its events, as this seat sees
+    them. A drawn card's identity is in no event, so all seats see the same moves but where
+    the variant hides something: a clue's value from its receiver (Cow & Pig, Duck) and the
+    plays until the end (Throw It in a Hole)."""
     score: int
     max_score: int
     is_over: bool
@@ -154,7 +156,7 @@ class HanabiView:
     """Throw it in a hole: the deck positions of the cards played face down so far (None in
     other variants). While the game goes on, `fireworks`, `playable`, `score`, `fuses` and
     `discards` leave out everything the hole hides: no played card, no misplay, no burned
-    fuse; the history shows each play as a :class:`~cardgames.hanabi.actions.Thrown`."""
+    fuse; the history shows each play as a :class:`~cardgames.hanabi.events.Thrown`."""
 
     @property
     def hand_size(self) -> int:

@@ -29,9 +29,9 @@ options need. :func:`layout` names the slices; in order:
   ``last_from_deck`` (deck plays), ``last_bonus`` (free clue, reshuffle, play from the
   discards), ``pending`` (the bonus choice due: tile 3-6) and ``tiles_left`` (bonus tiles).
 
-Card kinds are ordered by suit in :func:`~cardgames.hanabi.state.suit_id_order` (HLE's
+Card kinds are ordered by suit in :func:`~cardgames.hanabi.actions.suit_id_order` (HLE's
 colours in HLE's order: red, yellow, green, white, blue; then the others), rank ascending;
-clue values as in :func:`~cardgames.hanabi.state.id_clue_values`. Players are relative to the
+clue values as in :func:`~cardgames.hanabi.actions.id_clue_values`. Players are relative to the
 viewer (offset 0 is the viewer), so one policy can play any seat.
 
 Only the view is read. What the view holds only through its history (which clues touched a
@@ -556,7 +556,7 @@ def hle_observation(view: HanabiView) -> npt.NDArray[np.float32]:
 
 def clues_received(view: HanabiView) -> dict[int, tuple[str | int, ...]]:
     """For every card in a hand that clues have touched (by its order), the clue values
-    that touched it, in :func:`~cardgames.hanabi.state.id_clue_values` order (read from the
+    that touched it, in :func:`~cardgames.hanabi.actions.id_clue_values` order (read from the
     view's history)."""
     values = id_clue_values(view.variant)
     return {order: tuple(value for i, value in enumerate(values) if bits >> i & 1)

@@ -51,6 +51,7 @@ import attrs
 import numpy as np
 
 from cardgames.core.errors import IllegalActionError, NotationError, OptionsError
+from cardgames.core.game import SEED_LIMIT
 from cardgames.hanabi import HanabiState, HanabiView, OwnSlot, SeenSlot
 from cardgames.hanabi.actions import id_clue_values
 from cardgames.rl import hanabi
@@ -74,7 +75,6 @@ _ENVIRONMENTS: Final[Mapping[str, int]] = {
     "Hanabi-Full-CardKnowledge": _CARD_KNOWLEDGE,
     "Hanabi-Full-Minimal": _MINIMAL,
 }
-_SEED_LIMIT: Final = 2**32
 
 
 class Environment:
@@ -187,7 +187,7 @@ class HanabiEnv(Environment):
             variant = attrs.evolve(variant, starting_player=self._rng.randrange(self.players))
         if deck is None:
             self.state = HanabiState.new(variant, players=self.players,
-                                         seed=self._rng.randrange(_SEED_LIMIT))
+                                         seed=self._rng.randrange(SEED_LIMIT))
         else:
             self.state = HanabiState.new(variant, players=self.players, deck=deck)
         return self._make_observation_all_players()

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -426,8 +426,12 @@ def test_lucky_hand_re_deal_and_off(dealt: Dealt) -> None:
 
 # --- whole matches: drawn rounds, the dealer's privilege, rotation, the end -------------------
 def random_match(seed: int, **rules: object) -> KoiKoiState:
-    rng = random.Random(seed)
     state = KoiKoiState.new(GAME.make_options(**rules), players=2, seed=seed)
+    return random_moves_to_the_end(state, seed)
+
+
+def random_moves_to_the_end(state: KoiKoiState, seed: int) -> KoiKoiState:
+    rng = random.Random(seed)
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
@@ -722,49 +726,62 @@ def test_a_game_from_an_explicit_deck_replays_past_its_listed_deals(dealt: Dealt
     assert set(codes(cardgames.replay(record).hand(0))) == set(codes(state.hand(0)))
 
 
-def random_moves_to_the_end(state: KoiKoiState, seed: int) -> KoiKoiState:
-    rng = random.Random(seed)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+class Golden(NamedTuple):
+    """Seed 1's deal and its random match (moves drawn from seed 1) under some rules."""
+
+    rules: KoiKoiRules
+    hand: list[str]
+    field: list[str]
+    stock_top: str
+    moves: int
+    rounds: list[tuple[int, int]]
+    scores: list[int]
 
 
-def test_seeded_chance_is_stable_so_records_replay() -> None:
-    # Golden values: a change here means every saved game and record would replay differently.
-    state = KoiKoiState.new(KoiKoiRules(), players=2, seed=1)
+GOLDEN_MATCHES: Final = {
+    # The default, rules version 3 on (one chance stream): a change here means every saved
+    # game and record would replay differently.
+    "stream": Golden(
+        KoiKoiRules(),
+        ["mar-chaff-1", "may-ribbon", "jul-ribbon", "sep-sake-cup", "sep-chaff-1", "oct-ribbon",
+         "nov-rain-man", "dec-phoenix"],
+        ["jan-ribbon", "feb-warbler", "feb-chaff-1", "mar-curtain", "apr-chaff-2", "jun-chaff-2",
+         "aug-moon", "nov-ribbon"],
+        "sep-chaff-2",
+        171,
+        [(2, 0), (0, 16), (0, 5), (1, 0), (2, 0), (0, 1), (0, 36), (1, 0), (1, 0), (2, 0),
+         (0, 2), (6, 0)],
+        [15, 60],
+    ),
+    # Rules version 2 (a generator per chance event), which its records replay with: the same
+    # deal and match as that version played from seed 1.
+    "per-deal": Golden(
+        make_rules(shuffle="per-deal"),
+        ["apr-chaff-2", "may-bridge", "jul-boar", "jul-chaff-1", "jul-chaff-2", "aug-chaff-1",
+         "sep-sake-cup", "nov-rain-man"],
+        ["feb-ribbon", "feb-chaff-1", "apr-cuckoo", "may-chaff-2", "jun-butterflies",
+         "sep-chaff-2", "oct-chaff-1", "dec-chaff-2"],
+        "jan-chaff-1",
+        176,
+        [(1, 0), (32, 0), (0, 1), (0, 24), (0, 3), (3, 0), (5, 0), (0, 3), (14, 0), (2, 0),
+         (0, 14), (5, 0)],
+        [62, 45],
+    ),
+}
+
+
+@pytest.mark.parametrize("shuffle", GOLDEN_MATCHES)
+def test_seeded_chance_is_stable_so_records_replay(shuffle: str) -> None:
+    golden = GOLDEN_MATCHES[shuffle]
+    state = KoiKoiState.new(golden.rules, players=2, seed=1)
     assert state.dealer == 0
-    assert codes(state.hand(0)) == ["mar-chaff-1", "may-ribbon", "jul-ribbon", "sep-sake-cup",
-                                    "sep-chaff-1", "oct-ribbon", "nov-rain-man", "dec-phoenix"]
-    assert codes(state.field) == ["jan-ribbon", "feb-warbler", "feb-chaff-1", "mar-curtain",
-                                  "apr-chaff-2", "jun-chaff-2", "aug-moon", "nov-ribbon"]
-    assert state.stock[0].code == "sep-chaff-2"
+    assert codes(state.hand(0)) == golden.hand
+    assert codes(state.field) == golden.field
+    assert state.stock[0].code == golden.stock_top
     random_moves_to_the_end(state, 1)
-    assert state.move_count == 171
-    assert [r.score for r in state.round_results] == [
-        (2, 0), (0, 16), (0, 5), (1, 0), (2, 0), (0, 1), (0, 36), (1, 0), (1, 0), (2, 0),
-        (0, 2), (6, 0),
-    ]
-    assert state.scores() == [15, 60]
-
-
-def test_the_shuffle_of_rules_version_2_is_stable_so_old_records_still_replay() -> None:
-    # Golden values of rules version 2 (a generator per chance event), which its records
-    # replay with: the same deal and match as that version played from seed 1.
-    state = KoiKoiState.new(make_rules(shuffle="per-deal"), players=2, seed=1)
-    assert state.dealer == 0
-    assert codes(state.hand(0)) == ["apr-chaff-2", "may-bridge", "jul-boar", "jul-chaff-1",
-                                    "jul-chaff-2", "aug-chaff-1", "sep-sake-cup", "nov-rain-man"]
-    assert codes(state.field) == ["feb-ribbon", "feb-chaff-1", "apr-cuckoo", "may-chaff-2",
-                                  "jun-butterflies", "sep-chaff-2", "oct-chaff-1", "dec-chaff-2"]
-    assert state.stock[0].code == "jan-chaff-1"
-    random_moves_to_the_end(state, 1)
-    assert state.move_count == 176
-    assert [r.score for r in state.round_results] == [
-        (1, 0), (32, 0), (0, 1), (0, 24), (0, 3), (3, 0), (5, 0), (0, 3), (14, 0), (2, 0),
-        (0, 14), (5, 0),
-    ]
-    assert state.scores() == [62, 45]
+    assert state.move_count == golden.moves
+    assert [r.score for r in state.round_results] == golden.rounds
+    assert state.scores() == golden.scores
 
 
 OLD_RECORDS: Final = json.loads(
@@ -784,6 +801,8 @@ def test_a_record_of_rules_version_2_replays_as_it_was_played(data: dict[str, An
     assert state.is_over
     assert [list(result.score) for result in state.round_results] == data["meta"]["rounds"]
     assert state.scores() == data["meta"]["scores"]
+    # Saved again (as this version's record, naming the old shuffle), it replays the same.
+    assert GAME.replay(state.record()) == state
     # Read as this version's, the same record deals other cards and does not replay.
     with pytest.raises(RecordError):
         GAME.replay(Record.from_dict({**data, "rules_version": KoiKoiState.rules_version}))

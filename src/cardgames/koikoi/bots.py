@@ -696,10 +696,11 @@ def _decision_reason(view: KoiKoiView, action: KoiKoiAction, evaluator: YakuEval
                     f"opponent's {theirs}")
         return (f"{why}: stopping scores only {points}, and {score} of {mine} does not beat "
                 f"the opponent's {theirs}, so play on for more")
-    mine_mask = _mask(view.piles[seat])
-    theirs_mask = _mask(view.piles[other])
+    masks = view.masks
+    mine_mask = masks.piles[seat]
+    theirs_mask = masks.piles[other]
     month = view.month if rules.tsuki_fuda else None
-    opponent_need = evaluator.cards_needed(theirs_mask, mine_mask | _mask(view.hand), month)
+    opponent_need = evaluator.cards_needed(theirs_mask, mine_mask | masks.hand, month)
     own_need = evaluator.cards_needed(mine_mask, theirs_mask, month)
     facts = (
         f"you hold {len(view.hand)} cards (it wants {KOIKOI_MIN_HAND}+), the opponent is "
@@ -717,10 +718,3 @@ def _cards(count: int) -> str:
     if count >= 99:
         return "no card"
     return f"{count} card{'' if count == 1 else 's'}"
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    bits = 0
-    for card in cards:
-        bits |= 1 << card.id
-    return bits

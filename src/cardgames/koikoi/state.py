@@ -497,7 +497,7 @@ class KoiKoiState(State[KoiKoiAction]):
             round_results=tuple(self._results),
             is_over=over,
             # The log as it happened: Koi-Koi's events hide nothing, so each seat sees it all
-            # (moves(seat) says the same after checking the seat again).
+            # (moves(seat) says the same after checking the seat again, as check_view asserts).
             history=tuple(self._built_moves()),
             known_masks=masks,
         )
@@ -568,6 +568,8 @@ class KoiKoiState(State[KoiKoiAction]):
         assert not any("stock" in n and n != "stock_size" for n in names), (
             "the view lists the stock"
         )
+        # view() reads the log without moves(seat)'s second seat check: the same moves.
+        assert view.history == self.moves(seat), "the view's history is the seat's moves"
 
     def check_invariants(self) -> None:
         """AssertionError when a Koi-Koi invariant breaks: the 48 cards are each in one place,

@@ -9,6 +9,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
+import cardgames
 from cardgames.core import OptionsError, Record
 from cardgames.core.errors import did_you_mean
 from cardgames.core.game import State
@@ -89,6 +90,21 @@ def test_presets_with_overrides() -> None:
         options_from_preset(PRESETS, "slowest", {}, default="plain", label="Test")
     with pytest.raises(OptionsError, match="unknown Test option 'turbo'; options: preset, "):
         options_from_preset(PRESETS, "plain", {"turbo": 1}, default="plain", label="Test")
+
+
+def test_built_options_are_kept_only_for_what_built_them() -> None:
+    tiny = attrs.evolve(TINY)  # an empty cache of built options
+    kept = tiny.make_options(hand_size=1)
+    assert tiny.make_options(hand_size=1) is kept
+    assert tiny.make_options(hand_size="1") == kept
+    with pytest.raises(OptionsError, match="'hand_size' must be a whole number"):
+        tiny.make_options(hand_size=True)  # True == 1, but no int option's value
+    # A tuple compares its items without their types: (True, 2) is not what (1, 2) built.
+    hanabi = attrs.evolve(cardgames.get_game("hanabi"))
+    assert hanabi.make_options(variant="standard", clue_ranks=(1, 2)).clue_ranks == (1, 2)
+    for bad in [(True, 2), (1.0, 2)]:
+        with pytest.raises(OptionsError, match="'clue_ranks' must be a list of ranks"):
+            hanabi.make_options(variant="standard", clue_ranks=bad)
 
 
 @settings(max_examples=30, deadline=None)

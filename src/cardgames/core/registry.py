@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -32,6 +32,8 @@ ENTRY_POINT_GROUP = "cardgames.games"
 
 _MADE_LIMIT = 256
 """How many option sets one game keeps built (see ``GameInfo.make_options``)."""
+_KEY_TYPES: Final = frozenset({str, int, bool, type(None)})
+"""The types of the single option values ``GameInfo.make_options`` keeps built options for."""
 
 S = TypeVar("S", bound=State[Any])
 Opts = TypeVar("Opts", bound=Options)
@@ -146,11 +148,17 @@ class GameInfo(Generic[S, Opts]):
         line are accepted. OptionsError names what is wrong and what is allowed."""
         if len(values) == (self.preset_word in values):  # a rule set alone: nothing to build
             return self._build_options(values)
+        # Only plain values (and a rule set's options object) are keys, with their type:
+        # True == 1 == 1.0, but an int option refuses True and 1.0. A tuple would compare its
+        # items without their types ((True, 2) finding what (1, 2) built): built each time.
+        if not all(type(value) in _KEY_TYPES
+                   or (name == self.preset_word and type(value) is self.options_type)
+                   for name, value in values.items()):
+            return self._build_options(values)
         try:
-            # By type too: True == 1, but an int option refuses True.
             key = tuple((name, type(value), value) for name, value in sorted(values.items()))
             made = self._made.get(key)
-        except TypeError:  # an unhashable value (a list of suits): built each time
+        except TypeError:  # an options type that is not hashable: built each time
             return self._build_options(values)
         if made is None:
             made = self._build_options(values)
@@ -187,8 +195,10 @@ class GameInfo(Generic[S, Opts]):
         return self.options_type.from_dict(data)
 
     def check_players(self, players: object) -> int:
-        """The player count, checked: OptionsError says which counts the game allows."""
-        return check_players(players, self.player_counts, self.title)
+        """The player count, checked (None: `default_players`): OptionsError says which
+        counts the game allows."""
+        count = self.default_players if players is None else players
+        return check_players(count, self.player_counts, self.title)
 
     def new_game(
         self,

@@ -243,7 +243,6 @@ class State(abc.ABC, Generic[A]):
         "_legal_set",
         "_log",
         "_move_cache",
-        "_shadow",
         "deck",
         "options",
         "players",
@@ -282,7 +281,6 @@ class State(abc.ABC, Generic[A]):
     # The actions by id now, where the game's _legal_id_list() sets them with the ids (from
     # its id tables): step() reads its action there. None: step() calls _action_of_id.
     _id_actions: Sequence[A] | None
-    _shadow: State[A] | None  # a copy that fills in the events step() skipped
     _events_wanted: bool  # moves were read: step() builds events from then on
 
     _hides_events: ClassVar[bool] = False
@@ -337,7 +335,6 @@ class State(abc.ABC, Generic[A]):
         state._legal_ids = None
         state._legal_set = None
         state._id_actions = None
-        state._shadow = None
         state._events_wanted = False
         try:
             state._setup(cards)
@@ -512,20 +509,17 @@ class State(abc.ABC, Generic[A]):
 
     def _replay_events(self) -> None:
         """Fill in the events of the moves :meth:`step` took without building them: a copy of
-        the game from the same deal (kept, and moved on as the game goes) logs them."""
-        shadow = self._shadow
-        if shadow is None:
-            shadow = self._shadow = type(self).new(
-                self.options, players=len(self.players), seed=self.seed, deck=self.deck,
-                names=self.players)
-        log, replayed = self._log, shadow._log
-        for seat, action, _ in log[len(replayed):]:
+        the game from the same deal replays them. Once only: :meth:`_built_moves` has set
+        ``_events_wanted``, so every later move logs its events as it is made."""
+        shadow = type(self).new(
+            self.options, players=len(self.players), seed=self.seed, deck=self.deck,
+            names=self.players)
+        log = self._log
+        for index, (seat, action, logged) in enumerate(log):
             events: list[Event] = []
             shadow._act(action, events)  # legal: this game took it from the same position
-            replayed.append((seat, action, tuple(events)))
-        for index, entry in enumerate(log):
-            if entry[2] is None:
-                log[index] = replayed[index]
+            if logged is None:
+                log[index] = (seat, action, tuple(events))
 
     def result_text(self) -> str:
         """One line: the outcome of a finished game, or how far an unfinished one got."""
@@ -664,7 +658,6 @@ class State(abc.ABC, Generic[A]):
         new._legal_ids = self._legal_ids
         new._legal_set = self._legal_set
         new._id_actions = self._id_actions
-        new._shadow = None  # it moves on with its game: a copy replays its own when needed
         new._events_wanted = self._events_wanted
         self._copy_into(new)
         return new

@@ -364,7 +364,7 @@ def simulate(
     """Play many bot games and report games per second, then scores or win rates."""
     info = _game(game)
     try:
-        count = info.check_players(info.default_players if players is None else players)
+        count = info.check_players(players)
         names = seat_bots(info, parse_bots(bots), count, flag="--bots")
         run = functools.partial(
             cardgames.simulate, info.name, bots=names, players=count, seed=seed,

@@ -118,7 +118,7 @@ def play_command(
             values = option_values(option_pairs)
             if preset is not None:
                 values[info.preset_word] = preset
-            count = info.check_players(info.default_players if players is None else players)
+            count = info.check_players(players)
             if not 1 <= human_seat <= count:
                 raise OptionsError(f"'--seat' must be in 1..{count} (got {human_seat})")
             seats = seat_kinds(info, count, () if autoplay else (human_seat - 1,), bots)

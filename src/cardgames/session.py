@@ -157,11 +157,6 @@ class SaveLock:
         self.lock_file = lock_path(path)
         self._handle: int | None = None
 
-    @property
-    def held(self) -> bool:
-        """Whether this object holds the lock now."""
-        return self._handle is not None
-
     def acquire(self) -> None:
         """Take the lock; RecordError naming the live owner if another process has it.
 

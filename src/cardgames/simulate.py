@@ -192,7 +192,7 @@ def simulate(
         raise OptionsError(
             f"'bots' must be a bot's name or a list of names, got {clip(repr(bots))}"
         )
-    count = info.check_players(info.default_players if players is None else players)
+    count = info.check_players(players)
     names = tuple(seat_bots(info, bots, count, flag="'bots'"))
     if len(set(names)) == 1:
         names = names[:1]

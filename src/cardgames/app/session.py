@@ -90,7 +90,7 @@ def new_session(
     default file holds an unfinished game); OptionsError names a bad option. Without
     `save_path` the game saves to the default file; `save=False`: nowhere.
     """
-    count = info.check_players(info.default_players if players is None else players)
+    count = info.check_players(players)
     if not 0 <= humans <= count:
         raise OptionsError(f"'humans' must be in 0..{count} (got {humans})")
     seats = seat_kinds(info, count, range(humans), bots, flag="bots")

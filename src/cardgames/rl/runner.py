@@ -74,11 +74,8 @@ class GameRunner:
 
     def __init__(self, game: str, **config: Any) -> None:
         info = cardgames.get_game(game)
-        players = config.pop("players", None)
         self.game = game
-        self.players: int = info.check_players(
-            info.default_players if players is None else players
-        )
+        self.players: int = info.check_players(config.pop("players", None))
         self.options: Any = info.make_options(**config)
         """The validated options every reset plays under."""
         self.encoding = encoding(game)

@@ -711,9 +711,6 @@ class KoiKoiState(State[KoiKoiAction]):
         actions = _ACTIONS_BY_ID
         return [actions[action_id] for action_id in self._legal_id_list()]
 
-    def _action_of_id(self, action_id: int) -> KoiKoiAction:
-        return _ACTIONS_BY_ID[action_id]
-
     def illegal_reason(self, action: KoiKoiAction) -> str:
         if not isinstance(action, KoiKoiAction):
             return (

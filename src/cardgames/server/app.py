@@ -317,7 +317,7 @@ class GameServer:
         await self._check_password(table, request.password)
         async with self.locks[table.id]:
             seat = table.open_seat(request.seat)
-            name = table.check_name(request.name)
+            name = table.check_name(seat, request.name)
             token = new_token()
             row = SeatRow(seat, "person", name, None, hash_token(token))
             await self._commit(self._store().set_seat, table.id, row)

@@ -56,11 +56,12 @@ class ProtocolError(Exception):
 
 
 def bot_names(bots: list[str | None]) -> list[str]:
-    """Player names for the bot seats of a new table ("Hard", or "Hard 2" when two share a
-    bot), '' for the open seats."""
+    """Player names for the bot seats of a new table, '' for the open seats: the bot's name
+    ("Hard"), numbered by seat when two share it ("Hard2": one word, as some games ask)."""
     kinds = [HUMAN if bot is None else bot for bot in bots]
     named = seat_names(kinds)
-    return ["" if bot is None else name for bot, name in zip(bots, named, strict=True)]
+    return ["" if bot is None else name.replace(" ", "")
+            for bot, name in zip(bots, named, strict=True)]
 
 
 @attrs.define(eq=False)
@@ -131,13 +132,20 @@ class LiveTable:
             raise ProtocolError("conflict", f"seat {wanted} of table {self.id} is taken")
         return wanted
 
-    def check_name(self, name: str) -> str:
-        """A person's name, checked: printable, not another seat's."""
+    def check_name(self, seat: int, name: str) -> str:
+        """A person's name for `seat`, checked: not another seat's, and one the game takes
+        (Ikebana's are single words) beside the names already at the table."""
         name = name.strip()
-        if not name or not name.isprintable():
-            raise ProtocolError("bad_message", "a player name must be printable text")
-        if any(seat.name.casefold() == name.casefold() for seat in self.seats):
+        if any(row.name.casefold() == name.casefold() for row in self.seats):
             raise ProtocolError("conflict", f"the name {name!r} is taken at table {self.id}")
+        names = [name if row.seat == seat else row.name or f"Open{row.seat}"
+                 for row in self.seats]
+        try:
+            self.info.state_type.new(
+                self.info.make_options(**self.row.options), players=len(names),
+                seed=self.row.seed, names=names)
+        except OptionsError as exc:
+            raise ProtocolError("bad_message", f"the name {name!r} is refused: {exc}") from None
         return name
 
     def start(self) -> dict[str, Any]:

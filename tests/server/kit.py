@@ -112,7 +112,9 @@ class Client:
         self.send({"type": "join", "table": table, "token": token})
         welcome = self.until("welcome")
         assert welcome["seat"] is not None
-        return self.until("view")
+        view = self.until("view")
+        self.until("notes")  # a seat's notes follow its view
+        return view
 
     def spectate(self, table: str, password: str | None = None) -> dict[str, Any]:
         self.send({"type": "spectate", "table": table, "password": password})

@@ -136,6 +136,8 @@ class LiveTable:
         """A person's name for `seat`, checked: not another seat's, and one the game takes
         (Ikebana's are single words) beside the names already at the table."""
         name = name.strip()
+        if not name:
+            raise ProtocolError("bad_message", "a player name must have a letter or digit")
         if any(row.name.casefold() == name.casefold() for row in self.seats):
             raise ProtocolError("conflict", f"the name {name!r} is taken at table {self.id}")
         names = [name if row.seat == seat else row.name or f"Open{row.seat}"

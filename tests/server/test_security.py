@@ -42,7 +42,7 @@ def test_a_private_table_needs_its_password(server: Running) -> None:
     spectator.send({"type": "spectate", "table": table, "password": "wrong"})
     assert spectator.recv()["code"] == "forbidden"
     spectator.spectate(table, "s3cret phrase")
-    seat, token = server.sit(table, "Ann", password="s3cret phrase")
+    _seat, token = server.sit(table, "Ann", password="s3cret phrase")
     # The database keeps neither the password nor the token, only their hashes.
     engine = sqlalchemy.create_engine(server.db)
     with engine.connect() as db:
@@ -224,7 +224,7 @@ def test_fuzz_many_clients_sending_garbage_change_no_table(sqlite_url: str) -> N
 
 def _fuzz(server: Running) -> None:
     table = server.create("hanabi", [None, None], seed=9, autostart=True)
-    seat, token = server.sit(table, "Ann")
+    _seat, token = server.sit(table, "Ann")
     server.sit(table, "Bo")
     player = server.client()
     player.join(table, token)

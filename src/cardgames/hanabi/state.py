@@ -1207,7 +1207,8 @@ class HanabiState(State[HanabiAction]):
         Every event is public but two: throw it in a hole hides each play (its card, whether
         it fitted, the fuse it burned, the firework it completed) until the game ends, and
         Cow & Pig and Duck tell a clue's receiver only a word for its value (so what every
-        seat sees of a clue is that word). The moves the hole hides are built once each.
+        seat sees of a clue is that word, until the end: then a spectator may see them all).
+        The moves the hole hides are built once each.
         """
         t = self._t
         if t.hole and not self._over:
@@ -1217,6 +1218,8 @@ class HanabiState(State[HanabiAction]):
             moves = hidden
         if t.hides_clues:
             if seat is None:  # what every seat sees: each clue as its receiver hears it
+                if self._over:  # a spectator's view shows everything once the game is over
+                    return moves
                 return [self._told(move, move.action.target) if type(move.action) is Clue
                         else move for move in moves]
             return [self._told(move, seat) for move in moves]
@@ -1312,7 +1315,8 @@ class HanabiState(State[HanabiAction]):
     def public_view(self) -> HanabiPublicView:
         """What every seat may know (a spectator's view): each hand as its holder knows it,
         the cards shown once the game is over; the rest as every seat sees it (seat 0's
-        view holds it); the moves as every seat sees them, and all of them once it is over."""
+        view holds it); the moves as every seat sees them (:meth:`public_moves`: all of them
+        once the game is over)."""
         seen = self.view(0)
         over = self._over
 
@@ -1324,9 +1328,8 @@ class HanabiState(State[HanabiAction]):
                          for slot, card in zip(known, self.hand(seat), strict=True))
 
         hands = tuple(map(public_hand, range(len(self.players))))
-        history = self.moves() if over else self.public_moves()
         return HanabiPublicView(
-            hands=hands, history=history,
+            hands=hands, history=self.public_moves(),
             **shared_fields(seen, HanabiPublicView, "hands", "history"))
 
     # ================================================================= copying, equality

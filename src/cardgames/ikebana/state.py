@@ -394,6 +394,10 @@ class IkebanaState(State[IkebanaAction]):
             cards.append(self._drawn)
         return cards
 
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The deck, top first. Omniscient: not for agents."""
+        return tuple(CARDS[c] for c in reversed(self._deck))
+
     def bouquet(self, seat: int) -> tuple[Card, ...]:
         """`seat`'s bouquet this round."""
         return tuple(CARDS[c] for c in self._bouquets[seat])

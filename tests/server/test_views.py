@@ -18,6 +18,7 @@ from cardgames.hanabi.catalogue import hanablive_names
 from cardgames.server.views import (
     HiddenCard,
     hidden_cards,
+    legal_from_json,
     seat_log,
     seat_view,
     spectator_log,
@@ -110,6 +111,8 @@ def test_views_are_json_and_read_back_equal(state: State[Any]) -> None:
         data = seat_view(state, seat)
         assert json_of(data) == data
         assert view_from_json(state.game_name, json_of(data)) == state.view(seat)
+        legal = state.legal_actions() if state.current_player == seat else []
+        assert legal_from_json(state.game_name, json_of(data)) == legal
     public = spectator_view(state)
     assert json_of(public) == public
     assert view_from_json(type(state), json_of(public)) == state.public_view()

@@ -38,11 +38,13 @@ from cardgames.core.game import Move, State
 __all__ = [
     "HiddenCard",
     "hidden_cards",
+    "legal_from_json",
     "seat_log",
     "seat_view",
     "spectator_log",
     "spectator_view",
     "to_json",
+    "to_json_action",
     "view_from_json",
 ]
 
@@ -71,6 +73,14 @@ def _sort_key(item: Any) -> str:
     return str(item)
 
 
+@attrs.frozen
+class _AsObject:
+    """A value to encode as an object whatever its class (an action that reads itself back
+    from notation would be a string otherwise)."""
+
+    value: Any
+
+
 def _make_converter() -> cattrs.Converter:
     converter = cattrs.Converter()
     # Every value is unstructured by its own class, not its declared type: views hold unions
@@ -88,6 +98,8 @@ def _make_converter() -> cattrs.Converter:
     def object_hook(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
         names = tuple(field.name for field in attrs.fields(cls) if field.eq)
         tag = cls.__name__
+        if cls is _AsObject:
+            return lambda wrapped: attrs_hook(type(wrapped.value))(wrapped.value)
         if cls is Move:
             # A move's action is always an object (Koi-Koi's actions read themselves back
             # from notation like cards, but a move's declared action type says nothing).
@@ -136,8 +148,19 @@ def to_json(value: Any) -> Any:
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
     """What `seat` may know now, as JSON data: ``state.view(seat)`` encoded (its history is
-    ``state.moves(seat)``); nothing else of the state is read."""
+    ``state.moves(seat)``), and under ``"legal"`` the seat's legal actions as objects (empty
+    when another seat is to act): what the rules allow it, which its view tells it anyway;
+    a bot reads them back with :func:`legal_from_json`. Nothing else of the state is read."""
     data: dict[str, Any] = to_json(state.view(seat))
+    data["legal"] = ([to_json_action(action) for action in state.legal_actions()]
+                     if state.current_player == seat else [])
+    return data
+
+
+def to_json_action(action: Any) -> dict[str, Any]:
+    """An action as JSON data: always an object with its ``type`` and ``text`` (a Koi-Koi
+    action, which reads itself back from notation as cards do, included)."""
+    data: dict[str, Any] = _CONVERTER.unstructure(_AsObject(action))
     return data
 
 
@@ -270,6 +293,21 @@ def view_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> Any
         return _reader(package).structure(data, cls)
     except (cattrs.BaseValidationError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not a {game.game_name} view: {exc}") from None
+
+
+def legal_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> list[Any]:
+    """The legal actions of a :func:`seat_view`, read back: the values ``state.legal_actions()``
+    listed, in its order. ValueError when they are no actions of that game."""
+    state_type = get_game(game).state_type if isinstance(game, str) else game
+    package = state_type.__module__.rpartition(".")[0]
+    items = data.get("legal") if isinstance(data, Mapping) else None
+    if not isinstance(items, list):
+        raise ValueError(f"a seat view of {state_type.game_name} lists its 'legal' actions")
+    reader = _reader(package)
+    try:
+        return [reader.structure(item, object) for item in items]
+    except (cattrs.BaseValidationError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"not {state_type.game_name} actions: {exc}") from None
 
 
 # ------------------------------------------------------------------ what may not be seen

@@ -38,7 +38,7 @@ from cardgames.core.game import State
 from cardgames.core.limits import MAX_WORKERS, load_json, read_text
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
-from cardgames.session import parse_bots, seat_bots
+from cardgames.session import data_home, parse_bots, seat_bots
 from cardgames.simulate import (
     GameResult,
     check_plot_path,
@@ -585,6 +585,56 @@ def serve(
         err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
     out.print(f"Serving cardgames at http://{escape(host)}:{port} (Ctrl-C stops it)")
     serve_app(host, port)
+
+
+# ---------------------------------------------------------------------------- server
+@app.command("server")
+def server_command(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="The address to listen on (loopback by default: only "
+        "this machine can connect)."
+    ),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="The port to listen on."),
+    db: str | None = typer.Option(
+        None, "--db", help="The database: a SQLite file, or a SQLAlchemy URL such as "
+        "postgresql+psycopg://user@host/name. Default: server.db in the data folder."
+    ),
+    origin: list[str] = typer.Option(
+        [], "--origin", help="A web origin whose pages may connect besides the server's own "
+        "(repeatable; '*' allows any)."
+    ),
+    idle_timeout: float = typer.Option(
+        300.0, "--idle-timeout", min=1.0, max=86_400.0,
+        help="Seconds a silent connection stays open."
+    ),
+    max_tables_per_client: int = typer.Option(
+        20, "--max-tables-per-client", min=1, help="Tables one address may have open."
+    ),
+    max_connections_per_client: int = typer.Option(
+        32, "--max-connections-per-client", min=1, help="WebSockets one address may hold."
+    ),
+) -> None:
+    """Run the game server: people and bots at shared tables (needs the server extra)."""
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        raise fail("cardgames server needs the server extra: "
+                   "pip install 'cardgames-engines[server]'")
+    # The server extra is optional: imported only when the command runs.
+    from cardgames.server.app import Settings, serve  # noqa: PLC0415
+    from cardgames.server.store import database_url  # noqa: PLC0415
+
+    if not is_loopback(host):
+        # Anyone who reaches the address can create tables and play here.
+        err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
+    url = database_url(db if db is not None else str(data_home() / "server.db"))
+    settings = Settings(
+        db=url, origins=tuple(origin), idle_timeout=idle_timeout,
+        max_tables_per_client=max_tables_per_client,
+        max_connections_per_client=max_connections_per_client,
+    )
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password in a URL
+    out.print(f"cardgames server at http://{escape(host)}:{port} (tables at "
+              f"ws://{escape(host)}:{port}/ws), database {escape(shown)}; Ctrl-C stops it")
+    serve(host, port, settings)
 
 
 def main() -> None:

@@ -29,6 +29,8 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from cardgames.core.game import SEED_LIMIT
+
 __all__ = [
     "CLIENT_MESSAGES",
     "LOBBY_MODELS",
@@ -135,7 +137,7 @@ ErrorCode = Literal[
 """Why a message or request was refused (an :class:`Error`'s ``code``)."""
 
 Ref = Annotated[Annotated[str, Field(max_length=MAX_REF)] | int | None, Field(
-    default=None, description="A client's own reference for this message, echoed in the "
+    description="A client's own reference for this message, echoed in the "
     "answer or error it causes (at most 64 characters, or an integer).")]
 
 
@@ -178,7 +180,7 @@ class CreateTable(_Message):
         min_length=1, max_length=MAX_SEATS,
         description="One entry per seat, in seat order: the number of players.")
     seed: int | None = Field(
-        default=None, ge=0, lt=2**63,
+        default=None, ge=0, lt=SEED_LIMIT,
         description="The deal's seed; None: drawn at random (kept secret until the end).")
     password: str | None = Field(
         default=None, min_length=1, max_length=MAX_PASSWORD,
@@ -186,6 +188,9 @@ class CreateTable(_Message):
     hints: bool = Field(
         default=False, description="Whether seats may ask the bundled bot for a hint.")
     name: str = Field(default="", max_length=MAX_NAME, description="The table's title.")
+    autostart: bool = Field(
+        default=False, description="Start as soon as every seat is filled (a table of bots "
+        "alone starts at once); else a seated person starts it (StartTable).")
 
 
 class SeatInfo(_ServerModel):
@@ -262,7 +267,7 @@ class Join(_Message):
     :class:`View`."""
 
     type: Literal["join"] = "join"
-    ref: Ref
+    ref: Ref = None
     table: str = Field(max_length=MAX_NAME)
     token: str = Field(max_length=MAX_TOKEN)
 
@@ -272,7 +277,7 @@ class Spectate(_Message):
     connection. A spectator sees no card hidden from any seat until the game is over."""
 
     type: Literal["spectate"] = "spectate"
-    ref: Ref
+    ref: Ref = None
     table: str = Field(max_length=MAX_NAME)
     password: str | None = Field(default=None, max_length=MAX_PASSWORD)
 
@@ -283,7 +288,7 @@ class Act(_Message):
     (an act meant for an earlier position is refused as ``stale``)."""
 
     type: Literal["act"] = "act"
-    ref: Ref
+    ref: Ref = None
     action: Annotated[int, Field(ge=0, lt=2**31)] | Annotated[
         str, Field(min_length=1, max_length=MAX_NOTATION)]
     move: int | None = Field(default=None, ge=0, lt=2**31)
@@ -293,7 +298,7 @@ class Chat(_Message):
     """Say something to the table (seats and spectators hear it)."""
 
     type: Literal["chat"] = "chat"
-    ref: Ref
+    ref: Ref = None
     text: str = Field(min_length=1, max_length=MAX_CHAT)
 
 
@@ -302,7 +307,7 @@ class Note(_Message):
     seat only. `card` is the card's public key in your view (Hanabi: its ``order``)."""
 
     type: Literal["note"] = "note"
-    ref: Ref
+    ref: Ref = None
     card: str = Field(min_length=1, max_length=MAX_NOTE_KEY)
     text: str = Field(max_length=MAX_NOTE)
 
@@ -311,7 +316,7 @@ class AskHint(_Message):
     """Ask the bundled bot what it would do in your seat now (tables with ``hints`` on)."""
 
     type: Literal["hint"] = "hint"
-    ref: Ref
+    ref: Ref = None
 
 
 class Ping(_Message):
@@ -319,7 +324,7 @@ class Ping(_Message):
     closed); answered by :class:`Pong`."""
 
     type: Literal["ping"] = "ping"
-    ref: Ref
+    ref: Ref = None
 
 
 ClientMessage = Annotated[
@@ -350,7 +355,7 @@ class Welcome(_ServerModel):
 
     type: Literal["welcome"] = "welcome"
     version: Literal[1] = PROTOCOL_VERSION
-    ref: Ref
+    ref: Ref = None
     table: TableInfo
     seat: int | None = Field(description="Your seat; None for a spectator.")
     idle_timeout: float = Field(description="Seconds of silence before the server closes.")
@@ -395,7 +400,7 @@ class Notes(_ServerModel):
 
     type: Literal["notes"] = "notes"
     version: Literal[1] = PROTOCOL_VERSION
-    ref: Ref
+    ref: Ref = None
     table: str
     notes: dict[str, str]
 
@@ -405,7 +410,7 @@ class HintMessage(_ServerModel):
 
     type: Literal["hint"] = "hint"
     version: Literal[1] = PROTOCOL_VERSION
-    ref: Ref
+    ref: Ref = None
     table: str
     action: ActionChoice
     reason: str
@@ -438,7 +443,7 @@ class Pong(_ServerModel):
 
     type: Literal["pong"] = "pong"
     version: Literal[1] = PROTOCOL_VERSION
-    ref: Ref
+    ref: Ref = None
 
 
 class Error(_ServerModel):
@@ -447,7 +452,7 @@ class Error(_ServerModel):
 
     type: Literal["error"] = "error"
     version: Literal[1] = PROTOCOL_VERSION
-    ref: Ref
+    ref: Ref = None
     code: ErrorCode
     message: str
 

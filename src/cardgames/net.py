@@ -28,6 +28,7 @@ cattrs).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -41,10 +42,14 @@ import attrs
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from cardgames import get_game
 from cardgames.core.agents import Agent
-from cardgames.core.errors import CardgamesError
+from cardgames.core.errors import CardgamesError, OptionsError, clip
+from cardgames.core.game import draw_seed
+from cardgames.core.registry import load_target
 from cardgames.server.protocol import PROTOCOL_VERSION
 from cardgames.server.views import legal_from_json, view_from_json
+from cardgames.session import seat_bots
 
 __all__ = [
     "MAX_MESSAGE",
@@ -52,6 +57,7 @@ __all__ = [
     "ServerError",
     "Session",
     "Ticket",
+    "load_agent",
     "play_seat",
     "server_urls",
 ]
@@ -96,7 +102,8 @@ class Ticket:
     holds it plays the seat, and reconnects with it)."""
 
     table: str
-    seat: int
+    seat: int | None
+    """The seat index (from 0); None where only the token is known (the server knows)."""
     token: str = attrs.field(repr=False)
 
 
@@ -277,7 +284,7 @@ class Session:
             try:
                 text = await connection.recv()
             except ConnectionClosed as closed:
-                if self._closed or closed.rcvd is not None and closed.rcvd.code == 1000:
+                if self._closed or (closed.rcvd is not None and closed.rcvd.code == 1000):
                     return
                 await self._reconnect()
                 if self.welcome is not None:
@@ -297,10 +304,8 @@ class Session:
         connection = self.connection
         if connection is None:
             return
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await connection.send(json.dumps({**message, "version": PROTOCOL_VERSION}))
-        except ConnectionClosed:
-            pass
 
     async def act(self, action: int | str, move: int | None = None, ref: str | None = None,
                   ) -> None:
@@ -367,3 +372,26 @@ def play_seat(url: str, ticket: Ticket, agent: Agent, *, game: str | None = None
             return await session.play(agent, game)
 
     return asyncio.run(run())
+
+
+def load_agent(spec: str, game: str, seed: int | None = None) -> Agent:
+    """The agent `spec` names for `game`: one of the game's bots or levels (``"hard"``), or
+    ``module:attr`` naming an :class:`~cardgames.core.agents.Agent` or a function (a class)
+    that makes one from a seed, as the games' bot tables do. OptionsError otherwise."""
+    chosen = draw_seed() if seed is None else seed
+    if ":" not in spec:
+        info = get_game(game)
+        (name,) = seat_bots(info, [spec], 1)  # OptionsError names the bots of the game
+        agent: Agent = info.bots[name](chosen)
+        return agent
+    try:
+        found = load_target(spec, "")
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise OptionsError(f"cannot load the bot {clip(repr(spec))}: {exc}") from None
+    made = found if isinstance(found, Agent) and not isinstance(found, type) else None
+    if made is None and callable(found):
+        made = found(chosen)
+    if not isinstance(made, Agent):
+        raise OptionsError(f"{clip(repr(spec))} is no Agent (an object with act(view, legal)) "
+                           "nor a function making one from a seed")
+    return made

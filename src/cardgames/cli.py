@@ -637,6 +637,54 @@ def server_command(
     serve(host, port, settings)
 
 
+# ---------------------------------------------------------------------------- bot
+@app.command("bot")
+def bot_command(
+    url: str = typer.Argument(..., help="The server, e.g. http://127.0.0.1:8765."),
+    table: str = typer.Option(..., "--table", "-t", help="The table's id."),
+    seat: int | None = typer.Option(
+        None, "--seat", "-s", min=1, help="The seat to take, from 1 (default: the first open "
+        "one)."
+    ),
+    bot: str = typer.Option(
+        "hard", "--bot", "-b", help="A bot or level of the table's game (easy, normal, hard, "
+        "or a bot's name), or module:attr naming any Agent or a function making one from a "
+        "seed."
+    ),
+    name: str | None = typer.Option(None, "--name", help="The seat's name (default: the "
+                                    "bot's)."),
+    password: str | None = typer.Option(None, "--password", help="A private table's "
+                                        "password."),
+    token: str | None = typer.Option(
+        None, "--token", help="Play a seat taken before, by its token (reconnects to it)."
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="The bot's seed (default: random)."),
+) -> None:
+    """Play a seat at a game server's table with a bot, through the protocol people use
+    (needs the server extra)."""
+    if importlib.util.find_spec("websockets") is None or importlib.util.find_spec("cattrs") is None:
+        raise fail("cardgames bot needs the server extra: pip install 'cardgames-engines[server]'")
+    # The server extra is optional: imported only when the command runs.
+    from cardgames import net  # noqa: PLC0415
+
+    try:
+        lobby = net.Lobby(url)
+        game = lobby.table(table)["game"]
+        agent = net.load_agent(bot, game, seed)
+        if token is not None:
+            ticket = net.Ticket(table, None if seat is None else seat - 1, token)
+        else:
+            taken_name = name or bot.rpartition(":")[2].capitalize()
+            ticket = lobby.take_seat(table, taken_name, seat=None if seat is None else seat - 1,
+                                     password=password)
+            out.print(f"seat {(ticket.seat or 0) + 1} at table {escape(table)} (token "
+                      f"{ticket.token}: --token plays it again)")
+        over = net.play_seat(url, ticket, agent, game=game)
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    out.print(f"game over: {escape(str(over.get('result', '')))}")
+
+
 def main() -> None:
     """The console script's entry point.
 

@@ -1,0 +1,69 @@
+"""Searching JSON messages for the cards a seat may not see (tests of the server's views and
+protocol): :func:`leaks` lists every place a message names one of
+:func:`cardgames.server.views.hidden_cards`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from cardgames.server.views import HiddenCard
+
+__all__ = ["current_deal", "leaks"]
+
+DEAL_STARTS = {"koikoi": ("RoundStarted",), "ikebana": ("Reshuffled", "RoundScored")}
+"""The events after which a game's cards lie anew: before them a message may name a card
+that is hidden now, as it was seen then (an earlier round, a card since reshuffled)."""
+PAST = {"koikoi": "round_results", "ikebana": "past_rounds"}
+"""The view field that tells of earlier deals."""
+
+
+def current_deal(game: str, data: Any) -> Any:
+    """`data` (a view as JSON) without what it tells of earlier deals: the games whose cards
+    are dealt again (Koi-Koi's rounds, Ikebana's rounds and reshuffles) may name a card that
+    is hidden now in the moves before the last deal."""
+    if game not in DEAL_STARTS or not isinstance(data, dict):
+        return data
+    kept = {key: value for key, value in data.items() if key != PAST[game]}
+    moves = data.get("history", [])
+    # The last event that dealt anew: keep only what comes after it.
+    start = (0, 0)
+    for index, move in enumerate(moves):
+        for position, event in enumerate(move["events"]):
+            if event.get("type") in DEAL_STARTS[game]:
+                start = (index, position + 1)
+    index, position = start
+    if moves:
+        first = dict(moves[index], events=moves[index]["events"][position:], text="")
+        first["action"] = {}  # the action that dealt was made before the deal
+        kept["history"] = [first, *moves[index + 1:]]
+    return kept
+
+
+def _walk(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _walk(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _walk(value, f"{path}[{index}]")
+
+
+def leaks(game: str, data: Any, hidden: frozenset[HiddenCard]) -> list[str]:
+    """Every place in `data` that names a card of `hidden`: an object with a hidden card's
+    ``order`` that says which card it is, or, for a card without a public id (its notation
+    names it), any string of the current deal that holds its notation as a word."""
+    found: list[str] = []
+    by_order = {card.order: card.card for card in hidden if card.order is not None}
+    named = [card.card for card in hidden if card.order is None]
+    pattern = (re.compile("|".join(rf"(?<![\w-]){re.escape(name)}(?![\w-])" for name in named))
+               if named else None)
+    for path, value in _walk(data if pattern is None else current_deal(game, data)):
+        if isinstance(value, dict) and value.get("order") in by_order:
+            if value.get("card") is not None:
+                found.append(f"{path}: order {value['order']} shown as {value['card']}")
+        elif pattern is not None and isinstance(value, str) and pattern.search(value):
+            found.append(f"{path}: {value!r}")
+    return found

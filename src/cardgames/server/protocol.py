@@ -498,3 +498,7 @@ def schemas() -> dict[str, Any]:
 def schemas_json() -> str:
     """:func:`schemas` as stable, indented JSON (what the docs publish)."""
     return json.dumps(schemas(), indent=2, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":  # python -m cardgames.server.protocol > docs/server-protocol-schemas.json
+    print(schemas_json(), end="")

@@ -3,6 +3,7 @@ PostgreSQL cluster where ``initdb`` is installed (see ``kit`` for the server and
 
 from __future__ import annotations
 
+import glob
 import os
 import pwd
 import random
@@ -51,10 +52,14 @@ def _as_postgres_owner(root: Path) -> list[str]:
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A throwaway PostgreSQL cluster (initdb in a temporary folder, a Unix socket only)."""
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
+    # On PATH, or where Debian's and Ubuntu's postgresql package puts them.
+    where = os.pathsep.join([os.environ.get("PATH", ""),
+                             *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)])
+    initdb, pg_ctl = shutil.which("initdb", path=where), shutil.which("pg_ctl", path=where)
     if initdb is None or pg_ctl is None:
-        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on PATH): the PostgreSQL "
-                    "persistence tests need the distribution's postgresql package")
+        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on PATH or in "
+                    "/usr/lib/postgresql/*/bin): the PostgreSQL persistence tests need the "
+                    "distribution's postgresql package")
     # Not under pytest's temporary folder: as root, that is closed to the postgres user.
     root = Path(tempfile.mkdtemp(prefix="cardgames-postgres-"))
     data, sockets = root / "data", root / "sockets"

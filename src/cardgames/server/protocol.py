@@ -500,5 +500,6 @@ def schemas_json() -> str:
     return json.dumps(schemas(), indent=2, sort_keys=True) + "\n"
 
 
-if __name__ == "__main__":  # python -m cardgames.server.protocol > docs/server-protocol-schemas.json
+# python -m cardgames.server.protocol > docs/server-protocol-schemas.json
+if __name__ == "__main__":
     print(schemas_json(), end="")

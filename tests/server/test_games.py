@@ -70,7 +70,10 @@ def test_a_whole_game_with_people_a_bot_and_a_spectator(
     assert all(m["seat"] is None and not m["legal"] for m in spectator_views)
     # The spectator saw the game move by move, every move of it.
     assert spectator_views[-1]["move"] == final.move_count
-    assert [entry["action"] for entry in spectator_views[-1]["log"]] == list(record.actions)
+    assert [entry["action"] for entry in spectator.log()] == list(record.actions)
+    # After the first view, each view brings only the moves since the one before.
+    assert spectator_views[0]["log_start"] == 0
+    assert all(len(m["log"]) <= 1 for m in spectator_views[1:])
     for client in [*clients, spectator]:
         client.close()
 

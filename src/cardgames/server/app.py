@@ -132,6 +132,8 @@ class Connection:
         self.bucket = RateBucket(settings.message_rate, settings.message_burst)
         self.refusals = 0
         self.closed = False
+        self.logged = 0
+        """The moves of the table's log this connection has been sent."""
 
     def send(self, message: BaseModel) -> None:
         """Queue `message`; a client that lets SEND_QUEUE pile up is dropped."""
@@ -453,7 +455,7 @@ class GameServer:
             table.connected[seat] = table.connected.get(seat, 0) + 1
         connection.send(Welcome(ref=message.ref, table=table.table_info(), seat=seat,
                                 idle_timeout=self.settings.idle_timeout))
-        connection.send(table.view(seat))
+        self._send_view(connection, table, {})
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
@@ -597,13 +599,24 @@ class GameServer:
                 connection.send(update)
 
     def _broadcast_views(self, table: LiveTable) -> None:
-        """Every connection its own view: each seat's built once, the spectators' once."""
-        built: dict[int | None, BaseModel] = {}
+        """Every connection its own view: each seat's built once (for the connections that
+        have had the same part of the log), the spectators' once."""
+        built: dict[tuple[int | None, int], BaseModel] = {}
         for connection in list(self.listeners[table.id]):
-            seat = connection.seat
-            if seat not in built:
-                built[seat] = table.view(seat)
-            connection.send(built[seat])
+            self._send_view(connection, table, built)
+
+    @staticmethod
+    def _send_view(
+        connection: Connection, table: LiveTable, built: dict[tuple[int | None, int], BaseModel]
+    ) -> None:
+        """Send `connection` its view with the moves it has not had yet (`built`: views
+        already made for this move, by seat and log start)."""
+        key = (connection.seat, connection.logged)
+        if key not in built:
+            built[key] = table.view(*key)
+        connection.send(built[key])
+        if table.state is not None:
+            connection.logged = table.state.move_count
 
 
 # ------------------------------------------------------------------------- the ASGI app

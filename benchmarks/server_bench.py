@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+from multiprocessing.process import BaseProcess
 import os
 import random
 import signal
@@ -64,7 +65,7 @@ def run_server(port: int, db: str) -> None:
     serve("127.0.0.1", port, settings, log_level="warning")
 
 
-def start_server(port: int, db: str) -> multiprocessing.Process:
+def start_server(port: int, db: str) -> BaseProcess:
     process = multiprocessing.get_context("spawn").Process(
         target=run_server, args=(port, db), daemon=True)
     process.start()
@@ -206,24 +207,24 @@ def main() -> None:
         tickets = seat_tables(url, args.tables, args.players, args.game, args.seed)
         print(f"{args.tables} tables x {args.players} seats of {args.game} created and seated "
               f"in {time.perf_counter() - began:.1f} s; server {base:.0f} MiB before")
-        state = {"server": server, "lost": None}
+        running = [server]
+        lost: list[str] = []
 
         def kill() -> None:
-            old = state["server"]
-            os.kill(old.pid, signal.SIGKILL)
+            old = running[-1]
+            os.kill(old.pid or 0, signal.SIGKILL)
             old.join()
 
         def restart_and_check(seen: dict[str, int]) -> None:
             killed = time.perf_counter()
-            state["server"] = start_server(port, db)
+            running.append(start_server(port, db))
             print(f"killed with -9 and restarted in {time.perf_counter() - killed:.1f} s")
             lobby = net.Lobby(url, timeout=30)
-            lost = [table for table, moves in seen.items()
-                    if lobby.table(table)["moves"] < moves]
-            state["lost"] = lost
+            lost.extend(table for table, moves in seen.items()
+                        if lobby.table(table)["moves"] < moves)
 
         load = asyncio.run(drive(args, url, tickets, (kill, restart_and_check)))
-        memory = rss_mib(state["server"].pid or 0)
+        memory = rss_mib(running[-1].pid or 0)
         latencies = [seconds * 1000 for seconds in load.latencies]
         elapsed = load.elapsed
         playing = sum(1 for moves in load.moves_seen.values() if moves > 0)
@@ -239,10 +240,9 @@ def main() -> None:
             print(f"server memory: {memory:.0f} MiB, {(memory - base) / args.tables * 1024:.0f} "
                   f"KiB per table")
         else:
-            lost = state["lost"]
-            print(f"kill -9: accepted actions lost at {len(lost or [])} tables "
+            print(f"kill -9: accepted actions lost at {len(lost)} tables "
                   f"({'none' if not lost else lost[:5]})")
-        state["server"].kill()
+        running[-1].kill()
 
 
 if __name__ == "__main__":

@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
-from multiprocessing.process import BaseProcess
 import os
 import random
 import signal
@@ -42,6 +41,7 @@ import statistics
 import tempfile
 import time
 from collections import defaultdict
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 

@@ -620,18 +620,25 @@ def server_command(
                    "pip install 'cardgames-engines[server]'")
     # The server extra is optional: imported only when the command runs.
     from cardgames.server.app import Settings, serve  # noqa: PLC0415
-    from cardgames.server.store import database_url  # noqa: PLC0415
+    from cardgames.server.store import Store, database_url  # noqa: PLC0415
 
     if not is_loopback(host):
         # Anyone who reaches the address can create tables and play here.
         err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
     url = database_url(db if db is not None else str(data_home() / "server.db"))
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password in a URL
+    try:
+        # Opened (and its schema upgraded) once here, so a bad --db is one line, not a
+        # traceback from inside the server's start.
+        Store.open(url).close()
+    except Exception as exc:  # SQLAlchemy, a driver or the disk: any reason to refuse it
+        raise fail(f"cannot open the database {shown!r}: {one_line(str(exc))} (--db takes a "
+                   "SQLite file or a URL such as postgresql+psycopg://user@host/name)") from None
     settings = Settings(
         db=url, origins=tuple(origin), idle_timeout=idle_timeout,
         max_tables_per_client=max_tables_per_client,
         max_connections_per_client=max_connections_per_client,
     )
-    shown = url.split("@")[-1] if "@" in url else url  # never print a password in a URL
     out.print(f"cardgames server at http://{escape(host)}:{port} (tables at "
               f"ws://{escape(host)}:{port}/ws), database {escape(shown)}; Ctrl-C stops it")
     serve(host, port, settings)

@@ -83,6 +83,8 @@ class Client:
             url, additional_headers=headers or None, open_timeout=TIMEOUT,
             max_size=WS_MAX_FRAME))
         self.received: list[dict[str, Any]] = []
+        self.acted: set[int] = set()
+        """The move numbers this client has acted at."""
 
     def send(self, message: dict[str, Any] | str | bytes) -> None:
         if isinstance(message, dict):
@@ -110,7 +112,9 @@ class Client:
         self.send({"type": "join", "table": table, "token": token})
         welcome = self.until("welcome")
         assert welcome["seat"] is not None
-        return self.until("view")
+        view = self.until("view")
+        self.until("notes")  # a seat's notes follow its view
+        return view
 
     def spectate(self, table: str, password: str | None = None) -> dict[str, Any]:
         self.send({"type": "spectate", "table": table, "password": password})
@@ -120,17 +124,21 @@ class Client:
     def play(self, choose: Callable[[dict[str, Any]], Any], *, stop_after: int | None = None,
              ) -> dict[str, Any] | None:
         """Play the seat until the game is over (returns game_over) or until `stop_after`
-        moves have been made at the table (returns None). `choose` picks from a view."""
+        moves have been made at the table (returns None). `choose` picks from a view; the
+        latest view already received (on joining) counts."""
+        views = [m for m in self.received if m["type"] == "view"]
+        message = views[-1] if views else self.recv()
         while True:
-            message = self.recv()
             if message["type"] == "game_over":
                 return message
-            if message["type"] != "view":
-                continue
-            if stop_after is not None and message["move"] >= stop_after:
-                return None
-            if message["legal"]:
-                self.send({"type": "act", "action": choose(message), "move": message["move"]})
+            if message["type"] == "view":
+                if stop_after is not None and message["move"] >= stop_after:
+                    return None
+                if message["legal"] and message["move"] not in self.acted:
+                    self.acted.add(message["move"])
+                    self.send({"type": "act", "action": choose(message),
+                               "move": message["move"]})
+            message = self.recv()
 
     def close(self) -> None:
         self.exits.close()

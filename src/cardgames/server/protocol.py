@@ -142,9 +142,10 @@ Ref = Annotated[Annotated[str, Field(max_length=MAX_REF)] | int | None, Field(
 
 
 class _Message(BaseModel):
-    """Every message carries the protocol version."""
+    """Every message carries the protocol version. What a client sends is read strictly: no
+    unknown field, no conversion (``true`` is no action id, ``5`` no text)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     version: Literal[1] = Field(
         default=PROTOCOL_VERSION, description="The protocol version (1).")
 
@@ -159,7 +160,7 @@ class SeatSpec(BaseModel):
     """One seat of a new table: a bundled bot by name or level (``"hard"``,
     ``"convention"``), or open (None) for a person or an outside bot to take."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     bot: str | None = Field(
         default=None, max_length=MAX_NAME,
         description="A bundled bot's name or level; None: the seat is open.")
@@ -497,3 +498,8 @@ def schemas() -> dict[str, Any]:
 def schemas_json() -> str:
     """:func:`schemas` as stable, indented JSON (what the docs publish)."""
     return json.dumps(schemas(), indent=2, sort_keys=True) + "\n"
+
+
+# python -m cardgames.server.protocol > docs/server-protocol-schemas.json
+if __name__ == "__main__":
+    print(schemas_json(), end="")

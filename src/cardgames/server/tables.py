@@ -18,7 +18,7 @@ import attrs
 import cardgames
 from cardgames.core.agents import Agent
 from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import Move, State
+from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo, load_target
 from cardgames.server.protocol import (
@@ -32,7 +32,7 @@ from cardgames.server.protocol import (
     View,
 )
 from cardgames.server.store import SeatRow, TableRow
-from cardgames.server.views import seat_view, spectator_view
+from cardgames.server.views import seat_log, seat_view, spectator_log, spectator_view
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
 __all__ = ["CHAT_KEPT", "EXPORTS", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
@@ -136,6 +136,8 @@ class LiveTable:
         """A person's name for `seat`, checked: not another seat's, and one the game takes
         (Ikebana's are single words) beside the names already at the table."""
         name = name.strip()
+        if not name:
+            raise ProtocolError("bad_message", "a player name must have a letter or digit")
         if any(row.name.casefold() == name.casefold() for row in self.seats):
             raise ProtocolError("conflict", f"the name {name!r} is taken at table {self.id}")
         names = [name if row.seat == seat else row.name or f"Open{row.seat}"
@@ -217,15 +219,8 @@ class LiveTable:
         state = self.state
         if state is None:
             return []
-        moves: tuple[Move[Any], ...]
-        if state.is_over:
-            moves = state.moves()
-        elif seat is None:
-            moves = state.public_moves()
-        else:
-            moves = state.moves(seat)
-        return [LogEntry(seat=m.seat, action=str(m.action), events=[str(e) for e in m.events])
-                for m in moves]
+        entries = spectator_log(state) if seat is None else seat_log(state, seat)
+        return [LogEntry.model_validate(entry) for entry in entries]
 
     # ------------------------------------------------------------------ messages
     def table_info(self) -> TableInfo:

@@ -20,24 +20,47 @@ PAST = {"koikoi": "round_results", "ikebana": "past_rounds"}
 
 
 def current_deal(game: str, data: Any) -> Any:
-    """`data` (a view as JSON) without what it tells of earlier deals: the games whose cards
-    are dealt again (Koi-Koi's rounds, Ikebana's rounds and reshuffles) may name a card that
-    is hidden now in the moves before the last deal."""
+    """`data` (a view as JSON, or a protocol message holding one under ``view`` with the
+    moves in words under ``log``) without what it tells of earlier deals: the games whose
+    cards are dealt again (Koi-Koi's rounds, Ikebana's rounds and reshuffles) may name a card
+    that is hidden now in the moves before the last deal."""
     if game not in DEAL_STARTS or not isinstance(data, dict):
         return data
-    kept = {key: value for key, value in data.items() if key != PAST[game]}
-    moves = data.get("history", [])
-    # The last event that dealt anew: keep only what comes after it.
+    if isinstance(data.get("view"), dict):  # a protocol message: its view and its log
+        view = data["view"]
+        start = _last_deal(game, view.get("history", []))
+        kept = {**data, "view": _cut_view(game, view, start)}
+        if isinstance(data.get("log"), list):
+            kept["log"] = _cut(data["log"], start)
+        return kept
+    return _cut_view(game, data, _last_deal(game, data.get("history", [])))
+
+
+def _last_deal(game: str, moves: list[Any]) -> tuple[int, int]:
+    """Where the current deal starts in a view's history: the move, and the event after the
+    last one that dealt anew."""
     start = (0, 0)
     for index, move in enumerate(moves):
         for position, event in enumerate(move["events"]):
             if event.get("type") in DEAL_STARTS[game]:
                 start = (index, position + 1)
+    return start
+
+
+def _cut(moves: list[Any], start: tuple[int, int]) -> list[Any]:
+    """`moves` (a history, or a log in words) from `start` on."""
     index, position = start
-    if moves:
-        first = dict(moves[index], events=moves[index]["events"][position:], text="")
-        first["action"] = {}  # the action that dealt was made before the deal
-        kept["history"] = [first, *moves[index + 1:]]
+    if not moves:
+        return moves
+    first = dict(moves[index], events=moves[index]["events"][position:], text="")
+    first["action"] = ""  # the action that dealt was made before the deal
+    return [first, *moves[index + 1:]]
+
+
+def _cut_view(game: str, view: dict[str, Any], start: tuple[int, int]) -> dict[str, Any]:
+    kept = {key: value for key, value in view.items() if key != PAST[game]}
+    if "history" in view:
+        kept["history"] = _cut(view["history"], start)
     return kept
 
 

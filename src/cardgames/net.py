@@ -138,14 +138,16 @@ class Lobby:
         password: str | None = None,
         hints: bool = False,
         name: str | None = None,
+        autostart: bool = False,
     ) -> dict[str, Any]:
         """Create a table of `game`: one entry of `seats` per seat, a bot's name (any level:
         ``"hard"``) or None for a seat left open; `options` as on the command line
-        (``{"variant": "rainbow"}``). Returns the table's info (its id under ``"table"``)."""
+        (``{"variant": "rainbow"}``); `autostart`: start when the last open seat is taken.
+        Returns the table's info (its id under ``"table"``)."""
         body: dict[str, Any] = {
             "game": game, "seats": [{"bot": bot} for bot in seats],
             "options": dict(options or {}), "seed": seed, "password": password,
-            "hints": hints}
+            "hints": hints, "autostart": autostart}
         if name is not None:
             body["name"] = name
         info: dict[str, Any] = self._call("POST", "/api/tables", body)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import operator
 import os
 import random
 from typing import Any
@@ -112,7 +113,10 @@ def test_views_are_json_and_read_back_equal(state: State[Any]) -> None:
         assert json_of(data) == data
         assert view_from_json(state.game_name, json_of(data)) == state.view(seat)
         legal = state.legal_actions() if state.current_player == seat else []
-        assert legal_from_json(state.game_name, json_of(data)) == legal
+        read = legal_from_json(state.game_name, json_of(data))
+        assert read == legal
+        if state.game_name == "ikebana":  # its bots compare actions by identity
+            assert all(map(operator.is_, read, legal))
     public = spectator_view(state)
     assert json_of(public) == public
     assert view_from_json(type(state), json_of(public)) == state.public_view()

@@ -26,6 +26,7 @@ import enum
 import functools
 import importlib
 import types
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar, Union, get_args, get_origin
 
@@ -103,12 +104,22 @@ def _make_converter() -> cattrs.Converter:
         if cls is Move:
             # A move's action is always an object (Koi-Koi's actions read themselves back
             # from notation like cards, but a move's declared action type says nothing).
+            # A game keeps its Move values, so each is encoded once (a view's history is
+            # most of a view, and every view of every seat holds it again); the cache holds
+            # a move only while its game does.
+            encoded: weakref.WeakKeyDictionary[Move[Any], dict[str, Any]] = (
+                weakref.WeakKeyDictionary())
+
             def move(value: Move[Any]) -> dict[str, Any]:
-                action = value.action
-                return {"type": tag, "seat": value.seat,
+                found = encoded.get(value)
+                if found is None:
+                    action = value.action
+                    found = encoded[value] = {
+                        "type": tag, "seat": value.seat,
                         "action": attrs_hook(type(action))(action),
                         "events": [encode(event) for event in value.events],
                         "text": str(value)}
+                return found
             return move
         if _writes_itself(cls):
             def with_text(value: Any) -> dict[str, Any]:
@@ -210,9 +221,32 @@ def _classes_of(package: str) -> dict[str, type[Any]]:
 
 
 @functools.cache
+def _canonical_of(package: str) -> dict[Any, Any]:
+    """The game `package`'s pre-built actions (module constants of its ``actions`` file, and
+    tuples of them), each by itself: a value read back is replaced by the one the engine
+    hands out, as bots may compare actions by identity (``action is KEEP``)."""
+    found: dict[Any, Any] = {}
+    try:
+        module = importlib.import_module(f"{package}.actions")
+    except ModuleNotFoundError:
+        return found
+    for name, value in vars(module).items():
+        if name.startswith("_"):
+            continue
+        for item in value if isinstance(value, tuple) else (value,):
+            if attrs.has(type(item)):
+                try:
+                    found.setdefault(item, item)
+                except TypeError:  # an unhashable value is no action
+                    continue
+    return found
+
+
+@functools.cache
 def _reader(package: str) -> cattrs.Converter:
     """A converter that reads the JSON of the game `package`'s views back."""
     classes = _classes_of(package)
+    canonical = _canonical_of(package)
     converter = cattrs.Converter()
     read = converter.structure
 
@@ -223,7 +257,11 @@ def _reader(package: str) -> cattrs.Converter:
             cls = classes.get(data["type"])
             if cls is None:
                 raise ValueError(f"{data['type']!r} is no value of {package}")
-            return read_attrs(data, cls)
+            value = read_attrs(data, cls)
+            try:
+                return canonical.get(value, value)
+            except TypeError:  # an unhashable value has no pre-built twin
+                return value
         return read_plain(data, declared)
 
     def read_plain(data: Any, declared: Any) -> Any:

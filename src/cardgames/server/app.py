@@ -297,6 +297,14 @@ class GameServer:
         return table
 
     # ------------------------------------------------------------------ the lobby
+    async def table_info(self, table_id: str) -> TableInfo:
+        """The lobby's look at a table (a finished one nobody watches is not kept)."""
+        table = await self.table(table_id)
+        info = table.table_info()
+        if table.status == "over" and not self.listeners.get(table.id):
+            self._forget(table)
+        return info
+
     def check_request_rate(self, client: str) -> None:
         bucket = self.request_buckets.get(client)
         if bucket is None:
@@ -732,7 +740,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tables/{table_id}", response_model=TableInfo)
     async def get_table(request: Request, table_id: str) -> TableInfo:
         server.check_request_rate(_client(request))
-        return (await server.table(table_id)).table_info()
+        return await server.table_info(table_id)
 
     @app.post("/api/tables/{table_id}/seats", response_model=SeatTaken)
     async def take_seat(request: Request, table_id: str) -> SeatTaken:

@@ -28,7 +28,6 @@ from pydantic import BaseModel, ValidationError
 import cardgames
 from cardgames.core.agents import explain
 from cardgames.core.errors import CardgamesError, clip, one_line
-from cardgames.core.game import draw_seed
 from cardgames.core.limits import load_json
 from cardgames.server import store
 from cardgames.server.protocol import (
@@ -62,6 +61,7 @@ from cardgames.server.security import (
     check_password,
     hash_password,
     hash_token,
+    new_secret_seed,
     new_table_id,
     new_token,
     origin_allowed,
@@ -340,7 +340,7 @@ class GameServer:
                 if seat.bot is not None and seat.bot not in info.bots:
                     raise ProtocolError("options", f"{info.title} has no bot {seat.bot!r}; bots: "
                                         f"{', '.join(info.bot_names())}")
-            seed = draw_seed() if request.seed is None else request.seed
+            seed = new_secret_seed() if request.seed is None else request.seed
             info.new_game(count, seed, **options)  # refuses bad options now, not at the start
         except CardgamesError as exc:
             raise ProtocolError("options", str(exc)) from None
@@ -357,7 +357,8 @@ class GameServer:
             for number, (bot, name) in enumerate(zip(bots, bot_names(bots), strict=True)))
         row = TableRow(
             id=new_table_id(), name=request.name.strip() or f"{info.title} table",
-            game=info.name, options=options, seed=seed, password_hash=password_hash,
+            game=info.name, options=options, seed=seed, bot_seed=new_secret_seed(),
+            password_hash=password_hash,
             hints=request.hints, autostart=request.autostart, status="waiting", header=None,
             creator=client, created=time.time(), seats=seats,
         )

@@ -10,10 +10,12 @@ from typing import Final
 from urllib.parse import urlsplit
 
 __all__ = [
+    "SECRET_SEED_BITS",
     "RateBucket",
     "check_password",
     "hash_password",
     "hash_token",
+    "new_secret_seed",
     "new_table_id",
     "new_token",
     "origin_allowed",
@@ -34,6 +36,17 @@ def new_token() -> str:
 def new_table_id() -> str:
     """A table's public id: short, random, URL-safe."""
     return secrets.token_urlsafe(9)
+
+
+SECRET_SEED_BITS: Final = 63
+"""The size of the seeds the server draws: a seed from the core's 32-bit range could be found
+by replaying every deal against the cards a seat sees, which would show it its own hand; 63
+bits cannot be searched (and fit the database's signed 64-bit integer)."""
+
+
+def new_secret_seed() -> int:
+    """A seed for a deal or the bots that no player can search for."""
+    return secrets.randbits(SECRET_SEED_BITS)
 
 
 def hash_token(token: str) -> str:

@@ -58,6 +58,7 @@ tables_table = sa.Table(
     sa.Column("game", sa.String(40), nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("bot_seed", sa.BigInteger, nullable=False),
     sa.Column("password_hash", sa.String(200), nullable=True),
     sa.Column("hints", sa.Boolean, nullable=False),
     sa.Column("autostart", sa.Boolean, nullable=False),
@@ -135,6 +136,8 @@ class TableRow:
     game: str
     options: dict[str, str]
     seed: int
+    bot_seed: int
+    """The bots' seed (each bot's is this plus its seat), drawn apart from the deal's."""
     password_hash: str | None
     hints: bool
     autostart: bool
@@ -174,7 +177,8 @@ def create_table(db: Connection, table: TableRow) -> None:
     """A new table with its seats."""
     db.execute(tables_table.insert().values(
         id=table.id, name=table.name, game=table.game, options=table.options,
-        seed=table.seed, password_hash=table.password_hash, hints=table.hints,
+        seed=table.seed, bot_seed=table.bot_seed, password_hash=table.password_hash,
+        hints=table.hints,
         autostart=table.autostart, status=table.status, header=table.header,
         creator=table.creator, created=table.created,
     ))
@@ -308,7 +312,8 @@ class Store:
                     .limit(chat_lines))]))
         return TableRow(
             id=row["id"], name=row["name"], game=row["game"], options=dict(row["options"]),
-            seed=int(row["seed"]), password_hash=row["password_hash"], hints=bool(row["hints"]),
+            seed=int(row["seed"]), bot_seed=int(row["bot_seed"]),
+            password_hash=row["password_hash"], hints=bool(row["hints"]),
             autostart=bool(row["autostart"]), status=row["status"], header=row["header"],
             creator=row["creator"], created=float(row["created"]), seats=seats,
             actions=actions, notes=notes, chat=chat,

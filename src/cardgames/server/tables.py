@@ -171,10 +171,11 @@ class LiveTable:
                 "players": list(state.players)}
 
     def make_agents(self) -> None:
-        """The bundled bots of the bot seats, seeded from the table's seed and their seat."""
+        """The bundled bots of the bot seats, seeded from the table's bot seed and their
+        seat (not from the deal's seed: a bot's choices must not help anyone find it)."""
         assert self.state is not None
         kinds = tuple(HUMAN if seat.kind != "bot" else str(seat.bot) for seat in self.seats)
-        self.agents = seat_agents(self.info, SavedSession(self.state, kinds, self.row.seed))
+        self.agents = seat_agents(self.info, SavedSession(self.state, kinds, self.row.bot_seed))
 
     def bot_to_move(self) -> int | None:
         """The bot seat to act now, if a bundled bot is to act."""
@@ -185,7 +186,7 @@ class LiveTable:
     def hint_agent(self, seat: int) -> Agent:
         """A fresh bot to advise `seat` (the hint level's, seeded like a seat's bot)."""
         name = HINT_LEVEL if HINT_LEVEL in self.info.bots else self.info.default_bot
-        return self.info.bots[name](self.row.seed + len(self.seats) + seat)
+        return self.info.bots[name](self.row.bot_seed + len(self.seats) + seat)
 
     # ------------------------------------------------------------------ moves
     def resolve(self, seat: int, action: int | str, move: int | None) -> Any:

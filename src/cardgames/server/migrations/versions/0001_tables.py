@@ -23,6 +23,7 @@ def upgrade() -> None:
         sa.Column("game", sa.String(40), nullable=False),
         sa.Column("options", sa.JSON, nullable=False),
         sa.Column("seed", sa.BigInteger, nullable=False),
+        sa.Column("bot_seed", sa.BigInteger, nullable=False),
         sa.Column("password_hash", sa.String(200), nullable=True),
         sa.Column("hints", sa.Boolean, nullable=False),
         sa.Column("autostart", sa.Boolean, nullable=False),

@@ -140,6 +140,15 @@ class Client:
                                "move": message["move"]})
             message = self.recv()
 
+    def log(self) -> list[dict[str, Any]]:
+        """The table's log as the views received so far tell it (each view's log from its
+        `log_start` on)."""
+        entries: list[dict[str, Any]] = []
+        for message in self.received:
+            if message["type"] == "view":
+                entries[message["log_start"]:] = message["log"]
+        return entries
+
     def close(self) -> None:
         self.exits.close()
 

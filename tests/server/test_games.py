@@ -4,6 +4,7 @@ spectator at one table, for every game; the record replays and Hanabi's export i
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from typing import Any
 
 import pytest
@@ -70,7 +71,10 @@ def test_a_whole_game_with_people_a_bot_and_a_spectator(
     assert all(m["seat"] is None and not m["legal"] for m in spectator_views)
     # The spectator saw the game move by move, every move of it.
     assert spectator_views[-1]["move"] == final.move_count
-    assert [entry["action"] for entry in spectator_views[-1]["log"]] == list(record.actions)
+    assert [entry["action"] for entry in spectator.log()] == list(record.actions)
+    # After the first view, each view brings only the moves since the one before.
+    assert spectator_views[0]["log_start"] == 0
+    assert all(len(m["log"]) <= 1 for m in spectator_views[1:])
     for client in [*clients, spectator]:
         client.close()
 
@@ -124,3 +128,39 @@ def test_a_table_of_bots_plays_itself_to_the_end(server: Running) -> None:
     ending: dict[str, Any] = spectator.until("game_over")
     assert cardgames.replay(Record.from_dict(ending["record"])).is_over
     spectator.close()
+
+
+class _SlowBot:
+    """A bot that takes its time (a deep search, a slow outside program)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, view: Any, legal: Any) -> Any:
+        time.sleep(SLOW_BOT_SECONDS)
+        return legal[0]
+
+
+SLOW_BOT_SECONDS = 3.0
+
+
+def test_a_slow_bot_never_stalls_another_table(
+    server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server runs in this process: a bot registered here is one it can seat.
+    monkeypatch.setitem(cardgames.get_game("hanabi").bots, "slow", _SlowBot)
+    slow = server.create("hanabi", ["slow", "slow"], seed=1, autostart=True)
+    table = server.create("hanabi", [None, None], seed=2, autostart=True)
+    people = [server.sit(table, "Ann"), server.sit(table, "Bo")]
+    clients = [server.client() for _ in people]
+    for client, (_seat, token) in zip(clients, people, strict=True):
+        client.join(table, token)
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda client, seed: client.play(random_chooser(seed), stop_after=6),
+                      clients, [1, 2]))
+    # Six moves at the other table while the slow bots think their first move.
+    assert time.monotonic() - started < SLOW_BOT_SECONDS
+    assert server.info(slow)["moves"] == 0
+    for client in clients:
+        client.close()

@@ -30,6 +30,7 @@ from cardgames.core.agents import explain
 from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.game import draw_seed
 from cardgames.core.limits import load_json
+from cardgames.server import store
 from cardgames.server.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -66,7 +67,7 @@ from cardgames.server.security import (
     origin_allowed,
     token_matches,
 )
-from cardgames.server.store import ActionRow, SeatRow, Store, TableRow
+from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
 from cardgames.server.tables import LiveTable, ProtocolError, bot_names
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
@@ -132,6 +133,8 @@ class Connection:
         self.bucket = RateBucket(settings.message_rate, settings.message_burst)
         self.refusals = 0
         self.closed = False
+        self.logged = 0
+        """The moves of the table's log this connection has been sent."""
 
     def send(self, message: BaseModel) -> None:
         """Queue `message`; a client that lets SEND_QUEUE pile up is dropped."""
@@ -189,6 +192,9 @@ class GameServer:
         self.connections: collections.Counter[str] = collections.Counter()
         self.request_buckets: dict[str, RateBucket] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.pending: list[tuple[Write, asyncio.Future[None]]] = []
+        """Writes waiting for the next transaction, each with the future it completes."""
+        self.flusher: asyncio.Task[None] | None = None
         self.database = concurrent.futures.ThreadPoolExecutor(1, "cardgames-db")
         self.bots = concurrent.futures.ThreadPoolExecutor(settings.bot_workers, "cardgames-bot")
 
@@ -210,6 +216,8 @@ class GameServer:
         for task in list(self.bot_tasks.values()):
             task.cancel()
         self.bots.shutdown(wait=False, cancel_futures=True)
+        if self.flusher is not None:  # the writes already accepted are committed first
+            await self.flusher
         if self.store is not None:
             await self._db(self.store.close)
         self.database.shutdown(wait=True)
@@ -224,14 +232,53 @@ class GameServer:
         return await loop.run_in_executor(
             self.database, functools.partial(function, *args, **kwargs))
 
-    async def _commit(self, function: Callable[..., None], *args: Any) -> None:
-        """A write that must succeed before anything changes: ProtocolError("server") if not."""
+    async def _commit(self, statement: Callable[..., None], *args: Any) -> None:
+        """Commit one write (a statement of :mod:`cardgames.server.store`) before anything
+        changes: ProtocolError("server") if it fails.
+
+        Writes that arrive while a transaction commits wait for the next one together: one
+        commit (one disk sync) for every table that moved meanwhile.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append(((statement, args), done))
+        if self.flusher is None or self.flusher.done():
+            self.flusher = asyncio.create_task(self._flush())
         try:
-            await self._db(function, *args)
+            await done
         except Exception as exc:
-            log.exception("database write failed")
+            log.error("database write failed: %s", exc)
             raise ProtocolError("server", "the server could not save this; nothing changed "
                                 "(try again)") from exc
+
+    async def _flush(self) -> None:
+        """Commit the waiting writes, a batch per transaction, until none wait."""
+        database = self._store()
+        while self.pending:
+            batch, self.pending = self.pending, []
+            writes = [write for write, _done in batch]
+            try:
+                await self._db(database.write, writes)
+                failures: list[BaseException | None] = [None] * len(batch)
+            except Exception:
+                # One bad write must not fail the others: each alone, to know which.
+                failures = await self._db(self._write_each, writes)
+            for (_write, done), failure in zip(batch, failures, strict=True):
+                if done.done():
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)
+
+    def _write_each(self, writes: list[Write]) -> list[BaseException | None]:
+        failures: list[BaseException | None] = []
+        for write in writes:
+            try:
+                self._store().write([write])
+                failures.append(None)
+            except Exception as exc:
+                failures.append(exc)
+        return failures
 
     async def _load(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
@@ -306,7 +353,7 @@ class GameServer:
             hints=request.hints, autostart=request.autostart, status="waiting", header=None,
             creator=client, created=time.time(), seats=seats,
         )
-        await self._commit(self._store().create_table, row)
+        await self._commit(store.create_table, row)
         table = self.tables[row.id] = LiveTable(row, info, list(seats))
         if request.autostart and all(seat.kind != "open" for seat in seats):
             await self._start(table)
@@ -320,7 +367,7 @@ class GameServer:
             name = table.check_name(seat, request.name)
             token = new_token()
             row = SeatRow(seat, "person", name, None, hash_token(token))
-            await self._commit(self._store().set_seat, table.id, row)
+            await self._commit(store.set_seat, table.id, row)
             table.seats[seat] = row
             self._broadcast_table(table)
             if table.row.autostart and all(seat.kind != "open" for seat in table.seats):
@@ -335,7 +382,7 @@ class GameServer:
                 raise ProtocolError("conflict", f"table {table.id} has started: your seat stays "
                                     "yours (reconnect with its token)")
             row = SeatRow(seat, "open", "")
-            await self._commit(self._store().set_seat, table.id, row)
+            await self._commit(store.set_seat, table.id, row)
             table.seats[seat] = row
             for connection in list(self.listeners[table.id]):
                 if connection.seat == seat:
@@ -353,7 +400,7 @@ class GameServer:
     async def _start(self, table: LiveTable) -> None:
         header = table.start()
         try:
-            await self._commit(self._store().start, table.id, header)
+            await self._commit(store.start, table.id, header)
         except ProtocolError:
             table.state = None
             table.agents = {}
@@ -453,7 +500,7 @@ class GameServer:
             table.connected[seat] = table.connected.get(seat, 0) + 1
         connection.send(Welcome(ref=message.ref, table=table.table_info(), seat=seat,
                                 idle_timeout=self.settings.idle_timeout))
-        connection.send(table.view(seat))
+        self._send_view(connection, table, {})
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
@@ -488,12 +535,12 @@ class GameServer:
         is held)."""
         state = table.state
         assert state is not None
-        await self._commit(self._store().add_action, table.id,
+        await self._commit(store.add_action, table.id,
                            ActionRow(state.move_count, seat, str(action)))
         state.apply(action)
         if state.is_over:
             with contextlib.suppress(ProtocolError):  # a replay finds the end by itself
-                await self._commit(self._store().finish, table.id)
+                await self._commit(store.finish, table.id)
         self._broadcast_views(table)
         if state.is_over:
             self._broadcast(table, table.game_over())
@@ -508,7 +555,7 @@ class GameServer:
         seat = connection.seat
         name = "spectator" if seat is None else table.seats[seat].name
         line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
-        await self._commit(self._store().add_chat, table.id, seat, name, text, line.time)
+        await self._commit(store.add_chat, table.id, seat, name, text, line.time)
         table.chat.append(line)
         self._broadcast(table, line)
 
@@ -521,7 +568,7 @@ class GameServer:
             raise ProtocolError("limit", "a seat keeps at most 500 notes")
         if text and not text.isprintable():
             raise ProtocolError("bad_message", "a note is printable text on one line")
-        await self._commit(self._store().set_note, table.id, seat, message.card, text)
+        await self._commit(store.set_note, table.id, seat, message.card, text)
         if text:
             notes[message.card] = text
         else:
@@ -597,13 +644,24 @@ class GameServer:
                 connection.send(update)
 
     def _broadcast_views(self, table: LiveTable) -> None:
-        """Every connection its own view: each seat's built once, the spectators' once."""
-        built: dict[int | None, BaseModel] = {}
+        """Every connection its own view: each seat's built once (for the connections that
+        have had the same part of the log), the spectators' once."""
+        built: dict[tuple[int | None, int], BaseModel] = {}
         for connection in list(self.listeners[table.id]):
-            seat = connection.seat
-            if seat not in built:
-                built[seat] = table.view(seat)
-            connection.send(built[seat])
+            self._send_view(connection, table, built)
+
+    @staticmethod
+    def _send_view(
+        connection: Connection, table: LiveTable, built: dict[tuple[int | None, int], BaseModel]
+    ) -> None:
+        """Send `connection` its view with the moves it has not had yet (`built`: views
+        already made for this move, by seat and log start)."""
+        key = (connection.seat, connection.logged)
+        if key not in built:
+            built[key] = table.view(*key)
+        connection.send(built[key])
+        if table.state is not None:
+            connection.logged = table.state.move_count
 
 
 # ------------------------------------------------------------------------- the ASGI app

@@ -368,7 +368,8 @@ class View(_ServerModel):
     `view` is the game's view of the seat (``cardgames.server.views.seat_view``), or for a
     spectator the view with every card hidden from any seat left out until the game is over
     (``spectator_view``). `legal` lists the actions of the seat to act, sent to that seat
-    only (empty for the others and for spectators)."""
+    only (empty for the others and for spectators). `log` holds the moves from number
+    `log_start` on, as the receiver may see them: a client appends them to what it has."""
 
     type: Literal["view"] = "view"
     version: Literal[1] = PROTOCOL_VERSION
@@ -381,6 +382,9 @@ class View(_ServerModel):
     players: list[str]
     view: dict[str, Any]
     legal: list[ActionChoice]
+    log_start: int = Field(
+        default=0, description="The number of the first move in `log`: 0 (the whole log) "
+        "in the first view a connection gets, then the moves since its previous view.")
     log: list[LogEntry]
 
 

@@ -8,15 +8,15 @@ it; :meth:`Store.load_table` reads a table back and :func:`cardgames.replay` reb
 The schema is versioned with Alembic (the migrations ship in ``cardgames/server/migrations``):
 :meth:`Store.open` upgrades the database to the newest schema before anything else.
 
-Every method is blocking: the server calls them from its one database thread, so writes are
-serialized and the event loop never waits on the disk.
+Every call is blocking: the server makes them from its one database thread, so writes are
+serialized and the event loop never waits on the disk. The writes are functions of a
+connection (:func:`add_action`...), run by :meth:`Store.write` in one transaction.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +32,16 @@ __all__ = [
     "SeatRow",
     "Store",
     "TableRow",
+    "Write",
+    "add_action",
+    "add_chat",
+    "create_table",
     "database_url",
+    "finish",
     "metadata",
+    "set_note",
+    "set_seat",
+    "start",
 ]
 
 SCHEMA_HEAD = "0001"
@@ -156,6 +164,72 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+# --------------------------------------------------------------------------- the writes
+Write = tuple[Callable[..., None], tuple[Any, ...]]
+"""One write for :meth:`Store.write`: a statement below and its arguments after the
+connection."""
+
+
+def create_table(db: Connection, table: TableRow) -> None:
+    """A new table with its seats."""
+    db.execute(tables_table.insert().values(
+        id=table.id, name=table.name, game=table.game, options=table.options,
+        seed=table.seed, password_hash=table.password_hash, hints=table.hints,
+        autostart=table.autostart, status=table.status, header=table.header,
+        creator=table.creator, created=table.created,
+    ))
+    db.execute(seats_table.insert(), [
+        {"table_id": table.id, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
+         "bot": seat.bot, "token_hash": seat.token_hash}
+        for seat in table.seats
+    ])
+
+
+def set_seat(db: Connection, table_id: str, seat: SeatRow) -> None:
+    """Who sits at one seat now."""
+    db.execute(seats_table.update().where(
+        seats_table.c.table_id == table_id, seats_table.c.seat == seat.seat,
+    ).values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash))
+
+
+def start(db: Connection, table_id: str, header: dict[str, Any]) -> None:
+    """The game started: its record header (rules version, options data, players)."""
+    db.execute(tables_table.update().where(tables_table.c.id == table_id).values(
+        status="playing", header=header))
+
+
+def add_action(db: Connection, table_id: str, action: ActionRow) -> None:
+    """One accepted action. The key (table, number) refuses a second action for the same
+    move."""
+    db.execute(actions_table.insert().values(
+        table_id=table_id, number=action.number, seat=action.seat,
+        notation=action.notation, time=time.time()))
+
+
+def finish(db: Connection, table_id: str) -> None:
+    """The game is over (a restart then leaves the table out of the live ones)."""
+    db.execute(tables_table.update().where(tables_table.c.id == table_id)
+               .values(status="over"))
+
+
+def set_note(db: Connection, table_id: str, seat: int, card: str, text: str) -> None:
+    """A seat's note on a card (empty text: none)."""
+    key = (notes_table.c.table_id == table_id, notes_table.c.seat == seat,
+           notes_table.c.card == card)
+    db.execute(notes_table.delete().where(*key))
+    if text:
+        db.execute(notes_table.insert().values(
+            table_id=table_id, seat=seat, card=card, text=text))
+
+
+def add_chat(db: Connection, table_id: str, seat: int | None, name: str, text: str,
+             when: float) -> None:
+    """A chat line."""
+    db.execute(chat_table.insert().values(
+        table_id=table_id, seat=seat, name=name, text=text, time=when))
+
+
+
 class Store:
     """The database of tables (blocking calls; see the module's docstring)."""
 
@@ -192,65 +266,13 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    @contextmanager
-    def _begin(self) -> Iterator[Connection]:
-        with self.engine.begin() as connection:
-            yield connection
-
-    # ------------------------------------------------------------------ writes
-    def create_table(self, table: TableRow) -> None:
-        with self._begin() as db:
-            db.execute(tables_table.insert().values(
-                id=table.id, name=table.name, game=table.game, options=table.options,
-                seed=table.seed, password_hash=table.password_hash, hints=table.hints,
-                autostart=table.autostart, status=table.status, header=table.header,
-                creator=table.creator, created=table.created,
-            ))
-            db.execute(seats_table.insert(), [
-                {"table_id": table.id, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
-                 "bot": seat.bot, "token_hash": seat.token_hash}
-                for seat in table.seats
-            ])
-
-    def set_seat(self, table_id: str, seat: SeatRow) -> None:
-        with self._begin() as db:
-            db.execute(seats_table.update().where(
-                seats_table.c.table_id == table_id, seats_table.c.seat == seat.seat,
-            ).values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash))
-
-    def start(self, table_id: str, header: dict[str, Any]) -> None:
-        with self._begin() as db:
-            db.execute(tables_table.update().where(tables_table.c.id == table_id).values(
-                status="playing", header=header))
-
-    def add_action(self, table_id: str, action: ActionRow) -> None:
-        """Commit one accepted action. The key (table, number) refuses a second action for
-        the same move."""
-        with self._begin() as db:
-            db.execute(actions_table.insert().values(
-                table_id=table_id, number=action.number, seat=action.seat,
-                notation=action.notation, time=time.time()))
-
-    def finish(self, table_id: str) -> None:
-        """Mark the table's game over (a restart then leaves it out of the live tables)."""
-        with self._begin() as db:
-            db.execute(tables_table.update().where(tables_table.c.id == table_id)
-                       .values(status="over"))
-
-    def set_note(self, table_id: str, seat: int, card: str, text: str) -> None:
-        with self._begin() as db:
-            key = (notes_table.c.table_id == table_id, notes_table.c.seat == seat,
-                   notes_table.c.card == card)
-            db.execute(notes_table.delete().where(*key))
-            if text:
-                db.execute(notes_table.insert().values(
-                    table_id=table_id, seat=seat, card=card, text=text))
-
-    def add_chat(self, table_id: str, seat: int | None, name: str, text: str,
-                 when: float) -> None:
-        with self._begin() as db:
-            db.execute(chat_table.insert().values(
-                table_id=table_id, seat=seat, name=name, text=text, time=when))
+    def write(self, writes: Sequence[Write]) -> None:
+        """Run `writes` in one transaction: all of them are committed, or none (the server
+        gathers the writes that arrive while one transaction commits into the next, so
+        many tables share one commit)."""
+        with self.engine.begin() as db:
+            for statement, args in writes:
+                statement(db, *args)
 
     # ------------------------------------------------------------------ reads
     def table_ids(self, *, live: bool) -> list[str]:

@@ -214,12 +214,14 @@ class LiveTable:
                                 f"({state.illegal_reason(chosen)}); legal: {legal}")
         return chosen
 
-    def log(self, seat: int | None) -> list[LogEntry]:
-        """The moves as `seat` may see them (None: a spectator; everything once over)."""
+    def log(self, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The moves from number `start` on as `seat` may see them (None: a spectator;
+        everything once the game is over)."""
         state = self.state
         if state is None:
             return []
-        entries = spectator_log(state) if seat is None else seat_log(state, seat)
+        entries = (spectator_log(state, start) if seat is None
+                   else seat_log(state, seat, start))
         return [LogEntry.model_validate(entry) for entry in entries]
 
     # ------------------------------------------------------------------ messages
@@ -235,8 +237,9 @@ class LiveTable:
             spectators=self.spectators,
         )
 
-    def view(self, seat: int | None) -> View:
-        """What `seat` (None: a spectator) is sent now."""
+    def view(self, seat: int | None, log_start: int = 0) -> View:
+        """What `seat` (None: a spectator) is sent now, with the log from move `log_start`
+        (the moves the connection has not been sent yet)."""
         state = self.state
         players = [seat_row.name for seat_row in self.seats]
         if state is None:
@@ -250,7 +253,7 @@ class LiveTable:
         shown = spectator_view(state) if seat is None else seat_view(state, seat)
         return View(table=self.id, seat=seat, move=state.move_count, to_move=to_move,
                     status=self.status, players=list(state.players), view=shown, legal=legal,
-                    log=self.log(seat))
+                    log_start=log_start, log=self.log(seat, log_start))
 
     def game_over(self) -> GameOver:
         """The end of the game: scores, result, record and the foreign export."""

@@ -17,7 +17,8 @@ is its notation (``"R3"``, ``"mar-chaff-2"``), a game's options are their ``to_d
 enum is its value, a set a sorted list, a tuple a list, and any other attrs value an object
 of its fields with ``"type"`` (its class name) and, where the class writes itself in words,
 ``"text"`` (its ``str``). Fields that take no part in a value's equality (caches, such as
-Koi-Koi's card masks) are left out.
+Koi-Koi's card masks) are left out. Encoded parts are shared between the views that hold
+them (a move of the history, a game's options): treat the data as read-only.
 """
 
 from __future__ import annotations
@@ -70,6 +71,25 @@ def _is_union(declared: Any) -> bool:
     return origin is Union or origin is types.UnionType
 
 
+CACHE_SIZE: Final = 4096
+"""How many encoded option sets and card sets the encoder keeps (it starts again when full)."""
+
+
+def _cached(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`encode` of hashable frozen values, remembered (up to :data:`CACHE_SIZE` of them):
+    a table's options and the sets its views hold come back in every view."""
+    done: dict[Any, Any] = {}
+
+    def remembered(value: Any) -> Any:
+        found = done.get(value)
+        if found is None:
+            if len(done) >= CACHE_SIZE:
+                done.clear()
+            found = done[value] = encode(value)
+        return found
+    return remembered
+
+
 def _sort_key(item: Any) -> str:
     return str(item)
 
@@ -107,19 +127,25 @@ def _make_converter() -> cattrs.Converter:
             # A game keeps its Move values, so each is encoded once (a view's history is
             # most of a view, and every view of every seat holds it again); the cache holds
             # a move only while its game does.
-            encoded: weakref.WeakKeyDictionary[Move[Any], dict[str, Any]] = (
-                weakref.WeakKeyDictionary())
+            # Keyed by identity (a move's hash and equality would cost more than the look-up
+            # saves); a move's entry goes when the move does, before its id can be reused.
+            encoded: dict[int, tuple[weakref.ref[Move[Any]], dict[str, Any]]] = {}
 
             def move(value: Move[Any]) -> dict[str, Any]:
-                found = encoded.get(value)
-                if found is None:
-                    action = value.action
-                    found = encoded[value] = {
-                        "type": tag, "seat": value.seat,
-                        "action": attrs_hook(type(action))(action),
-                        "events": [encode(event) for event in value.events],
-                        "text": str(value)}
+                key = id(value)
+                entry = encoded.get(key)
+                if entry is not None and entry[0]() is value:
+                    return entry[1]
+                action = value.action
+                found = {"type": tag, "seat": value.seat,
+                         "action": attrs_hook(type(action))(action),
+                         "events": [encode(event) for event in value.events],
+                         "text": str(value)}
+                encoded[key] = (weakref.ref(value, functools.partial(forget, key)), found)
                 return found
+
+            def forget(key: int, _gone: weakref.ref[Move[Any]]) -> None:
+                encoded.pop(key, None)
             return move
         if _writes_itself(cls):
             def with_text(value: Any) -> dict[str, Any]:
@@ -134,11 +160,14 @@ def _make_converter() -> cattrs.Converter:
     # The hook registered last is tried first: cards and options before other attrs values.
     converter.register_unstructure_hook_factory(attrs.has, attrs_hook)
     converter.register_unstructure_hook_func(_is_card, str)
-    converter.register_unstructure_hook_func(_is_options, lambda options: options.to_dict())
+    converter.register_unstructure_hook_func(
+        _is_options, _cached(lambda options: options.to_dict()))
     converter.register_unstructure_hook_func(
         lambda cls: issubclass(cls, enum.Enum), lambda member: encode(member.value))
+    # A game hands out the same few sets again and again (Hanabi's possible cards of a
+    # slot come from one table): a frozenset caches its hash, so each is sorted once.
     converter.register_unstructure_hook(
-        frozenset, lambda items: sorted(map(encode, items), key=_sort_key))
+        frozenset, _cached(lambda items: sorted(map(encode, items), key=_sort_key)))
     converter.register_unstructure_hook(
         set, lambda items: sorted(map(encode, items), key=_sort_key))
     converter.register_unstructure_hook(tuple, lambda items: [encode(item) for item in items])
@@ -171,8 +200,12 @@ def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
 def to_json_action(action: Any) -> dict[str, Any]:
     """An action as JSON data: always an object with its ``type`` and ``text`` (a Koi-Koi
     action, which reads itself back from notation as cards do, included)."""
-    data: dict[str, Any] = _CONVERTER.unstructure(_AsObject(action))
+    data: dict[str, Any] = _ACTION_OBJECTS(action)
     return data
+
+
+_ACTION_OBJECTS: Final = _cached(lambda action: _CONVERTER.unstructure(_AsObject(action)))
+"""Actions as objects, remembered: a game's legal actions are a few values, again and again."""
 
 
 def spectator_view(state: State[Any]) -> dict[str, Any]:

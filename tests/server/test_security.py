@@ -78,6 +78,8 @@ def test_bad_lobby_requests_get_one_error_each(server: Running) -> None:
         ("POST", "/api/tables", {"game": "hanabi", "seats": [{}, {}], "version": 9}, 400,
          "version"),
         ("GET", "/api/tables/nope", None, 404, "not_found"),
+        ("GET", "/api/nothing/here", None, 404, "not_found"),
+        ("DELETE", "/api/tables", None, 405, "bad_message"),
         ("POST", f"/api/tables/{table}/seats", {"name": "Ann"}, 409, "conflict"),
         ("POST", f"/api/tables/{table}/seats", {"name": "Bo", "seat": 0}, 409, "conflict"),
         ("POST", f"/api/tables/{table}/seats", {"name": "\n"}, 400, "bad_message"),

@@ -24,6 +24,7 @@ import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardgames
 from cardgames.core.agents import explain
@@ -437,9 +438,10 @@ class GameServer:
         """Read one message from `connection` and act on it: a bad one gets one error."""
         ref = None
         try:
-            if len(text) > self.settings.max_message_bytes:
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > self.settings.max_message_bytes:
                 raise ProtocolError("bad_message", f"a message is at most "
-                                    f"{self.settings.max_message_bytes} bytes (got {len(text)})")
+                                    f"{self.settings.max_message_bytes} bytes (got {size})")
             if not connection.bucket.take():
                 connection.refusals += 1
                 if connection.refusals > self.settings.max_refusals:
@@ -674,9 +676,9 @@ class GameServer:
 
 
 # ------------------------------------------------------------------------- the ASGI app
-def _error_response(code: str, message: str) -> JSONResponse:
+def _error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
     error = Error(code=code, message=message)  # type: ignore[arg-type]
-    return JSONResponse(error.model_dump(), status_code=STATUS_OF.get(code, 400))
+    return JSONResponse(error.model_dump(), status_code=status or STATUS_OF.get(code, 400))
 
 
 def _client(request: Request | WebSocket) -> str:
@@ -724,6 +726,14 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(ProtocolError)
     async def refused(_request: Request, exc: ProtocolError) -> JSONResponse:
         return _error_response(exc.code, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_request(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # An unknown path or method: the protocol's error body, not the framework's.
+        code = "not_found" if exc.status_code == 404 else "bad_message"
+        return _error_response(
+            code, f"{request.method} {clip(request.url.path)}: {exc.detail} (the lobby's "
+            "requests are under /api/tables; tables are at the WebSocket /ws)", exc.status_code)
 
     limit = settings.max_message_bytes
 

@@ -82,6 +82,10 @@ WS_MAX_FRAME: Final = 1024 * 1024
 code 1009); frames above ``Settings.max_message_bytes`` but below this get an error message."""
 SEND_QUEUE: Final = 512
 """Messages waiting for one slow client before the server drops its connection."""
+PASSWORD_CHECKS: Final = 2
+"""Passwords checked at once (scrypt takes tens of milliseconds of a CPU each)."""
+MAX_FAILED_JOINS: Final = 10
+"""Refused joins and spectates one connection may make before it is closed."""
 STATUS_OF: Final = {
     "bad_message": 400, "version": 400, "options": 400, "not_found": 404, "forbidden": 403,
     "conflict": 409, "limit": 429, "rate_limited": 429, "server": 500,
@@ -135,6 +139,7 @@ class Connection:
         self.refusals = 0
         self.closed = False
         self.logged = 0
+        self.failed_joins = 0
         """The moves of the table's log this connection has been sent."""
 
     def send(self, message: BaseModel) -> None:
@@ -196,6 +201,7 @@ class GameServer:
         self.pending: list[tuple[Write, asyncio.Future[None]]] = []
         """Writes waiting for the next transaction, each with the future it completes."""
         self.flusher: asyncio.Task[None] | None = None
+        self.password_checks = asyncio.Semaphore(PASSWORD_CHECKS)
         self.database = concurrent.futures.ThreadPoolExecutor(1, "cardgames-db")
         self.bots = concurrent.futures.ThreadPoolExecutor(settings.bot_workers, "cardgames-bot")
 
@@ -429,7 +435,13 @@ class GameServer:
         stored = table.row.password_hash
         if stored is None:
             return
-        if password is None or not await asyncio.to_thread(check_password, password, stored):
+        if password is None:
+            raise ProtocolError("forbidden", f"table {table.id} is private: its password is "
+                                "needed")
+        # scrypt is slow on purpose: a few at a time, so guessing cannot take every CPU.
+        async with self.password_checks:
+            matches = await asyncio.to_thread(check_password, password, stored)
+        if not matches:
             raise ProtocolError("forbidden", f"table {table.id} is private: a wrong or missing "
                                 "password")
 
@@ -464,6 +476,8 @@ class GameServer:
         except ProtocolError as refused:
             connection.send(Error(ref=ref, code=refused.code,  # type: ignore[arg-type]
                                   message=refused.message))
+            if connection.failed_joins >= MAX_FAILED_JOINS:  # guessing tokens or passwords
+                connection.close()
         except Exception:
             log.exception("message failed")
             connection.send(Error(ref=ref, code="server",
@@ -497,12 +511,16 @@ class GameServer:
         if connection.table is not None:
             raise ProtocolError("conflict", f"this connection is at table {connection.table.id}: "
                                 "open another one for another table")
-        table = await self.table(message.table)
-        if isinstance(message, Join):
-            seat: int | None = self._seat_of(table, message.token)
-        else:
-            await self._check_password(table, message.password)
-            seat = None
+        try:
+            table = await self.table(message.table)
+            if isinstance(message, Join):
+                seat: int | None = self._seat_of(table, message.token)
+            else:
+                await self._check_password(table, message.password)
+                seat = None
+        except ProtocolError:
+            connection.failed_joins += 1  # past MAX_FAILED_JOINS: closed (see receive)
+            raise
         connection.table, connection.seat = table, seat
         self.listeners[table.id].add(connection)
         if seat is None:

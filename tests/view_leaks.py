@@ -30,8 +30,8 @@ def current_deal(game: str, data: Any) -> Any:
         view = data["view"]
         start = _last_deal(game, view.get("history", []))
         kept = {**data, "view": _cut_view(game, view, start)}
-        if isinstance(data.get("log"), list):
-            kept["log"] = _cut(data["log"], start)
+        if isinstance(data.get("log"), list):  # the moves from number log_start on
+            kept["log"] = _cut(data["log"], start, data.get("log_start", 0))
         return kept
     return _cut_view(game, data, _last_deal(game, data.get("history", [])))
 
@@ -47,14 +47,17 @@ def _last_deal(game: str, moves: list[Any]) -> tuple[int, int]:
     return start
 
 
-def _cut(moves: list[Any], start: tuple[int, int]) -> list[Any]:
-    """`moves` (a history, or a log in words) from `start` on."""
+def _cut(moves: list[Any], start: tuple[int, int], first: int = 0) -> list[Any]:
+    """`moves` (a history, or a log in words whose first entry is move number `first`)
+    from `start` on."""
     index, position = start
-    if not moves:
-        return moves
-    first = dict(moves[index], events=moves[index]["events"][position:], text="")
-    first["action"] = ""  # the action that dealt was made before the deal
-    return [first, *moves[index + 1:]]
+    kept = []
+    for number, move in enumerate(moves, first):
+        if number == index:  # the action that dealt was made before the deal
+            kept.append(dict(move, events=move["events"][position:], text="", action=""))
+        elif number > index:
+            kept.append(move)
+    return kept
 
 
 def _cut_view(game: str, view: dict[str, Any], start: tuple[int, int]) -> dict[str, Any]:

@@ -102,11 +102,19 @@ class _AsObject:
     value: Any
 
 
+_SCALARS: Final = frozenset({int, str, bool, float, type(None)})
+"""The types JSON holds as they are (an enum or another subclass is not one of them)."""
+
+
 def _make_converter() -> cattrs.Converter:
     converter = cattrs.Converter()
     # Every value is unstructured by its own class, not its declared type: views hold unions
     # (pending decisions, actions, events) whose member only the value knows.
-    encode = converter.unstructure
+    unstructure = converter.unstructure
+
+    def encode(value: Any) -> Any:
+        # JSON's own scalars (most fields: seats, slots, counts) skip the converter's look-up.
+        return value if type(value) in _SCALARS else unstructure(value)
 
     made: dict[type[Any], Callable[[Any], dict[str, Any]]] = {}
 

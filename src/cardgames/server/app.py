@@ -239,7 +239,7 @@ class GameServer:
         return await loop.run_in_executor(
             self.database, functools.partial(function, *args, **kwargs))
 
-    async def _commit(self, statement: Callable[..., None], *args: Any) -> None:
+    async def commit(self, statement: Callable[..., None], *args: Any) -> None:
         """Commit one write (a statement of :mod:`cardgames.server.store`) before anything
         changes: ProtocolError("server") if it fails.
 
@@ -369,7 +369,7 @@ class GameServer:
             hints=request.hints, autostart=request.autostart, status="waiting", header=None,
             creator=client, created=time.time(), seats=seats,
         )
-        await self._commit(store.create_table, row)
+        await self.commit(store.create_table, row)
         table = self.tables[row.id] = LiveTable(row, info, list(seats))
         if request.autostart and all(seat.kind != "open" for seat in seats):
             await self._start(table)
@@ -383,7 +383,7 @@ class GameServer:
             name = table.check_name(seat, request.name)
             token = new_token()
             row = SeatRow(seat, "person", name, None, hash_token(token))
-            await self._commit(store.set_seat, table.id, row)
+            await self.commit(store.set_seat, table.id, row)
             table.seats[seat] = row
             self._broadcast_table(table)
             if table.row.autostart and all(seat.kind != "open" for seat in table.seats):
@@ -398,7 +398,7 @@ class GameServer:
                 raise ProtocolError("conflict", f"table {table.id} has started: your seat stays "
                                     "yours (reconnect with its token)")
             row = SeatRow(seat, "open", "")
-            await self._commit(store.set_seat, table.id, row)
+            await self.commit(store.set_seat, table.id, row)
             table.seats[seat] = row
             for connection in list(self.listeners[table.id]):
                 if connection.seat == seat:
@@ -416,7 +416,7 @@ class GameServer:
     async def _start(self, table: LiveTable) -> None:
         header = table.start()
         try:
-            await self._commit(store.start, table.id, header)
+            await self.commit(store.start, table.id, header)
         except ProtocolError:
             table.state = None
             table.agents = {}
@@ -564,12 +564,12 @@ class GameServer:
         is held)."""
         state = table.state
         assert state is not None
-        await self._commit(store.add_action, table.id,
+        await self.commit(store.add_action, table.id,
                            ActionRow(state.move_count, seat, str(action)))
         state.apply(action)
         if state.is_over:
             with contextlib.suppress(ProtocolError):  # a replay finds the end by itself
-                await self._commit(store.finish, table.id)
+                await self.commit(store.finish, table.id)
         self._broadcast_views(table)
         if state.is_over:
             self._broadcast(table, table.game_over())
@@ -584,7 +584,7 @@ class GameServer:
         seat = connection.seat
         name = "spectator" if seat is None else table.seats[seat].name
         line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
-        await self._commit(store.add_chat, table.id, seat, name, text, line.time)
+        await self.commit(store.add_chat, table.id, seat, name, text, line.time)
         table.chat.append(line)
         self._broadcast(table, line)
 
@@ -597,7 +597,7 @@ class GameServer:
             raise ProtocolError("limit", "a seat keeps at most 500 notes")
         if text and not text.isprintable():
             raise ProtocolError("bad_message", "a note is printable text on one line")
-        await self._commit(store.set_note, table.id, seat, message.card, text)
+        await self.commit(store.set_note, table.id, seat, message.card, text)
         if text:
             notes[message.card] = text
         else:

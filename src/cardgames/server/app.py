@@ -215,7 +215,12 @@ class GameServer:
             except CardgamesError as exc:  # a table this version cannot rebuild: left alone
                 log.error("table %s not resumed: %s", table_id, exc)
                 continue
-            if table is not None:
+            if table is None:
+                continue
+            if table.status == "over":  # killed between the last move's commit and the end's
+                await self.commit(store.finish, table.id)
+                self._forget(table)
+            else:
                 self._schedule_bots(table)
         log.info("%d table(s) resumed", len(self.tables))
 

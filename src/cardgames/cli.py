@@ -38,7 +38,7 @@ from cardgames.core.game import State
 from cardgames.core.limits import MAX_WORKERS, load_json, read_text
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
-from cardgames.session import parse_bots, seat_bots
+from cardgames.session import data_home, parse_bots, seat_bots
 from cardgames.simulate import (
     GameResult,
     check_plot_path,
@@ -585,6 +585,111 @@ def serve(
         err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
     out.print(f"Serving cardgames at http://{escape(host)}:{port} (Ctrl-C stops it)")
     serve_app(host, port)
+
+
+# ---------------------------------------------------------------------------- server
+@app.command("server")
+def server_command(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="The address to listen on (loopback by default: only "
+        "this machine can connect)."
+    ),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="The port to listen on."),
+    db: str | None = typer.Option(
+        None, "--db", help="The database: a SQLite file, or a SQLAlchemy URL such as "
+        "postgresql+psycopg://user@host/name. Default: server.db in the data folder."
+    ),
+    origin: list[str] = typer.Option(
+        [], "--origin", help="A web origin whose pages may connect besides the server's own "
+        "(repeatable; '*' allows any)."
+    ),
+    idle_timeout: float = typer.Option(
+        300.0, "--idle-timeout", min=1.0, max=86_400.0,
+        help="Seconds a silent connection stays open."
+    ),
+    max_tables_per_client: int = typer.Option(
+        20, "--max-tables-per-client", min=1, help="Tables one address may have open."
+    ),
+    max_connections_per_client: int = typer.Option(
+        32, "--max-connections-per-client", min=1, help="WebSockets one address may hold."
+    ),
+) -> None:
+    """Run the game server: people and bots at shared tables (needs the server extra)."""
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        raise fail("cardgames server needs the server extra: "
+                   "pip install 'cardgames-engines[server]'")
+    # The server extra is optional: imported only when the command runs.
+    from cardgames.server.app import Settings, serve  # noqa: PLC0415
+    from cardgames.server.store import Store, database_url  # noqa: PLC0415
+
+    if not is_loopback(host):
+        # Anyone who reaches the address can create tables and play here.
+        err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
+    url = database_url(db if db is not None else str(data_home() / "server.db"))
+    shown = url.split("@")[-1] if "@" in url else url  # never print a password in a URL
+    try:
+        # Opened (and its schema upgraded) once here, so a bad --db is one line, not a
+        # traceback from inside the server's start.
+        Store.open(url).close()
+    except Exception as exc:  # SQLAlchemy, a driver or the disk: any reason to refuse it
+        raise fail(f"cannot open the database {shown!r}: {one_line(str(exc))} (--db takes a "
+                   "SQLite file or a URL such as postgresql+psycopg://user@host/name)") from None
+    settings = Settings(
+        db=url, origins=tuple(origin), idle_timeout=idle_timeout,
+        max_tables_per_client=max_tables_per_client,
+        max_connections_per_client=max_connections_per_client,
+    )
+    out.print(f"cardgames server at http://{escape(host)}:{port} (tables at "
+              f"ws://{escape(host)}:{port}/ws), database {escape(shown)}; Ctrl-C stops it")
+    serve(host, port, settings)
+
+
+# ---------------------------------------------------------------------------- bot
+@app.command("bot")
+def bot_command(
+    url: str = typer.Argument(..., help="The server, e.g. http://127.0.0.1:8765."),
+    table: str = typer.Option(..., "--table", "-t", help="The table's id."),
+    seat: int | None = typer.Option(
+        None, "--seat", "-s", min=1, help="The seat to take, from 1 (default: the first open "
+        "one)."
+    ),
+    bot: str = typer.Option(
+        "hard", "--bot", "-b", help="A bot or level of the table's game (easy, normal, hard, "
+        "or a bot's name), or module:attr naming any Agent or a function making one from a "
+        "seed."
+    ),
+    name: str | None = typer.Option(None, "--name", help="The seat's name (default: the "
+                                    "bot's)."),
+    password: str | None = typer.Option(None, "--password", help="A private table's "
+                                        "password."),
+    token: str | None = typer.Option(
+        None, "--token", help="Play a seat taken before, by its token (reconnects to it)."
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="The bot's seed (default: random)."),
+) -> None:
+    """Play a seat at a game server's table with a bot, through the protocol people use
+    (needs the server extra)."""
+    if importlib.util.find_spec("websockets") is None or importlib.util.find_spec("cattrs") is None:
+        raise fail("cardgames bot needs the server extra: pip install 'cardgames-engines[server]'")
+    # The server extra is optional: imported only when the command runs.
+    from cardgames import net  # noqa: PLC0415
+
+    try:
+        lobby = net.Lobby(url)
+        game = lobby.table(table)["game"]
+        agent = net.load_agent(bot, game, seed)
+        if token is not None:
+            ticket = net.Ticket(table, None if seat is None else seat - 1, token)
+        else:
+            taken_name = name or bot.rpartition(":")[2].capitalize()
+            ticket = lobby.take_seat(table, taken_name, seat=None if seat is None else seat - 1,
+                                     password=password)
+            out.print(f"seat {(ticket.seat or 0) + 1} at table {escape(table)} (token "
+                      f"{ticket.token}: --token plays it again)")
+        over = net.play_seat(url, ticket, agent, game=game)
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    out.print(f"game over: {escape(str(over.get('result', '')))}")
 
 
 def main() -> None:

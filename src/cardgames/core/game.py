@@ -63,6 +63,7 @@ __all__ = [
     "check_players",
     "check_seed",
     "draw_seed",
+    "shared_fields",
 ]
 
 
@@ -217,6 +218,14 @@ def check_deck(deck: object) -> tuple[str, ...] | None:
             f"'deck' must be a list of cards in notation, top first (got {clip(repr(deck))})"
         )
     return tuple(deck)
+
+
+def shared_fields(view: Any, public_type: type[Any], *own: str) -> dict[str, Any]:
+    """The fields of a seat's `view` (an attrs value) that `public_type` (a game's spectator
+    view) has too, by name, but the `own` ones the spectator view fills in itself: a game's
+    :meth:`State.public_view` copies what every seat sees alike from one seat's view."""
+    return {field.name: getattr(view, field.name)
+            for field in attrs.fields(public_type) if field.name not in own}
 
 
 LogEntry = tuple[int, A, "tuple[Event, ...] | None"]
@@ -414,6 +423,15 @@ class State(abc.ABC, Generic[A]):
     def outcome_text(self) -> str:
         """One line on how a finished game came out (games say it in their own words)."""
         return "scores: " + ", ".join(map(str, self.scores()))
+
+    def public_view(self) -> Any:
+        """What every seat may know: a spectator's view (a frozen value, like :meth:`view`).
+
+        While the game goes on no card that any seat may not see is in it (a hand, the stock,
+        the deck order: absent); once it is over, the hands are shown. Games override it;
+        the default says the game has none.
+        """
+        raise NotImplementedError(f"{self.game_title} has no spectator view")
 
     def check_view(self, seat: int) -> None:
         """Raise AssertionError if ``self.view(seat)`` shows anything hidden from `seat`.

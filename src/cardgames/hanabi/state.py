@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from cardgames.core.errors import OptionsError, clip
-from cardgames.core.game import ActionSpace, Move, State
+from cardgames.core.game import ActionSpace, Move, State, shared_fields
 from cardgames.core.limits import check_seat
 from cardgames.core.record import Record
 from cardgames.hanabi.actions import (
@@ -110,7 +110,14 @@ from cardgames.hanabi.events import (
     TokenRegained,
 )
 from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
-from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot, cards_in_mask
+from cardgames.hanabi.view import (
+    HanabiPublicView,
+    HanabiView,
+    OwnSlot,
+    PublicSlot,
+    SeenSlot,
+    cards_in_mask,
+)
 
 if TYPE_CHECKING:
     from typing import Self
@@ -1199,8 +1206,9 @@ class HanabiState(State[HanabiAction]):
 
         Every event is public but two: throw it in a hole hides each play (its card, whether
         it fitted, the fuse it burned, the firework it completed) until the game ends, and
-        Cow & Pig and Duck tell a clue's receiver only a word for its value. The moves the
-        hole hides are built once each.
+        Cow & Pig and Duck tell a clue's receiver only a word for its value (so what every
+        seat sees of a clue is that word, until the end: then a spectator may see them all).
+        The moves the hole hides are built once each.
         """
         t = self._t
         if t.hole and not self._over:
@@ -1208,7 +1216,12 @@ class HanabiState(State[HanabiAction]):
             hidden.extend(Move(move.seat, move.action, tuple(_into_the_hole(move.events)))
                           for move in moves[len(hidden):])
             moves = hidden
-        if t.hides_clues and seat is not None:
+        if t.hides_clues:
+            if seat is None:  # what every seat sees: each clue as its receiver hears it
+                if self._over:  # a spectator's view shows everything once the game is over
+                    return moves
+                return [self._told(move, move.action.target) if type(move.action) is Clue
+                        else move for move in moves]
             return [self._told(move, seat) for move in moves]
         return moves
 
@@ -1298,6 +1311,26 @@ class HanabiState(State[HanabiAction]):
                             else ("rank", "colour")[self._last_clue]),
             hole=tuple(self._hole) if t.hole else None,
         )
+
+    def public_view(self) -> HanabiPublicView:
+        """What every seat may know (a spectator's view): each hand as its holder knows it,
+        the cards shown once the game is over; the rest as every seat sees it (seat 0's
+        view holds it); the moves as every seat sees them (:meth:`public_moves`: all of them
+        once the game is over)."""
+        seen = self.view(0)
+        over = self._over
+
+        def public_hand(seat: int) -> tuple[PublicSlot, ...]:
+            known: Sequence[OwnSlot | SeenSlot] = (
+                seen.own_hand if seat == 0 else seen.other_hands[seat])
+            return tuple(PublicSlot(slot.slot, slot.possible, slot.touched, slot.order,
+                                    card if over else None)
+                         for slot, card in zip(known, self.hand(seat), strict=True))
+
+        hands = tuple(map(public_hand, range(len(self.players))))
+        return HanabiPublicView(
+            hands=hands, history=self.public_moves(),
+            **shared_fields(seen, HanabiPublicView, "hands", "history"))
 
     # ================================================================= copying, equality
     def _copy_into(self, new: Self) -> None:

@@ -31,7 +31,7 @@ from cardgames.hanabi.actions import BonusChoice, HanabiAction
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.rules import HanabiVariant
 
-__all__ = ["HanabiView", "OwnSlot", "SeenSlot", "cards_in_mask"]
+__all__ = ["HanabiPublicView", "HanabiView", "OwnSlot", "PublicSlot", "SeenSlot", "cards_in_mask"]
 
 
 def cards_in_mask(mask: int, card_types: Sequence[Card]) -> frozenset[Card]:
@@ -162,3 +162,55 @@ class HanabiView:
     def hand_size(self) -> int:
         """How many cards the viewer holds."""
         return len(self.own_hand)
+
+
+@attrs.frozen(slots=True)
+class PublicSlot:
+    """A card in a hand as every seat knows it (a spectator's view): what its holder knows
+    of it, and the card itself only once the game is over."""
+
+    slot: int
+    """1 = the newest card."""
+    possible: frozenset[Card]
+    """What its holder may still think it is (see :attr:`OwnSlot.possible`)."""
+    touched: bool
+    """Whether any clue has touched this card."""
+    order: int
+    """The card's public id (see :attr:`OwnSlot.order`)."""
+    card: Card | None = None
+    """The card, once the game is over; None while it goes on (its holder may not see it)."""
+
+
+@attrs.frozen(slots=True)
+class HanabiPublicView:
+    """What every seat may know (``state.public_view()``, a spectator's view): each hand as
+    its holder knows it, no card's identity until the game is over; the other fields as in
+    :class:`HanabiView` (the hole hides the same), the history as every seat sees it (in
+    Cow & Pig and Duck a clue names only its receiver's word)."""
+
+    players: tuple[str, ...]
+    variant: HanabiVariant
+    hands: tuple[tuple[PublicSlot, ...], ...]
+    """Every seat's hand, slot 1 first."""
+    fireworks: tuple[tuple[Card, ...], ...]
+    discards: tuple[Card, ...]
+    playable: frozenset[Card]
+    clue_tokens: int
+    max_clue_tokens: int
+    fuses: int
+    max_fuses: int
+    deck_size: int
+    current_player: int | None
+    turn: int
+    final_round_turns: int | None
+    bonus_tiles_left: int
+    bonus_tiles_used: tuple[int, ...]
+    pending: BonusChoice | None
+    history: tuple[Move[HanabiAction], ...]
+    score: int
+    max_score: int
+    is_over: bool
+    can_deck_play: bool
+    half_clue_token: bool = False
+    next_clue_kind: str | None = None
+    hole: tuple[int, ...] | None = None

@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import SEED_LIMIT, ActionSpace, Event, State
+from cardgames.core.game import SEED_LIMIT, ActionSpace, Event, State, shared_fields
 from cardgames.core.limits import check_seat
 from cardgames.ikebana.actions import (
     ACTION_SPACES,
@@ -79,7 +79,7 @@ from cardgames.ikebana.rules import (
     UnaffordableRefusal,
 )
 from cardgames.ikebana.scoring import BOUQUET_SIZE, score_codes
-from cardgames.ikebana.view import IkebanaView, PendingCard, Phase
+from cardgames.ikebana.view import IkebanaPublicView, IkebanaView, PendingCard, Phase
 
 __all__ = ["IkebanaState"]
 
@@ -394,6 +394,10 @@ class IkebanaState(State[IkebanaAction]):
             cards.append(self._drawn)
         return cards
 
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The deck, top first. Omniscient: not for agents."""
+        return tuple(CARDS[c] for c in reversed(self._deck))
+
     def bouquet(self, seat: int) -> tuple[Card, ...]:
         """`seat`'s bouquet this round."""
         return tuple(CARDS[c] for c in self._bouquets[seat])
@@ -530,6 +534,16 @@ class IkebanaState(State[IkebanaAction]):
             is_over=self._over,
             history=self.moves(seat),
         )
+
+    def public_view(self) -> IkebanaPublicView:
+        """What every seat may know (a spectator's view): any seat's view but its seat, the
+        whole discard piles shown once the game is over."""
+        seen = self.view(0)
+        piles = seen.discard_piles
+        if self._over and piles is None:
+            piles = tuple(tuple(CARDS[c] for c in pile) for pile in self._discards)
+        return IkebanaPublicView(
+            discard_piles=piles, **shared_fields(seen, IkebanaPublicView, "discard_piles"))
 
     # ------------------------------------------------------------ search
     @classmethod

@@ -17,7 +17,7 @@ from cardgames.ikebana.cards import Card
 from cardgames.ikebana.events import RoundScored
 from cardgames.ikebana.rules import IkebanaRules
 
-__all__ = ["IkebanaView", "PendingCard", "Phase"]
+__all__ = ["IkebanaPublicView", "IkebanaView", "PendingCard", "Phase"]
 
 
 class Phase(enum.StrEnum):
@@ -93,3 +93,32 @@ class IkebanaView:
     def drawn(self) -> Card | None:
         """The card the current player drew and must keep or refuse, if any."""
         return None if self.pending is None else self.pending.card
+
+
+@attrs.frozen(kw_only=True)
+class IkebanaPublicView:
+    """What every seat may know (``state.public_view()``, a spectator's view): every seat's
+    view but its `seat`, as Ikebana hides the same from all (the deck order, and the cards
+    under the discard tops unless ``public_discards``; once the game is over the whole
+    piles are shown)."""
+
+    players: tuple[str, ...]
+    rules: IkebanaRules
+    round: int
+    starter: int
+    current_player: int | None
+    bouquets: tuple[tuple[Card, ...], ...]
+    discard_tops: tuple[Card | None, ...]
+    discard_sizes: tuple[int, ...]
+    discard_piles: tuple[tuple[Card, ...], ...] | None
+    prestige: tuple[int, ...]
+    deck_size: int
+    phase: Phase
+    pending: PendingCard | None
+    refusals_this_turn: int
+    next_refusal_price: int
+    next_refusal_payee: int | None
+    score_factor: int
+    past_rounds: tuple[RoundScored, ...]
+    is_over: bool
+    history: tuple[Move[IkebanaAction], ...]

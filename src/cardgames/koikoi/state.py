@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardgames.core.errors import NotationError, OptionsError
-from cardgames.core.game import ActionSpace, Event, State
+from cardgames.core.game import ActionSpace, Event, State, shared_fields
 from cardgames.core.limits import as_index
 from cardgames.koikoi.actions import (
     ACTION_SPACE,
@@ -124,6 +124,7 @@ from cardgames.koikoi.view import (
     CardMasks,
     KnownMasks,
     KoiKoiDecision,
+    KoiKoiPublicView,
     KoiKoiView,
     Pending,
     Phase,
@@ -501,6 +502,16 @@ class KoiKoiState(State[KoiKoiAction]):
             history=tuple(self._built_moves()),
             known_masks=masks,
         )
+
+    def public_view(self) -> KoiKoiPublicView:
+        """What both seats may know (a spectator's view): the hands' sizes, not their cards,
+        until the match is over (then the hands too); the rest as each seat sees it."""
+        seen = self.view(0)
+        sizes = (len(self._hands[0]), len(self._hands[1]))
+        hands = (self.hand(0), self.hand(1)) if self._over else None
+        return KoiKoiPublicView(
+            hand_sizes=sizes, hands=hands,
+            **shared_fields(seen, KoiKoiPublicView, "hand_sizes", "hands"))
 
     def _pending_decision(self) -> Pending:
         phase = self._phase

@@ -26,6 +26,7 @@ __all__ = [
     "CardMasks",
     "KnownMasks",
     "KoiKoiDecision",
+    "KoiKoiPublicView",
     "KoiKoiView",
     "Pending",
     "Phase",
@@ -204,3 +205,33 @@ class KoiKoiView:
     def capture_options(self) -> tuple[Card, ...]:
         """The field cards the pending stock card may capture (empty when none waits)."""
         return self.pending.options if isinstance(self.pending, CaptureChoice) else ()
+
+
+@attrs.frozen(slots=True)
+class KoiKoiPublicView:
+    """What both seats may know (``state.public_view()``, a spectator's view): the hands and
+    the stock are absent while the match goes on, only their sizes shown; once it is over,
+    the hands (`hands`). The other fields are as in :class:`KoiKoiView`."""
+
+    players: tuple[str, ...]
+    rules: KoiKoiRules
+    round_number: int
+    month: int
+    dealer: int
+    current_player: int | None
+    phase: Phase
+    hand_sizes: tuple[int, int]
+    """How many cards each seat holds."""
+    field: tuple[Card, ...]
+    stock_size: int
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    yaku: tuple[YakuScore, YakuScore]
+    koikoi_calls: tuple[int, int]
+    koikoi_allowed: bool
+    pending: Pending
+    scores: tuple[int, int]
+    round_results: tuple[RoundResult, ...]
+    is_over: bool
+    history: tuple[Move[KoiKoiAction], ...]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+    """Each seat's hand once the match is over; None while it goes on."""

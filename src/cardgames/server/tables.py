@@ -1,0 +1,270 @@
+"""A table in the server's memory: its seats, its game, its bots, and the messages it sends.
+
+Nothing here touches the network or the database: :mod:`cardgames.server.app` holds the
+connections and commits every change before applying it here. The game itself is the
+library's: :meth:`GameInfo.new_game` deals it, :meth:`GameInfo.replay` rebuilds it from what
+the store kept, ``state.view(seat)`` (through :mod:`cardgames.server.views`) is all a seat is
+sent of it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+import cardgames
+from cardgames.core.agents import Agent
+from cardgames.core.errors import NotationError, OptionsError
+from cardgames.core.game import State
+from cardgames.core.record import Record
+from cardgames.core.registry import GameInfo, load_target
+from cardgames.server.protocol import (
+    ActionChoice,
+    ChatMessage,
+    GameOver,
+    LogEntry,
+    SeatInfo,
+    TableInfo,
+    TableStatus,
+    View,
+)
+from cardgames.server.store import SeatRow, TableRow
+from cardgames.server.views import seat_log, seat_view, spectator_log, spectator_view
+from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
+
+__all__ = ["CHAT_KEPT", "EXPORTS", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
+
+HINT_LEVEL: Final = "hard"
+"""The level of the bot that gives hints (the game's default bot when it has no levels)."""
+CHAT_KEPT: Final = 50
+"""Chat lines a table keeps to show a new arrival."""
+EXPORTS: Final[Mapping[str, str]] = {"hanabi": "cardgames.hanabi.hanablive:to_hanablive"}
+"""Foreign exports sent with a game's end, by game: the function making hanab.live's JSON."""
+
+
+class ProtocolError(Exception):
+    """A message or request the server refuses: the protocol's error code and one line
+    saying why (nothing changed)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def bot_names(bots: list[str | None]) -> list[str]:
+    """Player names for the bot seats of a new table, '' for the open seats: the bot's name
+    ("Hard"), numbered by seat when two share it ("Hard2": one word, as some games ask)."""
+    kinds = [HUMAN if bot is None else bot for bot in bots]
+    named = seat_names(kinds)
+    return ["" if bot is None else name.replace(" ", "")
+            for bot, name in zip(bots, named, strict=True)]
+
+
+@attrs.define(eq=False)
+class LiveTable:
+    """One table: stored fields, the game once started, the bots, notes and recent chat."""
+
+    row: TableRow
+    info: GameInfo[Any, Any]
+    seats: list[SeatRow]
+    state: State[Any] | None = None
+    agents: dict[int, Agent] = attrs.field(factory=dict)
+    notes: dict[int, dict[str, str]] = attrs.field(factory=dict)
+    chat: deque[ChatMessage] = attrs.field(factory=lambda: deque(maxlen=CHAT_KEPT))
+    spectators: int = 0
+    connected: dict[int, int] = attrs.field(factory=dict)
+    """Open connections by seat."""
+
+    @classmethod
+    def from_row(cls, row: TableRow) -> LiveTable:
+        """The table `row` as stored, its game rebuilt from its header and actions."""
+        info = cardgames.get_game(row.game)
+        table = cls(row, info, list(row.seats))
+        table.notes = {seat: dict(notes) for seat, notes in row.notes.items()}
+        for seat, name, text, when in row.chat:
+            table.chat.append(ChatMessage(
+                table=row.id, seat=seat, name=name, text=text, time=when))
+        if row.header is not None:
+            record = Record(
+                game=row.game, options=row.header["options"], players=row.header["players"],
+                actions=tuple(action.notation for action in row.actions), seed=row.seed,
+                rules_version=row.header["rules_version"],
+            )
+            table.state = info.replay(record)
+            table.make_agents()
+        return table
+
+    # ------------------------------------------------------------------ who sits where
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> TableStatus:
+        if self.state is None:
+            return "waiting"
+        return "over" if self.state.is_over else "playing"
+
+    def seat_of_token(self, matches: Callable[[str | None], bool]) -> int | None:
+        """The seat whose stored token hash `matches` accepts."""
+        for seat in self.seats:
+            if seat.kind == "person" and matches(seat.token_hash):
+                return seat.seat
+        return None
+
+    def open_seat(self, wanted: int | None) -> int:
+        """The seat a person asks for (None: the first open one); ProtocolError if taken."""
+        if self.state is not None:
+            raise ProtocolError("conflict", f"table {self.id} has started: its seats are taken")
+        if wanted is None:
+            for seat in self.seats:
+                if seat.kind == "open":
+                    return seat.seat
+            raise ProtocolError("conflict", f"table {self.id} has no open seat")
+        if wanted >= len(self.seats):
+            raise ProtocolError("conflict", f"table {self.id} has seats 0..{len(self.seats) - 1} "
+                                f"(got seat {wanted})")
+        if self.seats[wanted].kind != "open":
+            raise ProtocolError("conflict", f"seat {wanted} of table {self.id} is taken")
+        return wanted
+
+    def check_name(self, seat: int, name: str) -> str:
+        """A person's name for `seat`, checked: not another seat's, and one the game takes
+        (Ikebana's are single words) beside the names already at the table."""
+        name = name.strip()
+        if not name:
+            raise ProtocolError("bad_message", "a player name must have a letter or digit")
+        if any(row.name.casefold() == name.casefold() for row in self.seats):
+            raise ProtocolError("conflict", f"the name {name!r} is taken at table {self.id}")
+        names = [name if row.seat == seat else row.name or f"Open{row.seat}"
+                 for row in self.seats]
+        try:
+            self.info.state_type.new(
+                self.info.make_options(**self.row.options), players=len(names),
+                seed=self.row.seed, names=names)
+        except OptionsError as exc:
+            raise ProtocolError("bad_message", f"the name {name!r} is refused: {exc}") from None
+        return name
+
+    def start(self) -> dict[str, Any]:
+        """Deal the game; returns the record header the store keeps (rules version, the
+        options as data, the players' names). ProtocolError while a seat is open."""
+        if self.state is not None:
+            raise ProtocolError("conflict", f"table {self.id} has already started")
+        open_seats = [seat.seat for seat in self.seats if seat.kind == "open"]
+        if open_seats:
+            raise ProtocolError("conflict", f"table {self.id} cannot start: seat(s) "
+                                f"{', '.join(map(str, open_seats))} still open")
+        try:
+            state = self.info.new_game(
+                len(self.seats), self.row.seed, names=[seat.name for seat in self.seats],
+                **self.row.options)
+        except OptionsError as exc:
+            raise ProtocolError("options", str(exc)) from None
+        self.state = state
+        self.make_agents()
+        return {"rules_version": state.rules_version, "options": state.options.to_dict(),
+                "players": list(state.players)}
+
+    def make_agents(self) -> None:
+        """The bundled bots of the bot seats, seeded from the table's bot seed and their
+        seat (not from the deal's seed: a bot's choices must not help anyone find it)."""
+        assert self.state is not None
+        kinds = tuple(HUMAN if seat.kind != "bot" else str(seat.bot) for seat in self.seats)
+        self.agents = seat_agents(self.info, SavedSession(self.state, kinds, self.row.bot_seed))
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat to act now, if a bundled bot is to act."""
+        state = self.state
+        seat = None if state is None else state.current_player
+        return seat if seat is not None and seat in self.agents else None
+
+    def hint_agent(self, seat: int) -> Agent:
+        """A fresh bot to advise `seat` (the hint level's, seeded like a seat's bot)."""
+        name = HINT_LEVEL if HINT_LEVEL in self.info.bots else self.info.default_bot
+        return self.info.bots[name](self.row.bot_seed + len(self.seats) + seat)
+
+    # ------------------------------------------------------------------ moves
+    def resolve(self, seat: int, action: int | str, move: int | None) -> Any:
+        """The action `seat` asks for, checked: its seat, its turn, the move number, legal
+        now. ProtocolError (with the protocol's code) otherwise; nothing changes either way."""
+        state = self.state
+        if state is None:
+            raise ProtocolError("not_started", f"table {self.id} has not started")
+        if state.is_over:
+            raise ProtocolError("over", f"the game at table {self.id} is over")
+        to_move = state.current_player
+        if to_move != seat:
+            who = "nobody's" if to_move is None else f"seat {to_move}'s ({state.players[to_move]})"
+            raise ProtocolError("not_your_turn", f"it is {who} turn, not seat {seat}'s")
+        if move is not None and move != state.move_count:
+            raise ProtocolError("stale", f"the act names move {move}, but {state.move_count} "
+                                "moves have been made: look at the latest view")
+        try:
+            chosen = (state.action_from_id(action) if isinstance(action, int)
+                      else state.parse(action))
+        except NotationError as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        if not state.is_legal(chosen):
+            legal = ", ".join(str(a) for a in state.legal_actions()[:12])
+            raise ProtocolError("illegal", f"{str(chosen)!r} is not legal now "
+                                f"({state.illegal_reason(chosen)}); legal: {legal}")
+        return chosen
+
+    def log(self, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The moves from number `start` on as `seat` may see them (None: a spectator;
+        everything once the game is over)."""
+        state = self.state
+        if state is None:
+            return []
+        entries = (spectator_log(state, start) if seat is None
+                   else seat_log(state, seat, start))
+        return [LogEntry.model_validate(entry) for entry in entries]
+
+    # ------------------------------------------------------------------ messages
+    def table_info(self) -> TableInfo:
+        return TableInfo(
+            table=self.id, name=self.row.name, game=self.row.game, options=self.row.options,
+            seats=[SeatInfo(seat=seat.seat, kind=seat.kind,  # type: ignore[arg-type]
+                            name=seat.name, bot=seat.bot,
+                            connected=seat.kind == "bot" or self.connected.get(seat.seat, 0) > 0)
+                   for seat in self.seats],
+            status=self.status, private=self.row.password_hash is not None,
+            hints=self.row.hints, moves=0 if self.state is None else self.state.move_count,
+            spectators=self.spectators,
+        )
+
+    def view(self, seat: int | None, log_start: int = 0) -> View:
+        """What `seat` (None: a spectator) is sent now, with the log from move `log_start`
+        (the moves the connection has not been sent yet)."""
+        state = self.state
+        players = [seat_row.name for seat_row in self.seats]
+        if state is None:
+            return View(table=self.id, seat=seat, move=0, to_move=None, status="waiting",
+                        players=players, view={}, legal=[], log=[])
+        to_move = state.current_player
+        legal = []
+        if seat is not None and seat == to_move:
+            legal = [ActionChoice(id=state.action_id(action), notation=str(action))
+                     for action in state.legal_actions()]
+        shown = spectator_view(state) if seat is None else seat_view(state, seat)
+        return View(table=self.id, seat=seat, move=state.move_count, to_move=to_move,
+                    status=self.status, players=list(state.players), view=shown, legal=legal,
+                    log_start=log_start, log=self.log(seat, log_start))
+
+    def game_over(self) -> GameOver:
+        """The end of the game: scores, result, record and the foreign export."""
+        state = self.state
+        assert state is not None
+        assert state.is_over
+        record = state.record({"table": self.id, "server": "cardgames"})
+        export = None
+        target = EXPORTS.get(self.row.game)
+        if target is not None:
+            export = load_target(target, "")(state)
+        return GameOver(table=self.id, scores=state.scores(), result=state.result_text(),
+                        record=record.to_dict(), hanablive=export)

@@ -1,0 +1,43 @@
+"""The protocol's published JSON Schemas are the models' own, and the docs name every
+message and error code."""
+
+from __future__ import annotations
+
+import json
+import typing
+from pathlib import Path
+
+from cardgames.server import protocol
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_published_schemas_are_the_models() -> None:
+    published = (DOCS / "server-protocol-schemas.json").read_text(encoding="utf-8")
+    assert published == protocol.schemas_json(), (
+        "docs/server-protocol-schemas.json is out of date: run "
+        "python -m cardgames.server.protocol > docs/server-protocol-schemas.json"
+    )
+    page = (DOCS / "server-protocol.md").read_text(encoding="utf-8")
+    assert '--8<-- "docs/server-protocol-schemas.json"' in page
+
+
+def test_the_docs_name_every_message_and_error_code() -> None:
+    page = (DOCS / "server-protocol.md").read_text(encoding="utf-8")
+    schemas = json.loads(protocol.schemas_json())
+    for model in (*protocol.CLIENT_MESSAGES, *protocol.SERVER_MESSAGES):
+        kind = model.model_fields["type"].default
+        assert f"| `{kind}` |" in page, kind
+        assert model.__name__ in schemas
+    for model in protocol.LOBBY_MODELS:
+        assert model.__name__ in schemas
+    for code in typing.get_args(protocol.ErrorCode):
+        assert f"`{code}`" in page, code
+
+
+def test_every_message_reads_back_from_its_json() -> None:
+    error = protocol.Error(ref="r1", code="illegal", message="no")
+    assert protocol.server_message_adapter().validate_json(error.model_dump_json()) == error
+    act = protocol.client_message_adapter().validate_python(
+        {"type": "act", "action": "play 1", "move": 3, "ref": 5})
+    assert act == protocol.Act(action="play 1", move=3, ref=5)

@@ -1,0 +1,170 @@
+"""Every card and every legal action of a dealt table is fully drawn and reachable at every
+terminal size from 80×24 to 200×60, and the move log stays readable (issue 22).
+
+One app per table, resized through the sizes: a resize must lay the table out anew (the log
+too, with no line drawn for the old width).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from textual.errors import NoWidget
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Static
+
+import cardgames
+from cardgames.app.app import CardgamesApp
+from cardgames.app.base import plain
+from cardgames.app.screens import TableScreen
+from cardgames.app.session import new_session
+from cardgames.app.widgets import ActionBar, ActionButton, CardTile, MoveLog, ShownCard
+
+from .conftest import settle
+
+SIZES = [
+    (80, 24), (86, 26), (100, 30), (110, 34), (120, 40), (140, 45), (160, 50), (200, 60),
+]
+"""The issue's range, its corners, the snapshot sizes and a few in between."""
+
+TABLES = [
+    # The issue's Koi-Koi deal: 8 cards in hand, the 8th tile cut at 120×40.
+    pytest.param("koikoi", 2, 11, {}, id="koikoi-seed11"),
+    # A full hand of 8 and a field of 10 (the bot played first and took nothing).
+    pytest.param("koikoi", 2, 174, {}, id="koikoi-big-field"),
+    # The issue's clue bar: Player 2 has ten clues.
+    pytest.param("hanabi", 3, 5, {}, id="hanabi-3"),
+    pytest.param("hanabi", 5, 7, {}, id="hanabi-5"),
+    pytest.param("hanabi", 5, 7, {"variant": "6-suits"}, id="hanabi-5-six-suits"),
+    pytest.param("ikebana", 4, 7, {}, id="ikebana-4"),
+]
+
+
+def _problem(widget: Widget) -> str | None:
+    """Why `widget` is not fully drawn (None: it is): outside the screen, cut by its
+    container, or narrower than what it shows."""
+    screen = widget.screen
+    try:
+        geometry = screen.find_widget(widget)
+    except NoWidget:
+        return "not laid out"
+    region = geometry.region
+    if not region:
+        return "of size zero"
+    if not Region(0, 0, *screen.size).contains_region(region):
+        return f"outside the screen {screen.size}: {region}"
+    if not geometry.clip.contains_region(region):
+        return f"cut by its container: {region} shown in {geometry.clip}"
+    if isinstance(widget, Static):
+        face = plain(widget.content) if not isinstance(widget, ActionButton) else str(
+            widget.label
+        )
+        wanted = max((cell_len(line) for line in face.splitlines()), default=0)
+        if widget.content_region.width < wanted:
+            return f"{widget.content_region.width} columns for {face!r}"
+    return None
+
+
+def _name(widget: Widget) -> str:
+    if isinstance(widget, CardTile):
+        return f"card {widget.key}"
+    if isinstance(widget, ActionButton):
+        return f"action {widget.label}"
+    return f"{type(widget).__name__} {plain(widget.content) if isinstance(widget, Static) else ''}"
+
+
+def _not_drawn(widgets: list[Widget]) -> list[str]:
+    return [f"{_name(w)}: {why}" for w in widgets if (why := _problem(w)) is not None]
+
+
+async def _check_table(pilot: Any, screen: TableScreen, size: tuple[int, int]) -> list[str]:
+    """Each card, once the keyboard is on it (the table scrolls to it), is fully drawn; so is
+    each action offered with any card selected; every legal action is offered."""
+    problems: list[str] = []
+    cards: list[Widget] = [*screen.query(CardTile), *screen.query(ShownCard)]
+    assert cards, "a dealt table shows cards"
+    table = screen.query_one("#table")
+    for card in cards:
+        if _problem(card) is not None:  # only scrolled to where it is not in view
+            table.scroll_to_widget(card, animate=False, immediate=True)
+            await pilot.pause()
+            problems += [f"{size}: {p}" for p in _not_drawn([card])]
+    view = screen.session.state.view(screen.viewer)
+    legal = screen.session.state.legal_actions()
+    offered: list[Any] = []
+    for key in _selections(screen, legal):
+        if key is not None:
+            await screen.select(key)
+            await pilot.pause()
+        buttons = list(screen.query_one(ActionBar).query(ActionButton))
+        problems += [f"{size} {key}: {p}" for p in _not_drawn(list(buttons))]
+        shortcuts = [button.key for button in buttons]
+        if "" in shortcuts or len(set(shortcuts)) != len(shortcuts):
+            problems.append(f"{size} {key}: actions without a key of their own: {shortcuts}")
+        wanted = [a for a in legal if (ks := screen.adapter.keys_of(a, view)) == () or key in ks]
+        if len(buttons) != len(wanted):
+            problems.append(f"{size} {key}: {len(buttons)} buttons for {len(wanted)} actions")
+        offered += [button.game_action for button in buttons]
+    await screen.action_deselect()
+    await pilot.pause()
+    missing = [a for a in legal if a not in offered]
+    if missing:
+        problems.append(f"{size}: never offered: {missing}")
+    return problems
+
+
+def _selections(screen: TableScreen, legal: list[Any]) -> list[str | None]:
+    """No card, then each card whose actions are not all offered with another card too (a
+    Hanabi card a clue touches offers some of its player's clues: if the player's bar fits,
+    so does the card's, a flow with fewer buttons being no wider)."""
+    view = screen.session.state.view(screen.viewer)
+    keys = [card.key for card in screen.query(CardTile)]
+    actions = {
+        key: {i for i, a in enumerate(legal) if key in screen.adapter.keys_of(a, view)}
+        for key in keys
+    }
+    return [None, *(
+        key for key in keys
+        if not any(other != key and actions[key] < actions[other] for other in keys)
+    )]
+
+
+def _check_log(screen: TableScreen, size: tuple[int, int]) -> list[str]:
+    """The log shows at least four lines, each whole (wrapped, never cut at the side)."""
+    log = screen.query_one(MoveLog)
+    problems = [f"{size}: log {w}" for w in _not_drawn([log])]
+    region = log.scrollable_content_region
+    if region.height < 4:
+        problems.append(f"{size}: the log shows {region.height} lines")
+    if log.virtual_size.width > region.width:
+        problems.append(f"{size}: log lines {log.virtual_size.width} wide in {region.width}")
+    return problems
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "options"), TABLES)
+def test_every_card_and_action_is_fully_drawn_at_every_size(
+    game: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
+    session, _ = new_session(cardgames.get_game(game), players=players, seed=seed,
+                             options=options, save=False)
+
+    async def walk() -> list[str]:
+        problems: list[str] = []
+        app = CardgamesApp(session, speed="instant")
+        async with app.run_test(size=SIZES[0]) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            for size in SIZES:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                problems += await _check_table(pilot, screen, size)
+                problems += _check_log(screen, size)
+        return problems
+
+    problems = asyncio.run(walk())
+    assert not problems, "\n".join(problems[:40])

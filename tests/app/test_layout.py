@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from rich.text import Text
 from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widget import Widget
@@ -19,7 +20,6 @@ from textual.widgets import Static
 
 import cardgames
 from cardgames.app.app import CardgamesApp
-from cardgames.app.base import plain
 from cardgames.app.screens import TableScreen
 from cardgames.app.session import new_session
 from cardgames.app.widgets import ActionBar, ActionButton, CardTile, MoveLog, ShownCard
@@ -59,22 +59,28 @@ def _problem(widget: Widget) -> str | None:
         return f"outside the screen {screen.size}: {region}"
     if not geometry.clip.contains_region(region):
         return f"cut by its container: {region} shown in {geometry.clip}"
-    if isinstance(widget, Static):
-        face = plain(widget.content) if not isinstance(widget, ActionButton) else str(
-            widget.label
-        )
+    if isinstance(widget, Static | ActionButton):
+        face = _face(widget)
         wanted = max((cell_len(line) for line in face.splitlines()), default=0)
         if widget.content_region.width < wanted:
             return f"{widget.content_region.width} columns for {face!r}"
     return None
 
 
+def _face(widget: Static | ActionButton) -> str:
+    """What a card or button shows, as text."""
+    if isinstance(widget, ActionButton):
+        label = widget.label
+        return label if isinstance(label, str) else label.plain
+    content = widget.content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
 def _name(widget: Widget) -> str:
     if isinstance(widget, CardTile):
         return f"card {widget.key}"
-    if isinstance(widget, ActionButton):
-        return f"action {widget.label}"
-    return f"{type(widget).__name__} {plain(widget.content) if isinstance(widget, Static) else ''}"
+    face = _face(widget) if isinstance(widget, Static | ActionButton) else ""
+    return f"{type(widget).__name__} {face!r}"
 
 
 def _not_drawn(widgets: list[Widget]) -> list[str]:

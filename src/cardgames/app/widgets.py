@@ -314,7 +314,7 @@ class MoveLog(RichLog):
     width changes (lines kept from another width would be cut, or leave half the log empty).
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 (Textual's name)
+    def __init__(self, *, id: str | None = None) -> None:
         # RichLog renders at 78 columns at least unless told otherwise: cut in a narrow log.
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=1)
         self.entries: list[RenderableType] = []

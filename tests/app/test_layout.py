@@ -174,3 +174,71 @@ def test_every_card_and_action_is_fully_drawn_at_every_size(
 
     problems = asyncio.run(walk())
     assert not problems, "\n".join(problems[:40])
+
+
+def test_every_clue_has_its_key_and_an_empty_clue_comes_last() -> None:
+    # The bar: Player 2 has ten clues, three of them touch no card.
+    session, _ = new_session(cardgames.get_game("hanabi"), players=3, seed=5, save=False)
+
+    async def clue_white() -> None:
+        app = CardgamesApp(session, speed="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await screen.select("player-1")
+            await pilot.pause()
+            buttons = list(screen.query(ActionButton))
+            assert len(buttons) == 10
+            wasted = [button for button in buttons if button.has_class("-wasted")]
+            assert wasted, "seed 5 deals Player 2 no blue, 4 or 5"
+            assert buttons[-len(wasted):] == wasted, "a clue that touches nothing comes last"
+            natural = set("rygbw12345")
+            for button in buttons:
+                value = str(button.game_action.value)
+                if button in wasted:
+                    # No key meant for a clue: pressing "b" for blue never wastes the turn.
+                    assert button.key not in natural, button.label
+                    assert "(wasted)" in button.label.plain
+                else:
+                    assert button.key == (value if value.isdigit() else value[0]), button.label
+            await pilot.press("w")
+            await settle(pilot)
+
+    asyncio.run(clue_white())
+    move = session.state.view(0).history[0]
+    assert move.seat == 0
+    assert (move.action.target, move.action.value) == (1, "white")
+
+
+def test_the_log_wraps_whole_lines_and_is_written_anew_after_a_resize() -> None:
+    # Greedy's moves name the cards it took: no line may be cut at the log's side, and a
+    # resize leaves no line drawn for the old width.
+    session, _ = new_session(cardgames.get_game("koikoi"), players=2, seed=174, save=False)
+
+    async def resize() -> None:
+        app = CardgamesApp(session, speed="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            for _ in range(4):
+                await screen.perform(screen.session.state.legal_actions()[0])
+                await settle(pilot)
+            log = screen.query_one(MoveLog)
+            written = "".join("".join(plain_text(entry).split()) for entry in log.entries)
+            assert len(log.entries) >= 4
+            for size in [(80, 24), (120, 40), (200, 60), (80, 24), (160, 50)]:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                width = log.scrollable_content_region.width
+                assert all(line.cell_length <= width for line in log.lines), size
+                shown = "".join("".join(line.text.split()) for line in log.lines)
+                assert shown == written, size
+                assert log.max_scroll_x == 0, size
+
+    asyncio.run(resize())
+
+
+def plain_text(entry: object) -> str:
+    return entry.plain if isinstance(entry, Text) else str(entry)

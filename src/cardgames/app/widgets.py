@@ -248,9 +248,9 @@ def action_keys(offered: Sequence[OfferedAction], reserved: Collection[str]) -> 
 
 
 def _button_label(key: str, choice: OfferedAction) -> Text:
-    label = Text(key, style="bold reverse") + " " if key else Text()
-    label.append(choice.label + (" (wasted)" if choice.wasted else ""))
-    return label
+    # The key on its own style, not the label's (a Text's own style covers all it holds).
+    label = Text.assemble((key, "bold reverse"), " ") if key else Text()
+    return label.append(choice.label + (" (wasted)" if choice.wasted else ""))
 
 
 class ActionButton(Button):

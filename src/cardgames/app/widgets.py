@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.events import Click, Resize
 from textual.geometry import Region, Size
 from textual.layout import ArrangeResult, Layout
@@ -277,7 +278,13 @@ class ActionBar(FlowContainer):
         buttons = list(self.query_children(ActionButton))
         if actions and len(buttons) == len(actions):
             for button, key, choice in zip(buttons, keys, actions, strict=True):
-                button.label = _button_label(key, choice)
+                label = _button_label(key, choice)
+                # A new label is drawn in the old width unless the button is laid out anew
+                # (Textual's label is no layout reactive): a longer one would be cut.
+                relayout = label.cell_len != Content.from_text(button.label).cell_length
+                button.label = label
+                if relayout:
+                    button.refresh(layout=True)
                 button.key = key
                 button.game_action = choice.action
                 button.set_class(choice.wasted, "-wasted")

@@ -107,6 +107,7 @@ async def _check_table(pilot: Any, screen: TableScreen, size: tuple[int, int]) -
             await pilot.pause()
         buttons = list(screen.query_one(ActionBar).query(ActionButton))
         problems += [f"{size} {key}: {p}" for p in _not_drawn(list(buttons))]
+        problems += _check_log(screen, size)  # the bar and the details take room too
         shortcuts = [button.key for button in buttons]
         if "" in shortcuts or len(set(shortcuts)) != len(shortcuts):
             problems.append(f"{size} {key}: actions without a key of their own: {shortcuts}")

@@ -256,9 +256,9 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
         view = context.view
         kind, _, rest = key.partition("-")
         if kind == "player":
+            # One line: the bar under it holds up to a dozen clues on a small screen.
             head = Text(f"Clue {view.players[int(rest)]}: ", style="bold")
-            return head.append("each clue says the slots it touches; one that touches none "
-                               "comes last.", style="")
+            return head.append("each clue lists the slots it touches.", style="")
         if kind == "own":
             own = view.own_hand[int(rest) - 1]
             head = Text(f"Your #{own.slot}: could be ", style="bold")

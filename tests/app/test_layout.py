@@ -22,7 +22,15 @@ import cardgames
 from cardgames.app.app import CardgamesApp
 from cardgames.app.screens import TableScreen
 from cardgames.app.session import new_session
-from cardgames.app.widgets import ActionBar, ActionButton, CardTile, MoveLog, ShownCard
+from cardgames.app.widgets import (
+    ActionBar,
+    ActionButton,
+    CardTile,
+    MoveLog,
+    OfferedAction,
+    ShownCard,
+    action_keys,
+)
 
 from .conftest import settle
 
@@ -255,3 +263,20 @@ def test_the_log_wraps_whole_lines_and_is_written_anew_after_a_resize() -> None:
 
 def plain_text(entry: object) -> str:
     return entry.plain if isinstance(entry, Text) else str(entry)
+
+
+def test_action_keys_keep_shortcuts_and_never_give_a_wasted_action_a_shortcut() -> None:
+    offered = [
+        OfferedAction("red → #1", "red", "r"),
+        OfferedAction("1 → #2", 1, "1"),
+        OfferedAction("Play", "play"),
+        OfferedAction("blue → none", "blue", "b", wasted=True),
+        OfferedAction("again red", "red2", "r"),  # a second action on the same shortcut
+        OfferedAction("hint?", "h", "h"),  # a command's key is never an action's
+    ]
+    assert action_keys(offered, reserved={"h", "q"}) == ["r", "1", "2", "3", "4", "5"]
+    # Once the pool is spent the rest have no key (clicked, or reached with Tab).
+    many = [OfferedAction(str(n), n) for n in range(40)]
+    keys = action_keys(many, reserved=set())
+    assert keys[:11] == [*"1234567890", "a"]
+    assert keys[36:] == [""] * 4

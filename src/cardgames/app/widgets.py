@@ -26,6 +26,7 @@ __all__ = [
     "ActionBar",
     "ActionButton",
     "CardTile",
+    "FlowContainer",
     "FlowLayout",
     "KeyFooter",
     "MoveLog",
@@ -231,9 +232,9 @@ class OfferedAction:
 
 def action_keys(offered: Sequence[OfferedAction], reserved: Collection[str]) -> list[str]:
     """One key per action: its shortcut where it has one that is free, else the first free
-    key of :data:`KEY_POOL` that is no action's shortcut (so that a key means the same thing
-    from one card to the next); "" once the pool is spent (the button is still clicked or
-    reached with Tab)."""
+    key of :data:`KEY_POOL` that is no offered action's shortcut (a key pressed for one clue
+    never makes another action); "" once the pool is spent (the button is still clicked or
+    reached with Tab). `reserved`: the screen's command keys."""
     keys = [""] * len(offered)
     used = set(reserved)
     for index, choice in enumerate(offered):

@@ -20,7 +20,7 @@ from cardgames.app.screens import (
     SummaryScreen,
     TableScreen,
 )
-from cardgames.app.widgets import ActionBar, CardTile
+from cardgames.app.widgets import ActionBar, ActionButton, CardTile
 
 Chooser = Callable[[TableScreen, list[Any]], Any]
 
@@ -85,7 +85,7 @@ async def focus_card(pilot: Pilot[Any], key: str) -> None:
 def _card_for(screen: TableScreen, action: Any) -> str | None:
     """The card to select for `action`: of the cards it belongs to, the one with the fewest
     actions (a Hanabi clue: a card it touches rather than the player, who has up to ten), so
-    that it is among the nine numbered actions. None: it needs no card."""
+    that the bar offers few. None: it needs no card."""
     view = screen.session.state.view(screen.viewer)
     keys = screen.adapter.keys_of(action, view)
     if not keys:
@@ -100,14 +100,13 @@ def _offered(screen: TableScreen, card: str | None) -> Callable[[], bool]:
 
 
 async def act_by_keys(pilot: Pilot[Any], screen: TableScreen, action: Any) -> None:
-    """Select the action's card with Tab and Enter, then press the action's digit."""
+    """Select the action's card with Tab and Enter, then press the action's key."""
     card = _card_for(screen, action)
     if card is not None:
         await focus_card(pilot, card)
         await pilot.press("enter")
         await wait_until(pilot, _offered(screen, card), f"{card} selected")
-    number = _number_of(screen, action)
-    await pilot.press(str(number))
+    await pilot.press(_button_of(screen, action).key)
 
 
 async def act_by_mouse(pilot: Pilot[Any], screen: TableScreen, action: Any) -> None:
@@ -117,17 +116,16 @@ async def act_by_mouse(pilot: Pilot[Any], screen: TableScreen, action: Any) -> N
         tile = next(c for c in screen.query(CardTile) if c.key == card)
         assert await pilot.click(tile), f"the card {card} could not be clicked"
         await wait_until(pilot, _offered(screen, card), f"{card} selected")
-    number = _number_of(screen, action)
-    assert await pilot.click(f"#action-{number}"), f"action {number} could not be clicked"
+    button = _button_of(screen, action)
+    assert await pilot.click(button), f"action {button.label} could not be clicked"
 
 
-def _number_of(screen: TableScreen, action: Any) -> int:
-    bar = screen.query_one(ActionBar)
-    for number in range(1, 10):
-        button = bar.button(number)
-        if button is not None and button.game_action == action:
-            return number
-    raise AssertionError(f"{action} is not offered (among the first nine actions)")
+def _button_of(screen: TableScreen, action: Any) -> ActionButton:
+    for button in screen.query_one(ActionBar).query(ActionButton):
+        if button.game_action == action:
+            assert button.key, f"{action} is offered without a key"
+            return button
+    raise AssertionError(f"{action} is not offered")
 
 
 async def play_to_the_end(

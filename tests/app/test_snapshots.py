@@ -1,5 +1,6 @@
-"""Snapshots of the app's main screens at 80×24 and 120×40 (``--snapshot-update`` rewrites
-them after a deliberate change; the README shows the tables' SVGs)."""
+"""Snapshots of the app's main screens, each game's table at 80×24, 100×30, 120×40 and 160×50
+(``--snapshot-update`` rewrites them after a deliberate change; the README shows the tables'
+SVGs). tests/app/test_layout.py checks every size in between by the widgets' regions."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from cardgames.app.session import new_session
 
 from .conftest import hinted, play_to_the_end, settle
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SIZES = [pytest.param(size, id=f"{size[0]}x{size[1]}")
+         for size in [(80, 24), (100, 30), (120, 40), (160, 50)]]
 KOIKOI_DEALS = {"shuffle": "per-deal"}
 """Koi-Koi's seed 7 deals the cards these screens were drawn with (rules version 2's shuffle)."""
 GAMES = [("koikoi", 2, KOIKOI_DEALS), ("hanabi", 3, {}), ("ikebana", 4, {})]
@@ -53,6 +55,20 @@ def test_table(
 
     assert snap_compare(_app(game, players, **options), terminal_size=size,
                         run_before=first_card_selected)
+
+
+def test_hanabi_clue_bar(snap_compare: Any) -> None:
+    # The issue's bar: Player 2's ten clues, each on its colour letter or rank, the three that
+    # touch no card last and marked.
+    async def select_player_2(pilot: Any) -> None:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen)
+        await screen.select("player-1")
+        await pilot.pause()
+
+    assert snap_compare(_app("hanabi", 3, seed=5), terminal_size=(80, 24),
+                        run_before=select_player_2)
 
 
 def test_new_game_screen(snap_compare: Any) -> None:

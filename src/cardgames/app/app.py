@@ -20,7 +20,7 @@ class CardgamesApp(App[str]):
     CSS_PATH = "app.tcss"
     TITLE = "cardgames"
     # Narrow screens put the move log under the table, wide ones beside it.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual's type)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 (Textual's type)
     BINDINGS: ClassVar[list[BindingType]] = [
         # Ctrl-C saves and leaves, as in the line mode (the game is saved after every move
         # anyway; this says where).

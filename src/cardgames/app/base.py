@@ -87,6 +87,21 @@ class GameAdapter(abc.ABC, Generic[S, V]):
     def label(self, action: Any, view: V) -> str:
         """The action's button label."""
 
+    def button_label(self, action: Any, view: V) -> str:
+        """The action's label on its button, where the selected card already says part of it
+        (a Hanabi clue's receiver): the label by default."""
+        return self.label(action, view)
+
+    def shortcut(self, action: Any, view: V) -> str | None:
+        """The key that makes `action` when it is offered (Hanabi: a clue's colour letter or
+        rank digit); None: the action bar gives it the next free digit or letter."""
+        return None
+
+    def wasted(self, action: Any, view: V) -> bool:
+        """Whether `action` would waste the turn (Hanabi: a clue that touches no card): it is
+        offered last, marked, and on no key meant for another action."""
+        return False
+
     @abc.abstractmethod
     def describe(self, move: Move[Any], view: V, viewer: int | None) -> Text:
         """A move and what it caused, for the move log (`view`: the table's view, for names

@@ -12,14 +12,24 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Label, RichLog, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 import cardgames
 from cardgames.app.base import GameAdapter, TableContext
 from cardgames.app.games import adapter_for, app_games
 from cardgames.app.session import GameSession, new_session
-from cardgames.app.widgets import ActionBar, ActionButton, CardTile, KeyFooter, TableView
+from cardgames.app.widgets import (
+    ActionBar,
+    ActionButton,
+    CardTile,
+    KeyFooter,
+    MoveLog,
+    OfferedAction,
+    TableView,
+    action_keys,
+)
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Move
 from cardgames.core.options import parse_option_pairs
@@ -189,7 +199,7 @@ class TableScreen(Screen[None]):
     """The game at the table, from one seat's view: select a card, then an action."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "act(1)", "Action", key_display="1-9"),
+        Binding("1", "act(1)", "Action", key_display="1-9 a-z"),
         *(Binding(str(n), f"act({n})", show=False) for n in range(2, 10)),
         Binding("left", "app.focus_previous", "Card", show=False),
         Binding("right", "app.focus_next", "Card", show=False),
@@ -223,7 +233,7 @@ class TableScreen(Screen[None]):
         yield Static(id="title")
         with Horizontal(id="main"):
             yield TableView(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield MoveLog(id="log")
         yield Static(id="details")
         yield ActionBar(id="actions")
         yield KeyFooter()
@@ -268,12 +278,17 @@ class TableScreen(Screen[None]):
         panel = self.query_one("#details", Static)
         panel.update(details or "")
         panel.display = details is not None
-        offered = []
-        for action in legal:
-            keys_of = self.adapter.keys_of(action, view)
-            if not keys_of or self.selected in keys_of:
-                offered.append((self.adapter.label(action, view), action))
-        await self.query_one(ActionBar).show(offered, self._idle_text(keys))
+        adapter = self.adapter
+        offered = [
+            OfferedAction(adapter.button_label(action, view), action,
+                          adapter.shortcut(action, view), adapter.wasted(action, view))
+            for action in legal
+            if not (keys_of := adapter.keys_of(action, view)) or self.selected in keys_of
+        ]
+        offered.sort(key=lambda choice: choice.wasted)  # a wasted turn comes last
+        await self.query_one(ActionBar).show(
+            offered, action_keys(offered, self._command_keys()), self._idle_text(keys)
+        )
         self._focus_after_redraw()
 
     def _idle_text(self, keys: frozenset[str]) -> Text:
@@ -300,13 +315,21 @@ class TableScreen(Screen[None]):
         elif buttons:
             buttons[0].focus(scroll_visible=False)
 
+    def _command_keys(self) -> set[str]:
+        """The keys of the screen's commands (hint, undo...), which no action may take."""
+        return {
+            key
+            for binding in self.BINDINGS if isinstance(binding, Binding)
+            and not binding.action.startswith("act(")
+            for key in binding.key.split(",")
+        }
+
     def _rebuild_log(self) -> None:
-        log = self.query_one(RichLog)
-        log.clear()
         viewer = self._log_viewer()
         view = self._view()
-        for move in view.history:
-            log.write(self.adapter.describe(move, view, viewer))
+        self.query_one(MoveLog).reset(
+            [self.adapter.describe(move, view, viewer) for move in view.history]
+        )
 
     def _log_viewer(self) -> int | None:
         # "You" only when one person plays; in a hot-seat game the log names everyone.
@@ -314,7 +337,7 @@ class TableScreen(Screen[None]):
         return humans[0] if len(humans) == 1 else None
 
     def _log(self, move: Move[Any]) -> None:
-        self.query_one(RichLog).write(
+        self.query_one(MoveLog).add(
             self.adapter.describe(move, self._view(), self._log_viewer())
         )
 
@@ -338,9 +361,22 @@ class TableScreen(Screen[None]):
         await self.redraw()
 
     async def action_act(self, number: int) -> None:
-        button = self.query_one(ActionBar).button(number)
-        if button is not None:
-            await self.perform(button.game_action)
+        await self.press_action(str(number))
+
+    async def on_key(self, event: Key) -> None:
+        # An action's key may be any digit or letter (a Hanabi clue's colour): the bar says
+        # which; the screen's command keys never name an action.
+        if event.character and await self.press_action(event.character):
+            event.stop()
+            event.prevent_default()
+
+    async def press_action(self, key: str) -> bool:
+        """Make the action offered on `key`, if there is one (True: there was)."""
+        button = self.query_one(ActionBar).button(key)
+        if button is None:
+            return False
+        await self.perform(button.game_action)
+        return True
 
     async def action_deselect(self) -> None:
         self.selected = None

@@ -101,6 +101,14 @@ def clue_history(view: HanabiView) -> dict[int, list[tuple[int, Clued, bool]]]:
     return found
 
 
+def _touched(clue: Clue | BonusClue, view: HanabiView) -> list[int]:
+    """The slots of the receiver's hand that `clue` touches."""
+    return [
+        slot.slot for slot in view.other_hands[clue.target]
+        if view.variant.clue_touches(slot.card, clue.value)
+    ]
+
+
 def _clue_words(clues: Sequence[tuple[int, Clued, bool]], players: Sequence[str]) -> Text:
     text = Text()
     for number, (turn, clue, touched) in enumerate(clues):
@@ -205,11 +213,7 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
         if isinstance(action, Play | Discard):
             return (f"own-{action.slot}",)
         if isinstance(action, Clue | BonusClue):
-            touched = [
-                f"card-{action.target}-{slot.slot}"
-                for slot in view.other_hands[action.target]
-                if view.variant.clue_touches(slot.card, action.value)
-            ]
+            touched = [f"card-{action.target}-{slot}" for slot in _touched(action, view)]
             return (f"player-{action.target}", *touched)
         return ()
 
@@ -219,13 +223,8 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
         if isinstance(action, Discard):
             return f"Discard #{action.slot}"
         if isinstance(action, Clue | BonusClue):
-            slots = [
-                f"#{slot.slot}" for slot in view.other_hands[action.target]
-                if view.variant.clue_touches(slot.card, action.value)
-            ]
             kind = "Free clue" if isinstance(action, BonusClue) else "Clue"
-            return (f"{kind} {view.players[action.target]} {_value_text(action.value)} → "
-                    f"{','.join(slots) or 'none'}")
+            return f"{kind} {view.players[action.target]} {self.button_label(action, view)}"
         if isinstance(action, DeckPlay):
             return "Play the deck's last card"
         if isinstance(action, BonusReshuffle):
@@ -233,9 +232,33 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
         assert isinstance(action, BonusPlay)
         return f"Play {action.card} from the discards"
 
+    def button_label(self, action: HanabiAction, view: HanabiView) -> str:
+        if not isinstance(action, Clue | BonusClue):
+            return self.label(action, view)
+        # The selected player or card says whose hand: the bar shows what the clue touches.
+        slots = ",".join(f"#{slot}" for slot in _touched(action, view)) or "none"
+        free = "free " if isinstance(action, BonusClue) else ""
+        return f"{free}{_value_text(action.value)} → {slots}"
+
+    def shortcut(self, action: HanabiAction, view: HanabiView) -> str | None:
+        # A clue on its rank or on its suit's letter, as the line mode reads clues.
+        if not isinstance(action, Clue | BonusClue):
+            return None
+        if isinstance(action.value, int):
+            return str(action.value)
+        letters = [s.letter.lower() for s in view.variant.suits if s.name == action.value]
+        return letters[0] if letters else None
+
+    def wasted(self, action: HanabiAction, view: HanabiView) -> bool:
+        return isinstance(action, Clue | BonusClue) and not _touched(action, view)
+
     def details(self, context: TableContext[HanabiView], key: str) -> RenderableType | None:
         view = context.view
         kind, _, rest = key.partition("-")
+        if kind == "player":
+            # One line: the bar under it holds up to a dozen clues on a small screen.
+            head = Text(f"Clue {view.players[int(rest)]}: ", style="bold")
+            return head.append("each clue lists the slots it touches.", style="")
         if kind == "own":
             own = view.own_hand[int(rest) - 1]
             head = Text(f"Your #{own.slot}: could be ", style="bold")

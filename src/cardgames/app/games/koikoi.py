@@ -52,8 +52,6 @@ _RIBBON_NAMES: Final = {
     RibbonKind.POETRY: "poetry", RibbonKind.BLUE: "blue", RibbonKind.PLAIN: "ribbon",
 }
 _SHORT: Final = {"butterflies": "butterfly", "sake-cup": "sake cup", "rain-man": "rain man"}
-ROW_LENGTH: Final = 8
-"""Tiles per line: eight 10-column tiles fit an 80-column terminal."""
 
 
 def picture(card: Card) -> str:
@@ -80,14 +78,9 @@ def _tile(card: Card, key: str, keys: frozenset[str]) -> Tile:
 
 
 def _rows_of(header: Text, tiles: list[Tile]) -> list[Row]:
-    """A header line, then the tiles in lines of :data:`ROW_LENGTH` (the header on a line of
-    its own leaves the full width to the tiles: eight of them fill 80 columns)."""
-    rows = [Row("", (), header)]
-    rows += [
-        Row("", tuple(tiles[start : start + ROW_LENGTH]))
-        for start in range(0, len(tiles), ROW_LENGTH)
-    ]
-    return rows
+    """A header line, then the tiles (they flow onto as many lines as the width needs; the
+    header on a line of its own leaves the full width to them)."""
+    return [Row("", (), header), Row("", tuple(tiles))]
 
 
 def pile_text(pile: Sequence[Card]) -> Text:

@@ -208,7 +208,8 @@ def list_games() -> None:
     table.add_column("description")
     for name, info in cardgames.games().items():
         counts = info.player_counts
-        table.add_row(name, f"{counts.start}–{counts.stop - 1}", info.description)
+        players = f"{counts.start}" if len(counts) == 1 else f"{counts.start}–{counts.stop - 1}"
+        table.add_row(name, f"{players} players", info.description)
     out.print(table)
 
 

@@ -22,7 +22,7 @@ from cardgames.app.session import GameSession, new_session
 from cardgames.app.widgets import ActionBar, ActionButton, CardTile, KeyFooter, TableView
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Move
-from cardgames.core.options import parse_option_pairs
+from cardgames.core.options import option_example, parse_option_pairs
 
 if TYPE_CHECKING:
     from cardgames.app.app import CardgamesApp
@@ -504,8 +504,10 @@ class NewGameScreen(Screen[None]):
                 [(name, name) for name in list(info.presets)[:40]],
                 value=info.default_preset, allow_blank=False, id="preset", compact=True,
             ))
+            example = option_example(info.presets[info.default_preset])
             yield self._field("House rules", Input(
-                placeholder="KEY=VALUE ... e.g. rounds=6", id="options", compact=True,
+                placeholder="KEY=VALUE ..." + (f" e.g. {example}" if example else ""),
+                id="options", compact=True,
             ))
             counts = info.player_counts
             yield self._field("Players", Select(

@@ -99,6 +99,23 @@ class OneLineErrors(TyperGroup):
             _exit_with("aborted", 1)
         sys.exit(result if isinstance(result, int) else 0)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        untyped_flags(self, ctx)
+        rest: list[str] = super().parse_args(ctx, args)
+        return rest
+
+
+def untyped_flags(command: Any, ctx: Any) -> Any:
+    """`command` (and its subcommands) with no type shown for its flags in help: Typer shows
+    ``<bool>`` after ``--plain`` or ``--help`` as if they took a value. A flag's empty
+    metavar is what help shows instead (`ctx`: where the help option's names come from)."""
+    for param in [*command.params, command.get_help_option(ctx)]:
+        if param is not None and getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        untyped_flags(sub, ctx)
+    return command
+
 
 def _exit_with(message: str, code: int) -> NoReturn:
     err.print(f"[red]error: {escape(one_line(message))}[/]")
@@ -142,7 +159,7 @@ class GamesGroup(OneLineErrors):
         if isinstance(command, _Placeholder) and name is not None:
             module = _game_cli(name)
             command = typer.main.get_command(module.app)
-        return name, command, rest
+        return name, untyped_flags(command, ctx) if command is not None else None, rest
 
 
 class PlayGroup(TyperGroup):
@@ -164,7 +181,7 @@ class PlayGroup(TyperGroup):
         if isinstance(command, _Placeholder) and name is not None:
             # Every game's sub-app is a group holding its play command.
             command = typer.main.get_group(_game_cli(name).app).commands["play"]
-        return name, command, rest
+        return name, untyped_flags(command, ctx) if command is not None else None, rest
 
 
 app = typer.Typer(

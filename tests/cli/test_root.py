@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
+import typer.core
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -267,3 +269,23 @@ def test_the_option_example_in_play_help_is_one_the_game_accepts(game: str) -> N
     key, value = example.groups()
     # Not Koi-Koi's rounds=6 everywhere: Hanabi has no rounds.
     info.make_options(**{key: value})
+
+
+def _command_paths() -> list[list[str]]:
+    root = typer.main.get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    paths = [[]] + [[name] for name in root.commands if name != "play"]
+    for game in cardgames.registry.names():
+        paths.append(["play", game])
+        group = typer.main.get_group(cardgames.get_game(game).load_cli().app)
+        paths += [[game]] + [[game, name] for name in group.commands]
+    return paths
+
+
+def test_help_shows_no_type_after_a_flag() -> None:
+    for path in _command_paths():
+        code, output = invoke(*path, "--help")
+        assert code == 0, (path, output)
+        assert "<bool>" not in output, path
+    # A value still shows its type.
+    assert "<int>" in invoke("play", "koikoi", "--help")[1]

@@ -38,6 +38,7 @@ from cardgames.core.game import State
 from cardgames.core.limits import MAX_WORKERS, load_json, read_text
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
+from cardgames.core.text import counted
 from cardgames.session import parse_bots, seat_bots
 from cardgames.simulate import (
     GameResult,
@@ -476,7 +477,7 @@ def _usable_cpus() -> int:
 def _plot_title(info: GameInfo[Any, Any], results: list[GameResult]) -> str:
     players = len(results[0].bots)
     bots = ", ".join(dict.fromkeys(bot for result in results for bot in result.bots))
-    title = f"{info.title}: {len(results)} games, {players} players ({bots})"
+    title = f"{info.title}: {counted(len(results), 'game')}, {players} players ({bots})"
     if info.cooperative:
         title += f", mean score {statistics.fmean(r.scores[0] for r in results):.2f}"
     return title
@@ -505,7 +506,8 @@ def _report(info: GameInfo[Any, Any], results: list[GameResult], elapsed: float)
     count = len(results)
     moves = sum(result.moves for result in results)
     out.print(
-        f"{count} games of {info.name} in {elapsed:.2f} s: {count / elapsed:,.1f} games/s, "
+        f"{counted(count, 'game')} of {info.name} in {elapsed:.2f} s: "
+        f"{count / elapsed:,.1f} games/s, "
         f"{moves / elapsed:,.0f} moves/s"
     )
     out.print(f"bots by seat: {escape(', '.join(results[0].bots))}")
@@ -581,7 +583,8 @@ def bench(
         games += 1
     elapsed = time.perf_counter() - started
     out.print(
-        f"{info.name}: {games} random games, {moves} moves in {elapsed:.2f} s — "
+        f"{info.name}: {counted(games, 'random game')}, {counted(moves, 'move')} in "
+        f"{elapsed:.2f} s — "
         f"{moves / elapsed:,.0f} moves/s, {games / elapsed:,.1f} games/s"
     )
 

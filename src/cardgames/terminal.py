@@ -26,6 +26,7 @@ from cardgames.core.errors import IllegalActionError, NotationError, RecordError
 from cardgames.core.game import Event, Move, State
 from cardgames.core.limits import MAX_LINE
 from cardgames.core.registry import GameInfo
+from cardgames.core.text import counted
 from cardgames.session import (
     HUMAN,
     LiveSession,
@@ -379,7 +380,7 @@ class _LineSession(Generic[S]):
                 "in a game with one human player[/]"
             )
             return False
-        self.out.print(f"took back {taken} move{'' if taken == 1 else 's'}")
+        self.out.print(f"took back {counted(taken, 'move')}")
         return True
 
     def help_text(self) -> str:

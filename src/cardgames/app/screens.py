@@ -23,6 +23,7 @@ from cardgames.app.widgets import ActionBar, ActionButton, CardTile, KeyFooter, 
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Move
 from cardgames.core.options import option_example, parse_option_pairs
+from cardgames.core.text import counted
 
 if TYPE_CHECKING:
     from cardgames.app.app import CardgamesApp
@@ -417,7 +418,7 @@ class TableScreen(Screen[None]):
         taken = session.undo()
         self.selected = None
         self._rebuild_log()
-        self.notify(f"Took back {taken} move{'' if taken == 1 else 's'}.")
+        self.notify(f"Took back {counted(taken, 'move')}.")
         await self.redraw()
         self.advance()
 

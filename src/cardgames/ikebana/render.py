@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardgames.core.game import Event
+from cardgames.core.text import counted
 from cardgames.ikebana.cards import COLOUR_LETTERS, Card
 from cardgames.ikebana.events import (
     Bought,
@@ -108,9 +109,10 @@ def _price_text(view: IkebanaView, price: int, payee: int | None) -> str:
     return f"{price} to {'the bank' if payee is None else view.players[payee]}"
 
 
-def turn_hint(view: IkebanaView) -> str:
+def turn_hint(view: IkebanaView, *, notation: bool = True) -> str:
     """What the seat to act may do now, with the prices (the sentence of ``view.phase`` and
-    ``view.pending``)."""
+    ``view.pending``); in the prompt's words (``buy 2``), or without `notation` in the app's
+    (its buttons Draw, Keep and Refuse; a pile's top card is selected to buy it)."""
     seat = view.current_player
     if view.phase is Phase.OVER or seat is None:
         return "The game is over."
@@ -127,12 +129,19 @@ def turn_hint(view: IkebanaView) -> str:
         if pending.paid < pending.price:  # pay-what-you-have: the rest of the prestige
             price = f"{pending.price}; {name} would pay all {name} has, {price}"
         return f"{name} drew {pending.card}: keep it, or refuse it (refusal costs {price})."
-    buys = [
-        f"buy {s + 1} ({view.players[s]}'s {top} for {top.value})"
-        for s, top in enumerate(view.discard_tops)
+    affordable = [
+        (s, top) for s, top in enumerate(view.discard_tops)
         if top is not None and s != seat and top.value <= view.prestige[seat]
     ]
     first = _price_text(view, 1, view.next_refusal_payee)
+    if not notation:
+        text = f"{name} to play: Draw (a first refusal would cost {first})"
+        if not affordable:
+            return text + "."
+        return text + ", or select a discard pile's top card to buy it: " + ", ".join(
+            f"{view.players[s]}'s {top} for {top.value}" for s, top in affordable
+        ) + "."
+    buys = [f"buy {s + 1} ({view.players[s]}'s {top} for {top.value})" for s, top in affordable]
     text = f"{name} to play: draw (a first refusal would cost {first})"
     return text + (", or " + ", ".join(buys) if buys else "") + "."
 
@@ -140,7 +149,7 @@ def turn_hint(view: IkebanaView) -> str:
 def table_renderable(view: IkebanaView) -> RenderableType:
     """The whole table as `view.seat` sees it (fits 80 columns with 5 players)."""
     header = Text(
-        f"Round {view.round}/{view.rules.rounds} · deck {view.deck_size} cards · "
+        f"Round {view.round}/{view.rules.rounds} · deck {counted(view.deck_size, 'card')} · "
         f"{view.players[view.starter]} started"
     )
     if view.score_factor > 1:

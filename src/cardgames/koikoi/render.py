@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardgames.core.text import counted
 from cardgames.koikoi.actions import STOP, KoiKoiAction
 from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind
 from cardgames.koikoi.events import (
@@ -46,6 +47,7 @@ from cardgames.koikoi.yaku import (
 
 __all__ = [
     "KIND_STYLES",
+    "agreeing",
     "card_style",
     "card_table",
     "card_text",
@@ -289,7 +291,7 @@ def presets_renderable(presets: Mapping[str, KoiKoiRules]) -> RenderableType:
 # --------------------------------------------------------------------------- events
 def _points(points: int) -> str:
     """``1 point``, ``6 points``."""
-    return f"{points} point{'' if points == 1 else 's'}"
+    return counted(points, "point")
 
 
 def _who(names: Sequence[str], seat: int) -> str:
@@ -299,7 +301,7 @@ def _who(names: Sequence[str], seat: int) -> str:
 _THIRD_PERSON: Final = {"have": "has"}
 
 
-def _verb(subject: str, verb: str) -> str:
+def agreeing(subject: str, verb: str) -> str:
     """`verb` agreeing with `subject`: "You win", "P2 wins", "You have", "P2 has", "P2 turns
     over"."""
     if subject == "You":
@@ -326,14 +328,14 @@ def round_summary(
     else:
         winner = _who(names, result.winner)
         if result.end is RoundEnd.LUCKY_HAND:
-            lucky = f"{winner} {_verb(winner, 'win')} with a lucky hand ({result.lucky_hand})"
+            lucky = f"{winner} {agreeing(winner, 'win')} with a lucky hand ({result.lucky_hand})"
             table.add_row("result", Text(lucky, style="bold"))
         elif result.end is RoundEnd.DEALERS_PRIVILEGE:
-            privilege = f"drawn; dealer's privilege: {winner} {_verb(winner, 'score')}"
+            privilege = f"drawn; dealer's privilege: {winner} {agreeing(winner, 'score')}"
             table.add_row("result", Text(privilege, style="bold"))
         else:
             table.add_row("result", Text(
-                f"{winner} {_verb(winner, 'stop')} and {_verb(winner, 'win')} the round",
+                f"{winner} {agreeing(winner, 'stop')} and {agreeing(winner, 'win')} the round",
                 style="bold",
             ))
         if result.yaku is not None:
@@ -379,14 +381,14 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
 
     def does(seat: int, verb: str) -> str:
         subject = who(seat)
-        return f"{subject} {_verb(subject, verb)}"
+        return f"{subject} {agreeing(subject, verb)}"
 
     if isinstance(event, CardPlayed):
         seat = event.seat
         text = Text(does(seat, "turn over" if event.from_stock else "play") + " ")
         text.append_text(card_text(event.card))
         if event.captured:
-            text.append(f" and {_verb(who(seat), 'capture')} ")
+            text.append(f" and {agreeing(who(seat), 'capture')} ")
             text.append_text(cards_text(event.captured))
         else:
             text.append(" onto the field", style="dim")
@@ -458,7 +460,7 @@ def describe_move(
     parts: list[RenderableType] = []
     if action.kind == STOP:
         subject = "You" if actor == viewer else _who(names, actor)
-        stops = f"{_verb(subject, 'stop')} and {_verb(subject, 'score')}"
+        stops = f"{agreeing(subject, 'stop')} and {agreeing(subject, 'score')}"
         parts.append(Text(f"{subject} {stops}.", style="bold"))
     parts += (
         describe_event(event, names, viewer)
@@ -480,7 +482,7 @@ def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
     if event.winner is None:
         return Text(f"Match drawn: {score}", style="bold")
     winner = _who(names, event.winner)
-    return Text(f"{winner} {_verb(winner, 'win')} the match: {score}", style="bold green")
+    return Text(f"{winner} {agreeing(winner, 'win')} the match: {score}", style="bold green")
 
 
 def score_pile_renderable(
@@ -568,7 +570,7 @@ def _side(view: KoiKoiView, seat: int) -> Table:
         head.append("  · dealer", style="dim")
     if seat != view.seat:
         count = view.opponent_hand_size
-        head.append(f"  · {count} card{'' if count == 1 else 's'} in hand", style="dim")
+        head.append(f"  · {counted(count, 'card')} in hand", style="dim")
     calls = view.koikoi_calls[seat]
     if calls:
         head.append(f"  · KOI-KOI{'' if calls == 1 else f' ×{calls}'}", style="bold magenta")
@@ -797,7 +799,7 @@ def round_results_table(
             outcome = "drawn"
         elif result.end is RoundEnd.STOP:
             winner = _who(names, result.winner)
-            outcome = f"{winner} {_verb(winner, 'stop')}"
+            outcome = f"{winner} {agreeing(winner, 'stop')}"
         elif result.end is RoundEnd.LUCKY_HAND:
             outcome = f"{_who(names, result.winner)}: lucky hand ({result.lucky_hand})"
         else:

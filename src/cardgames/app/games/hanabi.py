@@ -19,6 +19,7 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
+from cardgames.core.text import counted
 from cardgames.hanabi import (
     BonusClue,
     BonusPlay,
@@ -127,7 +128,7 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             f" · deck {view.deck_size} · pace {pace}"
         )
         if view.final_round_turns is not None:
-            text += f" · final round: {view.final_round_turns} turns"
+            text += f" · final round: {counted(view.final_round_turns, 'turn')}"
         return text
 
     def rows(self, context: TableContext[HanabiView]) -> list[Row]:
@@ -155,8 +156,10 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
     def _name_tile(self, context: TableContext[HanabiView], seat: int) -> Tile:
         view = context.view
         marker = "▶" if view.current_player == seat else " "
-        name = "you" if seat == view.seat else view.players[seat]
-        face = Text(f"{marker}{name[:9]}", style="bold")
+        # The seat's name, as the log writes it; the second line marks your own seat.
+        face = Text(f"{marker}{view.players[seat][:9]}", style="bold")
+        if seat == view.seat:
+            face.append("\n (you)", style="bold cyan")
         key = f"player-{seat}"
         return Tile(face, key if key in context.keys else None, "name-tile")
 

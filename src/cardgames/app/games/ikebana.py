@@ -27,6 +27,9 @@ from cardgames.ikebana.view import IkebanaView
 
 __all__ = ["ADAPTER", "IkebanaAdapter", "rounds_table"]
 
+TILE_SPAN = 5
+"""Columns a card takes on the table: its width and the space after it (app.tcss)."""
+
 
 def _tile(card: Card, key: str | None = None) -> Tile:
     return Tile(Text(str(card), style="bold"), key, f"colour-{card.colour_letter}")
@@ -65,7 +68,12 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
 
     def rows(self, context: TableContext[IkebanaView]) -> list[Row]:
         view = context.view
-        rows = []
+        # Column headers over the bouquet's five places and the discard pile's top (select
+        # it to buy it); the text after them names itself (prestige, pile, best score). The
+        # header's text starts a column right of the cards (the note's padding).
+        rows = [Row(Text("player", style="dim"), (), Text(
+            f"{'bouquet':<{5 * TILE_SPAN - 1}}discard top", style="dim",
+        ))]
         for seat, name in enumerate(view.players):
             marker = "▶" if seat == view.current_player else " "
             who = f"{marker}{name[:6]}"
@@ -78,6 +86,8 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
             else:
                 tiles.append(Tile(Text(" -", style="dim"), None, "empty-slot"))
             note = Text(f"{view.prestige[seat]:>3} prestige  ", style="bold")
+            if seat == view.seat:
+                note = Text("(you) ", style="bold cyan").append_text(note)
             note.append(f"pile {view.discard_sizes[seat]}  ", style="dim")
             note.append(bouquet_worth(view.bouquets[seat], view.rules.multicolour_wild))
             rows.append(Row(Text(who, style="bold cyan" if seat == view.seat else "bold"),
@@ -85,7 +95,7 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
         pending = view.pending
         if pending is not None:
             rows.append(Row("", (_tile(pending.card),), Text("drawn", style="bold")))
-        rows.append(Row("", (), Text(turn_hint(view), style="dim")))
+        rows.append(Row("", (), Text(turn_hint(view, notation=False), style="dim")))
         return rows
 
     def keys_of(self, action: IkebanaAction, view: IkebanaView) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
+from cardgames.core.text import counted
 from cardgames.koikoi import (
     CARDS,
     MONTHS,
@@ -36,6 +37,7 @@ from cardgames.koikoi.events import (
 )
 from cardgames.koikoi.hints import hint
 from cardgames.koikoi.render import (
+    agreeing,
     describe_event,
     match_line,
     round_results_table,
@@ -123,7 +125,8 @@ def _side(view: KoiKoiView, seat: int) -> list[Row]:
     """A player's header (points, dealer, hand size, koi-koi), pile and yaku."""
     head = Text(_name(view, seat), style="bold cyan" if seat == view.seat else "bold")
     # With banks the scores are the banks (the points won come out of the other's bank).
-    head.append(f" bank {view.scores[seat]}" if view.rules.banks else f" {view.scores[seat]} pts",
+    head.append(f" bank {view.scores[seat]}" if view.rules.banks
+                else f" {counted(view.scores[seat], 'point')}",
                 style="bold")
     if seat == view.dealer:
         head.append(" · dealer", style="dim")
@@ -220,8 +223,8 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         players = view.players
         lines: list[Text] = []
         if move.action.kind == STOP:
-            lines.append(Text(f"{'You' if move.seat == viewer else players[move.seat]} "
-                              f"{'stop' if move.seat == viewer else 'stops'}.", style="bold"))
+            who = "You" if move.seat == viewer else players[move.seat]
+            lines.append(Text(f"{who} {agreeing(who, 'stop')}.", style="bold"))
         for event in move.events:
             if isinstance(event, RoundEnded):
                 lines.append(Text(
@@ -231,8 +234,9 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
                     style="bold",
                 ))
             elif isinstance(event, RoundStarted):
+                dealer = "You" if event.dealer == viewer else players[event.dealer]
                 lines.append(Text(f"Round {event.round_number} of {event.rounds}: "
-                                  f"{players[event.dealer]} deals", style="bold"))
+                                  f"{dealer} {agreeing(dealer, 'deal')}", style="bold"))
             elif isinstance(event, MatchEnded):
                 lines.append(match_line(event, players))
             else:

@@ -41,12 +41,22 @@ class CardgamesApp(App[str]):
         """Every game played in this run (their save files are locked until it closes)."""
         names = [name for name, _ in SPEEDS]
         self.speed = names.index(speed)
+        """The bots' speed, an index into SPEEDS."""
+        self.speed_step = 1
+        """Where the speed key goes next: 1 slower, -1 faster."""
 
     def on_mount(self) -> None:
         if self.session is not None:
             self.push_screen(TableScreen(self.session))
         else:
             self.push_screen(NewGameScreen(self.game))
+
+    def change_speed(self) -> None:
+        """One step along SPEEDS, turning back at either end: instant, fast, normal, slow,
+        normal, fast, instant... (never from slow straight to instant)."""
+        if not 0 <= self.speed + self.speed_step < len(SPEEDS):
+            self.speed_step = -self.speed_step
+        self.speed += self.speed_step
 
     def current_session(self) -> GameSession[Any] | None:
         """The game on screen (the one started from the new-game screen, too), if any."""

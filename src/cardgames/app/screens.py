@@ -250,6 +250,8 @@ class TableScreen(Screen[None]):
 
     async def redraw(self) -> None:
         """Draw the table, the details of the selected card and the actions offered."""
+        focused = self.app.focused
+        focused_key = focused.key if isinstance(focused, CardTile) else None
         view = self._view()
         legal = self._legal()
         keys = frozenset(
@@ -275,7 +277,7 @@ class TableScreen(Screen[None]):
             if not keys_of or self.selected in keys_of:
                 offered.append((self.adapter.label(action, view), action))
         await self.query_one(ActionBar).show(offered, self._idle_text(keys))
-        self._focus_after_redraw()
+        self._focus_after_redraw(focused_key)
 
     def _idle_text(self, keys: frozenset[str]) -> Text:
         session = self.session
@@ -287,14 +289,16 @@ class TableScreen(Screen[None]):
         assert seat is not None
         return Text(f"{session.state.players[seat]} is thinking…", style="dim")
 
-    def _focus_after_redraw(self) -> None:
-        """Keep the keyboard where the player is: the selected card, else the first card."""
+    def _focus_after_redraw(self, focused_key: str | None) -> None:
+        """Keep the keyboard where the player is: the selected card, else the card that had
+        the focus (Escape leaves it where it was), else the first card."""
         table = self.query_one(TableView)
         cards = table.cards()
-        for card in cards:
-            if card.key == self.selected:
-                card.focus(scroll_visible=False)
-                return
+        for key in (self.selected, focused_key):
+            for card in cards:
+                if key is not None and card.key == key:
+                    card.focus(scroll_visible=False)
+                    return
         buttons = list(self.query(ActionButton))
         if cards:
             cards[0].focus(scroll_visible=False)
@@ -464,8 +468,11 @@ class TableScreen(Screen[None]):
 
     async def action_speed(self) -> None:
         app = self.cardgames
-        app.speed = (app.speed + 1) % len(SPEEDS)
-        self.notify(f"Bots move at {SPEEDS[app.speed][0]} speed.")
+        app.change_speed()
+        scale = " · ".join(
+            f"[{name}]" if index == app.speed else name for index, (name, _) in enumerate(SPEEDS)
+        )
+        self.notify(f"Bots move at {SPEEDS[app.speed][0]} speed ({scale}).", markup=False)
         await self.redraw()
 
     def action_quit(self) -> None:

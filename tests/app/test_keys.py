@@ -4,6 +4,7 @@ points 6 and 7)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ def test_the_speed_key_steps_through_the_speeds_in_order(tmp_path: Path) -> None
     seen = asyncio.run(run())
     # Each press moves one step along instant, fast, normal, slow: never from one end to the
     # other.
-    steps = [abs(names.index(b) - names.index(a)) for a, b in zip(seen, seen[1:], strict=False)]
+    steps = [abs(names.index(b) - names.index(a)) for a, b in itertools.pairwise(seen)]
     assert steps == [1] * 8, seen
     assert set(seen) == set(names), seen
 

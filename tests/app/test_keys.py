@@ -8,11 +8,17 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+import pytest
+from rich.console import Console
+from textual.command import CommandPalette
+
 import cardgames
 from cardgames.app.app import CardgamesApp
-from cardgames.app.screens import SPEEDS, TableScreen
+from cardgames.app.games import adapter_for
+from cardgames.app.screens import SPEEDS, HelpScreen, TableScreen
 from cardgames.app.session import GameSession, new_session
 from cardgames.app.widgets import CardTile
+from cardgames.koikoi import yaku_progress
 
 from .conftest import focus_card, settle, wait_until
 
@@ -63,5 +69,95 @@ def test_escape_leaves_the_focus_on_the_card_it_was_on(tmp_path: Path, run_app: 
             focused = pilot.app.focused
             assert isinstance(focused, CardTile)
             assert focused.key == "card-1-3"
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(("game", "players", "page"), [
+    ("koikoi", 2, "Yaku, and where you stand"),
+    ("hanabi", 3, "This game's variant"),
+    ("ikebana", 3, "Scoring"),
+])
+def test_f1_and_question_mark_open_the_help_and_escape_closes_it(
+    game: str, players: int, page: str, tmp_path: Path, run_app: Any
+) -> None:
+    session = _session(game, tmp_path, players=players, seed=5)
+
+    async def run() -> None:
+        async with run_app(session, (100, 30)) as pilot:
+            await settle(pilot)
+            table = pilot.app.screen
+            assert isinstance(table, TableScreen)
+            for key in ("f1", "question_mark"):
+                await pilot.press(key)
+                await wait_until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen),
+                                 f"{key} opens the help")
+                help_screen = pilot.app.screen
+                assert isinstance(help_screen, HelpScreen)
+                keys = {name: (shown, what) for shown, name, what in help_screen.keys}
+                # Every key says what it does, in words beyond its name.
+                assert keys["Action"] == ("1-9", "make the numbered action shown at the bottom")
+                for name in ("Hint", "Speed", "Save & quit", "Deselect", "Select"):
+                    assert name in keys, sorted(keys)
+                    assert keys[name][1]
+                    assert keys[name][1] != name
+                headings = [heading for heading, _ in help_screen.sections]
+                assert headings[0].endswith("in short")
+                assert page in headings
+                await pilot.press("escape" if key == "f1" else "question_mark")
+                await wait_until(pilot, lambda: pilot.app.screen is table, "closed")
+
+    asyncio.run(run())
+
+
+def test_the_help_shows_the_variant_and_the_yaku_progress(tmp_path: Path) -> None:
+    hanabi = _session("hanabi", tmp_path, players=3, seed=5,
+                      options={"variant": "rainbow"})
+    view = hanabi.state.view(0)
+    sections = dict(adapter_for("hanabi").help_sections(view))
+    console = Console(width=300, record=True)
+    with console.capture() as captured:
+        console.print(sections["This game's variant"])
+    assert view.variant.describe() in captured.get()
+
+    koikoi = _session("koikoi", tmp_path / "koikoi", seed=11)
+    state = koikoi.state
+    while len(state.view(0).piles[0]) < 6 and not state.is_over:
+        koikoi.apply(koikoi.bot_action() if koikoi.bot_to_move
+                     else adapter_for("koikoi").hint(state.view(0), state.legal_actions()).action)
+    view = state.view(0)
+    progress = yaku_progress(view.piles[0], view.piles[1], view.rules, view.month)
+    assert progress, "a pile of six cards has begun some yaku"
+    table = dict(adapter_for("koikoi").help_sections(view))["Yaku, and where you stand"]
+    console = Console(width=200, record=True)
+    with console.capture() as captured:
+        console.print(table)
+    rows = captured.get().splitlines()
+    for begun in progress:
+        row = next(line for line in rows if f" {begun.name} (" in line)
+        assert f"{begun.have}/{begun.need}" in row, row
+
+
+def test_the_palettes_keys_command_opens_the_help_and_escape_closes_it(
+    tmp_path: Path, run_app: Any
+) -> None:
+    session = _session("koikoi", tmp_path, seed=5)
+
+    async def run() -> None:
+        async with run_app(session, (100, 30)) as pilot:
+            await settle(pilot)
+            table = pilot.app.screen
+            await pilot.press("ctrl+p")
+            await wait_until(pilot, lambda: isinstance(pilot.app.screen, CommandPalette),
+                             "the palette opens")
+            for letter in "keys":
+                await pilot.press(letter)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen),
+                             "the palette's Keys opens the help")
+            assert all(what for _, _, what in pilot.app.screen.keys)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: pilot.app.screen is table, "closed")
 
     asyncio.run(run())

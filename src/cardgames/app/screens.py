@@ -4,9 +4,11 @@ next player, a hint, a note, and the new-game form."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -30,12 +32,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FinalScreen",
+    "HelpScreen",
     "HintScreen",
     "NewGameScreen",
     "NoteScreen",
     "PassScreen",
     "SummaryScreen",
     "TableScreen",
+    "key_help",
 ]
 
 
@@ -92,6 +96,82 @@ class HintScreen(_Dismissable):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "do-it")
+
+
+class HelpScreen(ModalScreen[None]):
+    """F1 or ``?``: the keys with what each does, then the game's pages (the rules in short,
+    its reference as your seat stands now). Escape, F1, ``?`` or its button closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,question_mark", "close", "Close"),
+    ]
+
+    def __init__(
+        self, keys: Sequence[tuple[str, str, str]],
+        sections: Sequence[tuple[str, RenderableType]] = (),
+    ) -> None:
+        super().__init__()
+        self.keys = list(keys)
+        self.sections = list(sections)
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, pad_edge=False, expand=True,
+                      padding=(0, 2, 0, 0))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(ratio=1)
+        for key, name, what in self.keys:
+            table.add_row(key, name, what)
+        with Vertical(id="help-dialog"):
+            with VerticalScroll(id="help-body"):
+                yield Static(Text("Keys", style="bold underline"))
+                yield Static(table, id="help-keys")
+                for heading, body in self.sections:
+                    yield Static(Text(f"\n{heading}", style="bold underline"))
+                    yield Static(body, classes="help-section")
+            yield Button("Close (Esc)", id="close", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
+    """The keys `screen` answers now, as (keys, name, what it does): its own, the focused
+    widget's, a card's (on the table, whatever has the focus) and the app's, one line per
+    name (``1-9`` for the numbered actions). What a key does is its binding's tooltip, else
+    its description."""
+    lines: dict[str, tuple[list[str], str]] = {}
+    app = screen.app
+    # The containers' own keys (scrolling the table or the log) are left out: the table
+    # scrolls to the focused card by itself.
+    answering = (screen, app, screen.focused)
+    bindings = [
+        (key, active.binding) for key, active in screen.active_bindings.items()
+        if active.node in answering
+    ]
+    if isinstance(screen, TableScreen):
+        bindings += [
+            (binding.key, binding) for binding in CardTile.BINDINGS
+            if isinstance(binding, Binding)
+        ]
+    for key, binding in bindings:
+        if not binding.description:
+            continue
+        shown = binding.key_display or app.get_key_display(binding)
+        keys, tooltip = lines.setdefault(binding.description, ([], binding.tooltip))
+        if shown not in keys and key not in keys:
+            keys.append(shown)
+        if not tooltip and binding.tooltip:
+            lines[binding.description] = (keys, binding.tooltip)
+    return [
+        (", ".join(keys), name, tooltip or name) for name, (keys, tooltip) in lines.items()
+    ]
 
 
 class PassScreen(Screen[None]):
@@ -190,16 +270,26 @@ class TableScreen(Screen[None]):
     """The game at the table, from one seat's view: select a card, then an action."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "act(1)", "Action", key_display="1-9"),
+        Binding("1", "act(1)", "Action", key_display="1-9",
+                tooltip="make the numbered action shown at the bottom"),
         *(Binding(str(n), f"act({n})", show=False) for n in range(2, 10)),
-        Binding("left", "app.focus_previous", "Card", show=False),
-        Binding("right", "app.focus_next", "Card", show=False),
-        Binding("escape", "deselect", "Deselect", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("n", "note", "Note"),
-        Binding("s", "speed", "Speed"),
-        Binding("q", "quit", "Save & quit"),
+        Binding("left", "app.focus_previous", "Previous card", show=False,
+                tooltip="move to the previous card (Shift+Tab too)"),
+        Binding("right", "app.focus_next", "Next card", show=False,
+                tooltip="move to the next card or button (Tab too)"),
+        Binding("escape", "deselect", "Deselect", show=False,
+                tooltip="put the selected card back (the focus stays on it)"),
+        Binding("h", "hint", "Hint",
+                tooltip="what the bundled bot would do here, and why; its button does it"),
+        Binding("u", "undo", "Undo",
+                tooltip="take back your last move and the bots' replies"),
+        Binding("n", "note", "Note", tooltip="write a note on the selected card"),
+        Binding("s", "speed", "Speed",
+                tooltip="the bots' speed, one step: instant, fast, normal, slow"),
+        Binding("question_mark", "app.help", "Help", show=False,
+                tooltip="this screen: the keys, the rules in short, the game's reference"),
+        Binding("q", "quit", "Save & quit",
+                tooltip="save the game and leave (continue with --resume FILE)"),
     ]
 
     def __init__(self, session: GameSession[Any]) -> None:

@@ -32,6 +32,7 @@ from cardgames.ikebana.scoring import (
     Combination,
     CombinationKind,
     combination_points,
+    multiplier_name,
     score_bouquet,
 )
 from cardgames.ikebana.view import IkebanaView, Phase
@@ -45,6 +46,7 @@ __all__ = [
     "presets_table",
     "round_table",
     "score_renderable",
+    "scoring_reference",
     "table_renderable",
     "turn_hint",
 ]
@@ -300,3 +302,26 @@ def presets_table(
         table.add_row(option, str(value).lower(), *others)
     notes = Text("\n".join(f"{name}: {descriptions.get(name, '')}" for name in names))
     return Group(table, Text(), notes)
+
+
+def scoring_reference(multicolour_wild: bool = True) -> Table:
+    """How a bouquet scores: each combination's points, then each colour multiplier (the
+    numbers are the scoring module's own)."""
+    table = Table(title="Bouquet scoring", title_justify="left", header_style="bold",
+                  box=None, pad_edge=False)
+    table.add_column("five cards hold")
+    table.add_column("points", justify="right")
+    for count in range(2, BOUQUET_SIZE + 1):
+        table.add_row(f"{_COUNT_WORDS[count]} of a kind", f"value x{count}")
+    for run in ("1 2 3 4", "2 3 4 5", "1 2 3 4 5"):
+        cards = " ".join(f"R{value}" for value in run.split())
+        table.add_row(f"run {run.replace(' ', '-')}", str(combination_points(cards)[0]))
+    table.add_section()
+    for multiplier in (2, 3, 4):
+        table.add_row(multiplier_name(multiplier), f"total x{multiplier}")
+    table.caption = (
+        "each card counts in one combination at most; "
+        + ("a multicolour card (M) takes the colour that scores best" if multicolour_wild
+           else "multicolour (M) is a sixth colour")
+    )
+    return table

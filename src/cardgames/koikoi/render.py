@@ -48,6 +48,7 @@ from cardgames.koikoi.yaku import (
 __all__ = [
     "KIND_STYLES",
     "agreeing",
+    "capture_hint",
     "card_style",
     "card_table",
     "card_text",
@@ -69,6 +70,7 @@ __all__ = [
     "scoring_notes",
     "table_renderable",
     "yaku_progress",
+    "yaku_progress_by_key",
     "yaku_score_text",
     "yaku_status",
     "yaku_table_renderable",
@@ -212,17 +214,25 @@ _PENALTY_NOTES: Final[Mapping[KoiKoiPenalty, str]] = {
 }
 
 
-def yaku_table_renderable(rules: KoiKoiRules, title: str) -> Table:
-    """The yaku and what each pays under `rules`."""
+def yaku_table_renderable(
+    rules: KoiKoiRules, title: str, progress: Mapping[str, Text] | None = None
+) -> Table:
+    """The yaku and what each pays under `rules`; with `progress` (by yaku key, see
+    :func:`yaku_progress_by_key`), a column of where a player stands on each."""
     table = Table(title=title, header_style="bold")
     table.add_column("yaku")
     table.add_column("cards")
     table.add_column("points")
     table.add_column("replaces")
+    if progress is not None:
+        table.add_column("you")
     for row in yaku_table(rules):
         style = "dim" if row.points == "off" else ""
         name = Text.assemble((row.name, "bold"), (f" ({row.english})", "dim"))
-        table.add_row(name, row.cards, row.points, row.replaces or "—", style=style)
+        cells: list[RenderableType] = [name, row.cards, row.points, row.replaces or "—"]
+        if progress is not None:
+            cells.append(progress.get(row.key, Text("—", style="dim")))
+        table.add_row(*cells, style=style)
     table.caption = "; ".join(scoring_notes(rules))
     return table
 
@@ -530,7 +540,9 @@ def _seat_name(view: KoiKoiView, seat: int) -> str:
     return "You" if seat == view.seat else view.players[seat]
 
 
-def _capture_hint(card: Card, field: Sequence[Card], capture_all_three: bool) -> Text:
+def capture_hint(card: Card, field: Sequence[Card], capture_all_three: bool) -> Text:
+    """What `card` takes when played onto `field`: ``takes jan-chaff-1``, ``takes one of
+    ...``, ``takes all three: ...``, or that it has no match."""
     matches = [f for f in field if f.month == card.month]
     text = Text("  ")
     if not matches:
@@ -642,7 +654,7 @@ def hand_renderable(view: KoiKoiView) -> Table:
         table.add_row(
             str(card.id),
             card_text(card, kind=True),
-            _capture_hint(card, view.field, view.rules.capture_all_three),
+            capture_hint(card, view.field, view.rules.capture_all_three),
         )
     return table
 
@@ -762,6 +774,22 @@ def cards_grid(view: KoiKoiView) -> Table:
     return table
 
 
+def yaku_progress_by_key(view: KoiKoiView, seat: int) -> dict[str, Text]:
+    """Where `seat` stands on each yaku, by key: ``formed (5)`` for a yaku its pile has,
+    ``3/5`` for one begun and still possible (others are left out: not begun, or out of
+    reach)."""
+    found: dict[str, Text] = {
+        progress.key: Text(f"{progress.have}/{progress.need}",
+                           style="bold" if progress.missing == 1 else "")
+        for progress in yaku_progress(
+            view.piles[seat], view.piles[1 - seat], view.rules, view.month
+        )
+    }
+    for yaku in view.yaku[seat].yaku:
+        found[yaku.key] = Text(f"formed ({yaku.points})", style="bold green")
+    return found
+
+
 def yaku_status(view: KoiKoiView) -> RenderableType:
     """Both sides' current yaku, then the yaku table of the rules in force."""
     lines = Table.grid(padding=(0, 1))
@@ -772,7 +800,9 @@ def yaku_status(view: KoiKoiView) -> RenderableType:
         near = _progress(view, seat)
         if near:
             lines.add_row("", Text.assemble(("toward ", "dim"), near))
-    return Group(lines, yaku_table_renderable(view.rules, "Yaku (rules in force)"))
+    return Group(lines, yaku_table_renderable(
+        view.rules, "Yaku (rules in force)", yaku_progress_by_key(view, view.seat)
+    ))
 
 
 def round_results_table(

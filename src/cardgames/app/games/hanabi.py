@@ -42,7 +42,12 @@ from cardgames.hanabi import (
 )
 from cardgames.hanabi.cards import rank_text
 from cardgames.hanabi.hints import card_status, hint, known_status
-from cardgames.hanabi.render import describe_event, final_summary, knowledge_text
+from cardgames.hanabi.render import (
+    describe_event,
+    final_summary,
+    knowledge_text,
+    variant_text,
+)
 
 __all__ = ["ADAPTER", "HanabiAdapter", "clue_history"]
 
@@ -303,6 +308,20 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             )),
             self._discards(view),
         )
+
+    def help_sections(self, view: HanabiView) -> list[tuple[str, RenderableType]]:
+        short = Text(
+            "Together, build one firework per suit from 1 up to 5. You see every hand but "
+            "your own. On your turn: give a clue (select a player, or a card of theirs, then "
+            "the clue: it names every card of that colour or rank in their hand; it costs a "
+            "clue token), discard one of your cards (gains a token back), or play one (a "
+            "wrong card burns a fuse; the last fuse ends the game). The game ends after the "
+            "deck runs out and everyone has had one more turn; the score is the fireworks' "
+            "height.\n"
+            "Marks on a card: ✓ playable, ! critical (the last of its kind), × trash; * it "
+            "was clued; ✎ your note (n). Your own cards show what the clues tell (R?, ?3)."
+        )
+        return [("Hanabi in short", short), ("This game's variant", variant_text(view.variant))]
 
     def hint(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         return hint(view, legal)

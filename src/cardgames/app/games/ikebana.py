@@ -17,11 +17,18 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
+from cardgames.core.text import counted
 from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
 from cardgames.ikebana.cards import Card
 from cardgames.ikebana.events import GameEnded, RoundScored
 from cardgames.ikebana.hints import hint
-from cardgames.ikebana.render import bouquet_worth, describe_event, round_table, turn_hint
+from cardgames.ikebana.render import (
+    bouquet_worth,
+    describe_event,
+    round_table,
+    scoring_reference,
+    turn_hint,
+)
 from cardgames.ikebana.state import IkebanaState
 from cardgames.ikebana.view import IkebanaView
 
@@ -143,6 +150,27 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
         if state.round_results:
             parts += [Text(), round_table(state.round_results[-1], state.players)]
         return Group(*parts)
+
+    def help_sections(self, view: IkebanaView) -> list[tuple[str, RenderableType]]:
+        rules = view.rules
+        short = Text(
+            "Each round every player builds a bouquet of five cards, one a turn. On your "
+            "turn: Draw the deck's top card, then Keep it (it joins your bouquet) or Refuse "
+            "it (it goes on your discard pile, you pay the refusal price — 1, then 2, 3 ... "
+            "— and draw again); or buy the top card of another player's discard pile (select "
+            "it) for its value, paid to that player. When every bouquet has five cards, the "
+            "round is scored: the best bouquet wins the most prestige. After "
+            f"{counted(rules.rounds, 'round')} the most prestige wins.\n"
+            "Cards: colour letter (R red, G green, K black, B blue, Y yellow, M multicolour) "
+            "and value 1-5."
+        )
+        mine = view.bouquets[view.seat]
+        now = Text(f"Your bouquet now: {bouquet_worth(mine, rules.multicolour_wild)}",
+                   style="bold")
+        return [
+            ("Ikebana in short", short),
+            ("Scoring", Group(scoring_reference(rules.multicolour_wild), now)),
+        ]
 
     def hint(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
         return hint(view, legal)

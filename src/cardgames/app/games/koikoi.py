@@ -42,7 +42,9 @@ from cardgames.koikoi.render import (
     match_line,
     round_results_table,
     round_summary,
+    yaku_progress_by_key,
     yaku_score_text,
+    yaku_table_renderable,
 )
 
 __all__ = ["ADAPTER", "KoiKoiAdapter", "tile_face"]
@@ -264,6 +266,25 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
                 rules.starting_bank if rules.banks else None,
             ),
         )
+
+    def help_sections(self, view: KoiKoiView) -> list[tuple[str, RenderableType]]:
+        rules = view.rules
+        short = Text(
+            "Play a card from your hand onto a field card of the same month to capture both "
+            "(no match: it stays on the field); then the stock's top card is turned over and "
+            "captures the same way. Captured cards form yaku. With a new yaku you choose: "
+            "Stop and score the round, or Koi-koi to play on for more — if the opponent then "
+            "forms a yaku first, they score instead. A round also ends when the hands are "
+            f"empty; the match is {counted(rules.rounds, 'round')}, the highest total wins.\n"
+            "On a tile: the month, its kind (★ bright, ◆ animal, ▬ ribbon, · chaff) and its "
+            "name as the actions write it (feb-ribbon: Feb ▬poem / ribbon).",
+        )
+        return [
+            ("Koi-Koi in short", short),
+            ("Yaku, and where you stand", yaku_table_renderable(
+                rules, "", yaku_progress_by_key(view, view.seat)
+            )),
+        ]
 
     def hint(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> Hint[KoiKoiAction]:
         return hint(view, legal)

@@ -15,10 +15,11 @@ from textual.command import CommandPalette
 import cardgames
 from cardgames.app.app import CardgamesApp
 from cardgames.app.games import adapter_for
+from cardgames.app.games.koikoi import TILE_TEXT_WIDTH, tile_face
 from cardgames.app.screens import SPEEDS, HelpScreen, TableScreen
 from cardgames.app.session import GameSession, new_session
 from cardgames.app.widgets import CardTile
-from cardgames.koikoi import yaku_progress
+from cardgames.koikoi import CARDS, RibbonKind, yaku_progress
 
 from .conftest import focus_card, settle, wait_until
 
@@ -161,3 +162,49 @@ def test_the_palettes_keys_command_opens_the_help_and_escape_closes_it(
             await wait_until(pilot, lambda: pilot.app.screen is table, "closed")
 
     asyncio.run(run())
+
+
+def test_a_selected_hand_card_shows_what_it_would_take(tmp_path: Path, run_app: Any) -> None:
+    session = _session("koikoi", tmp_path, seed=5)
+
+    async def run() -> None:
+        async with run_app(session, (120, 40)) as pilot:
+            await settle(pilot)
+            screen = pilot.app.screen
+            assert isinstance(screen, TableScreen)
+            view = session.state.view(0)
+            card = next(c for c in view.hand if any(f.month == c.month for f in view.field))
+            await focus_card(pilot, f"hand-{card.id}")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen.selected == f"hand-{card.id}", "selected")
+            marked = [widget.id for widget in screen.query(".-capturable")]
+            takes = [f for f in view.field if f.month == card.month]
+            tiles = [w for w in screen.query(".koikoi-tile") if "-capturable" in w.classes]
+            assert len(tiles) == len(takes), marked
+            shown = [str(w.render()) for w in tiles]
+            for field_card, face in zip(takes, shown, strict=True):
+                assert tile_face(field_card).plain == face
+            details = str(screen.query_one("#details").render())
+            assert card.code in details
+            assert "takes" in details
+            for field_card in takes:
+                assert field_card.code in details
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen.selected is None, "deselected")
+            assert not list(screen.query(".-capturable"))
+
+    asyncio.run(run())
+
+
+def test_koikoi_tiles_name_each_card_as_the_actions_and_log_do() -> None:
+    for card in CARDS:
+        first, second = tile_face(card).plain.split("\n")
+        name = card.code.split("-", 1)[1]  # after the month: what the actions write
+        assert second == name or (second.endswith("…") and name.startswith(second[:-1]))
+        assert len(second) <= TILE_TEXT_WIDTH
+        if card.ribbon is RibbonKind.POETRY:
+            assert first.endswith("poem")
+        elif card.ribbon is RibbonKind.BLUE:
+            assert first.endswith("blue")
+    # The example: the tile said "poetry" where the action said "feb-ribbon".
+    assert tile_face(next(c for c in CARDS if c.code == "feb-ribbon")).plain == "Feb ▬poem\nribbon"

@@ -38,6 +38,7 @@ from cardgames.koikoi.events import (
 from cardgames.koikoi.hints import hint
 from cardgames.koikoi.render import (
     agreeing,
+    capture_hint,
     describe_event,
     match_line,
     round_results_table,
@@ -70,17 +71,37 @@ def picture(card: Card) -> str:
     return _SHORT.get(name, name)
 
 
+TILE_TEXT_WIDTH: Final = 9
+"""Letters a tile's line holds (app.tcss gives Koi-Koi tiles 9 columns)."""
+
+_RIBBON_WORDS: Final = {RibbonKind.POETRY: "poem", RibbonKind.BLUE: "blue", RibbonKind.PLAIN: ""}
+
+
 def tile_face(card: Card) -> Text:
-    """Two lines: month and kind (``Nov ★``), then the picture (``rain man``)."""
+    """Two lines: month and kind (``Nov ★``; a poetry or blue ribbon says so: ``Feb ▬poem``),
+    then the card's name as the actions and the log write it after the month (``rain-man``
+    for nov-rain-man, ``ribbon`` for feb-ribbon), cut with ``…`` where longer than a tile."""
     month = MONTHS[card.month - 1].abbreviation.capitalize()
     face = Text(f"{month} ", style="bold")
     face.append(KIND_GLYPHS[card.kind], style="bold")
-    face.append("\n" + picture(card))
+    if card.ribbon is not None:
+        face.append(_RIBBON_WORDS[card.ribbon], style="bold")
+    name = card.code.split("-", 1)[1]
+    if len(name) > TILE_TEXT_WIDTH:
+        name = name[: TILE_TEXT_WIDTH - 1] + "…"
+    face.append("\n" + name)
     return face
 
 
-def _tile(card: Card, key: str, keys: frozenset[str]) -> Tile:
-    return Tile(tile_face(card), key if key in keys else None, f"month-{card.month}")
+def _tile(card: Card, key: str, keys: frozenset[str], *, capturable: bool = False) -> Tile:
+    classes = f"month-{card.month}" + (" -capturable" if capturable else "")
+    return Tile(tile_face(card), key if key in keys else None, classes)
+
+
+def _selected_card(context: TableContext[KoiKoiView]) -> Card | None:
+    """The hand card selected now, if any."""
+    kind, _, number = (context.selected or "").partition("-")
+    return CARDS[int(number)] if kind == "hand" else None
 
 
 def _rows_of(header: Text, tiles: list[Tile]) -> list[Row]:
@@ -186,7 +207,13 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         if limit is not None:
             left = max(0, limit - sum(view.koikoi_calls))
             field.append(f"  koi-koi calls left {left}", style="dim")
-        rows += _rows_of(field, [_tile(card, f"field-{card.id}", keys) for card in view.field])
+        # The field cards the selected hand card would take stand out.
+        chosen = _selected_card(context)
+        rows += _rows_of(field, [
+            _tile(card, f"field-{card.id}", keys,
+                  capturable=chosen is not None and card.month == chosen.month)
+            for card in view.field
+        ])
         rows += _rows_of(
             Text(f"Your hand ({len(view.hand)})", style="bold"),
             [_tile(card, f"hand-{card.id}", keys) for card in view.hand],
@@ -220,6 +247,14 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         pending = view.pending
         points = pending.stop_points.points if isinstance(pending, KoiKoiDecision) else 0
         return f"Stop (score {points})"
+
+    def details(self, context: TableContext[KoiKoiView], key: str) -> RenderableType | None:
+        chosen = _selected_card(context)
+        if chosen is None:
+            return None
+        view = context.view
+        text = Text(f"{chosen.code} ({chosen.description}):", style="bold")
+        return text.append_text(capture_hint(chosen, view.field, view.rules.capture_all_three))
 
     def describe(self, move: Move[Any], view: KoiKoiView, viewer: int | None) -> Text:
         players = view.players

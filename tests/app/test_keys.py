@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.command import CommandPalette
+from textual.widgets import Input
 
 import cardgames
 from cardgames.app.app import CardgamesApp
 from cardgames.app.games import adapter_for
 from cardgames.app.games.koikoi import TILE_TEXT_WIDTH, tile_face
-from cardgames.app.screens import SPEEDS, HelpScreen, TableScreen
+from cardgames.app.screens import SPEEDS, HelpScreen, NewGameScreen, TableScreen
 from cardgames.app.session import GameSession, new_session
 from cardgames.app.widgets import CardTile
 from cardgames.koikoi import CARDS, RibbonKind, yaku_progress
@@ -208,3 +209,27 @@ def test_koikoi_tiles_name_each_card_as_the_actions_and_log_do() -> None:
             assert first.endswith("blue")
     # The example: the tile said "poetry" where the action said "feb-ribbon".
     assert tile_face(next(c for c in CARDS if c.code == "feb-ribbon")).plain == "Feb ▬poem\nribbon"
+
+
+def test_the_new_game_forms_option_example_is_the_games_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # rounds=6 (a Koi-Koi option) was the example for every game; Hanabi refuses it.
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path))
+
+    async def run() -> None:
+        app = CardgamesApp(game="hanabi", speed="instant")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "form")
+            field = app.screen.query_one("#options", Input)
+            example = field.placeholder.split("e.g. ", 1)[1]
+            assert "rounds" not in example
+            field.value = example
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "started")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            key, value = example.split("=")
+            assert str(getattr(screen.session.state.variant, key)) == value
+
+    asyncio.run(run())

@@ -157,8 +157,7 @@ def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
     ]
     if isinstance(screen, TableScreen):
         bindings += [
-            (binding.key, binding) for binding in CardTile.BINDINGS
-            if isinstance(binding, Binding)
+            (binding.key, binding) for binding in Binding.make_bindings(CardTile.BINDINGS)
         ]
     for key, binding in bindings:
         if not binding.description:

@@ -289,3 +289,10 @@ def test_help_shows_no_type_after_a_flag() -> None:
         assert "<bool>" not in output, path
     # A value still shows its type.
     assert "<int>" in invoke("play", "koikoi", "--help")[1]
+
+
+def test_a_bad_option_pair_suggests_no_other_games_option() -> None:
+    code, output = invoke("simulate", "hanabi", "-o", "novalue")
+    assert code == 2
+    assert "is not KEY=VALUE" in output
+    assert "rounds" not in output

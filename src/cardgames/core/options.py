@@ -202,7 +202,8 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionsError(f"option {pair!r} is not KEY=VALUE (e.g. -o rounds=6)")
+            # No example here: every game has its own options (the help shows each one's).
+            raise OptionsError(f"option {pair!r} is not KEY=VALUE (a rule's name, '=', a value)")
         values[key.strip().replace("-", "_")] = value.strip()
     return values
 

@@ -144,8 +144,8 @@ class HelpScreen(ModalScreen[None]):
 def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
     """The keys `screen` answers now, as (keys, name, what it does): its own, the focused
     widget's, a card's (on the table, whatever has the focus) and the app's, one line per
-    name (``1-9`` for the numbered actions). What a key does is its binding's tooltip, else
-    its description."""
+    name (``1-9`` for the numbered actions). What a key does is its binding's tooltip (empty
+    for Textual's own keys, whose names say it)."""
     lines: dict[str, tuple[list[str], str]] = {}
     app = screen.app
     # The containers' own keys (scrolling the table or the log) are left out: the table
@@ -168,9 +168,7 @@ def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
             keys.append(shown)
         if not tooltip and binding.tooltip:
             lines[binding.description] = (keys, binding.tooltip)
-    return [
-        (", ".join(keys), name, tooltip or name) for name, (keys, tooltip) in lines.items()
-    ]
+    return [(", ".join(keys), name, tooltip) for name, (keys, tooltip) in lines.items()]
 
 
 class PassScreen(Screen[None]):

@@ -253,7 +253,7 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         if chosen is None:
             return None
         view = context.view
-        text = Text(f"{chosen.code} ({chosen.description}):", style="bold")
+        text = Text(f"{chosen.code} ({chosen.description})", style="bold")
         return text.append_text(capture_hint(chosen, view.field, view.rules.capture_all_three))
 
     def describe(self, move: Move[Any], view: KoiKoiView, viewer: int | None) -> Text:

@@ -5,12 +5,14 @@ BIN := $(VENV)/bin
 
 .PHONY: play test check install package lint typecheck docs bench strength clean
 
-# `make play` installs only what playing needs (the package and its few dependencies);
-# `make test` adds the test, docs and lint extras to the same virtualenv.
-$(VENV)/play.stamp: pyproject.toml
+# `make play` installs what playing needs: the package and the app extra (Textual), so that
+# `cardgames play` opens the full-screen table; `make test` adds the test, docs and lint
+# extras to the same virtualenv.
+# (The Makefile too: a .venv made before `make play` installed the app gets it.)
+$(VENV)/play.stamp: pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[app]'
 	touch $@
 
 $(VENV)/dev.stamp: $(VENV)/play.stamp

@@ -157,3 +157,12 @@ def test_ci_builds_checks_and_smoke_tests_the_package() -> None:
     assert any("twine check --strict dist/*" in line for line in steps), plan
     assert any(".ci/check_package.py dist" in line for line in steps), plan
     assert PROJECT["optional-dependencies"]["package"], "build and twine come from an extra"
+
+
+def test_the_readme_installs_the_app_from_the_checkout_first() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_block = readme.split("```bash\n", 1)[1].split("```", 1)[0]
+    assert first_block.splitlines()[0].startswith("make play"), first_block
+    assert "pip install -e '.[app]'" in readme
+    # The checkout's way comes before the (unpublished) package's.
+    assert readme.index("pip install -e '.[app]'") < readme.index(f"pip install '{NAME}[app]'")

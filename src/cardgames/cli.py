@@ -38,6 +38,7 @@ from cardgames.core.game import State
 from cardgames.core.limits import MAX_WORKERS, load_json, read_text
 from cardgames.core.record import Record, write_records
 from cardgames.core.registry import GameInfo
+from cardgames.core.text import counted
 from cardgames.session import data_home, parse_bots, seat_bots
 from cardgames.simulate import (
     GameResult,
@@ -99,6 +100,23 @@ class OneLineErrors(TyperGroup):
             _exit_with("aborted", 1)
         sys.exit(result if isinstance(result, int) else 0)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        untyped_flags(self, ctx)
+        rest: list[str] = super().parse_args(ctx, args)
+        return rest
+
+
+def untyped_flags(command: Any, ctx: Any) -> Any:
+    """`command` (and its subcommands) with no type shown for its flags in help: Typer shows
+    ``<bool>`` after ``--plain`` or ``--help`` as if they took a value. A flag's empty
+    metavar is what help shows instead (`ctx`: where the help option's names come from)."""
+    for param in [*command.params, command.get_help_option(ctx)]:
+        if param is not None and getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        untyped_flags(sub, ctx)
+    return command
+
 
 def _exit_with(message: str, code: int) -> NoReturn:
     err.print(f"[red]error: {escape(one_line(message))}[/]")
@@ -142,7 +160,7 @@ class GamesGroup(OneLineErrors):
         if isinstance(command, _Placeholder) and name is not None:
             module = _game_cli(name)
             command = typer.main.get_command(module.app)
-        return name, command, rest
+        return name, untyped_flags(command, ctx) if command is not None else None, rest
 
 
 class PlayGroup(TyperGroup):
@@ -164,7 +182,7 @@ class PlayGroup(TyperGroup):
         if isinstance(command, _Placeholder) and name is not None:
             # Every game's sub-app is a group holding its play command.
             command = typer.main.get_group(_game_cli(name).app).commands["play"]
-        return name, command, rest
+        return name, untyped_flags(command, ctx) if command is not None else None, rest
 
 
 app = typer.Typer(
@@ -208,7 +226,8 @@ def list_games() -> None:
     table.add_column("description")
     for name, info in cardgames.games().items():
         counts = info.player_counts
-        table.add_row(name, f"{counts.start}–{counts.stop - 1}", info.description)
+        players = f"{counts.start}" if len(counts) == 1 else f"{counts.start}–{counts.stop - 1}"
+        table.add_row(name, f"{players} players", info.description)
     out.print(table)
 
 
@@ -458,7 +477,7 @@ def _usable_cpus() -> int:
 def _plot_title(info: GameInfo[Any, Any], results: list[GameResult]) -> str:
     players = len(results[0].bots)
     bots = ", ".join(dict.fromkeys(bot for result in results for bot in result.bots))
-    title = f"{info.title}: {len(results)} games, {players} players ({bots})"
+    title = f"{info.title}: {counted(len(results), 'game')}, {players} players ({bots})"
     if info.cooperative:
         title += f", mean score {statistics.fmean(r.scores[0] for r in results):.2f}"
     return title
@@ -487,7 +506,8 @@ def _report(info: GameInfo[Any, Any], results: list[GameResult], elapsed: float)
     count = len(results)
     moves = sum(result.moves for result in results)
     out.print(
-        f"{count} games of {info.name} in {elapsed:.2f} s: {count / elapsed:,.1f} games/s, "
+        f"{counted(count, 'game')} of {info.name} in {elapsed:.2f} s: "
+        f"{count / elapsed:,.1f} games/s, "
         f"{moves / elapsed:,.0f} moves/s"
     )
     out.print(f"bots by seat: {escape(', '.join(results[0].bots))}")
@@ -563,7 +583,8 @@ def bench(
         games += 1
     elapsed = time.perf_counter() - started
     out.print(
-        f"{info.name}: {games} random games, {moves} moves in {elapsed:.2f} s — "
+        f"{info.name}: {counted(games, 'random game')}, {counted(moves, 'move')} in "
+        f"{elapsed:.2f} s — "
         f"{moves / elapsed:,.0f} moves/s, {games / elapsed:,.1f} games/s"
     )
 

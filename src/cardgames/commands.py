@@ -24,7 +24,7 @@ from rich.markup import escape
 from cardgames.app import play_in_app
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
-from cardgames.core.options import parse_option_pairs
+from cardgames.core.options import option_example, parse_option_pairs
 from cardgames.core.registry import GameInfo
 from cardgames.session import (
     SavedSession,
@@ -176,6 +176,9 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
     )
     word = info.preset_word
     shown = ", ".join(list(info.presets)[:8]) + (", ..." if len(info.presets) > 8 else "")
+    # The game's own example: another game's option (rounds=6 in Hanabi) would be refused.
+    example = option_example(info.presets[info.default_preset])
+    example = f", e.g. -o {example}" if example else ""
 
     def play(
         preset: str | None = typer.Option(
@@ -197,7 +200,7 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
         ),
         option: list[str] = typer.Option(
             [], "--option", "-o", help=f"A single rule KEY=VALUE over the {word} "
-            "(repeatable), e.g. -o rounds=6."
+            f"(repeatable){example}."
         ),
         autoplay: bool = typer.Option(False, "--autoplay", help="Bots in every seat; watch."),
         resume: Path | None = typer.Option(

@@ -11,6 +11,7 @@ in :mod:`cardgames.commands`.
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -25,6 +26,7 @@ from cardgames.core.errors import IllegalActionError, NotationError, RecordError
 from cardgames.core.game import Event, Move, State
 from cardgames.core.limits import MAX_LINE
 from cardgames.core.registry import GameInfo
+from cardgames.core.text import counted
 from cardgames.session import (
     HUMAN,
     LiveSession,
@@ -55,6 +57,10 @@ UNDO_WORDS = {
     "undo": "take back your last move and the bots' replies (with one human at the table)",
 }
 """The prompt's word that changes the game without being a move."""
+
+HELP_WIDTH = 79
+"""The help's lines fit an 80-column terminal (one column spare: some terminals wrap a line
+that fills the last column)."""
 
 
 def _default_describe(
@@ -374,7 +380,7 @@ class _LineSession(Generic[S]):
                 "in a game with one human player[/]"
             )
             return False
-        self.out.print(f"took back {taken} move{'' if taken == 1 else 's'}")
+        self.out.print(f"took back {counted(taken, 'move')}")
         return True
 
     def help_text(self) -> str:
@@ -385,7 +391,13 @@ class _LineSession(Generic[S]):
             **{word: ui.command_help.get(word, "show it") for word in ui.commands},
         }
         lines = [ui.help_text.rstrip(), "", "Other words:"]
-        lines += [f"  {word:<8} {meaning}" for word, meaning in words.items()]
+        # Wrapped here, each meaning under itself, to fit an 80-column terminal (the console
+        # would break the lines at its edge instead).
+        lines += [
+            textwrap.fill(meaning, width=HELP_WIDTH, initial_indent=f"  {word:<8} ",
+                          subsequent_indent=" " * 11)
+            for word, meaning in words.items()
+        ]
         return "\n".join(lines)
 
     def leave(self, reason: str) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -96,6 +97,17 @@ def test_serve_answers_with_the_page_on_loopback(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert "cardgames" in page
         assert "<html" in page.lower()
+        # Nothing from the internet: the page works offline and tells no third party.
+        fetched = re.findall(r"""(?:href|src)="([^"]+)"|url\(["']?([^"')]+)""", page)
+        addresses = [one or other for one, other in fetched]
+        assert addresses, page
+        assert not [a for a in addresses if re.match(r"(https?:)?//", a)
+                    and not a.startswith(f"http://127.0.0.1:{port}/")], addresses
+        font = next(a for a in addresses if a.endswith(".ttf"))
+        url = font if font.startswith("http") else f"http://127.0.0.1:{port}{font}"
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            assert answer.status == 200
+            assert len(answer.read()) > 10_000
     finally:
         server.terminate()
         server.wait(timeout=10)

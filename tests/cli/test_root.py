@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import typer
+import typer.core
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -245,3 +248,51 @@ def test_every_play_command_takes_the_same_flags(game: str, rule_set: str) -> No
         assert code == 0, output
         for flag in (*SHARED_PLAY_FLAGS, rule_set):
             assert flag in output, (path, flag)
+
+
+def test_list_gives_a_fixed_player_count_as_one_number() -> None:
+    code, output = invoke("list")
+    assert code == 0
+    rows = {line.split()[0]: line for line in output.splitlines() if line.strip()}
+    assert "2 players" in rows["koikoi"]
+    assert "2–2" not in output
+    assert "2–5 players" in rows["hanabi"]
+
+
+@pytest.mark.parametrize("game", ["koikoi", "hanabi", "ikebana"])
+def test_the_option_example_in_play_help_is_one_the_game_accepts(game: str) -> None:
+    info = cardgames.get_game(game)
+    result = runner.invoke(app, ["play", game, "--help"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    example = re.search(r"e\.g\. -o (\w+)=(\w+)", result.output)
+    assert example is not None, result.output
+    key, value = example.groups()
+    # Not Koi-Koi's rounds=6 everywhere: Hanabi has no rounds.
+    info.make_options(**{key: value})
+
+
+def _command_paths() -> list[list[str]]:
+    root = typer.main.get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    paths = [[]] + [[name] for name in root.commands if name != "play"]
+    for game in cardgames.registry.names():
+        paths.append(["play", game])
+        group = typer.main.get_group(cardgames.get_game(game).load_cli().app)
+        paths += [[game]] + [[game, name] for name in group.commands]
+    return paths
+
+
+def test_help_shows_no_type_after_a_flag() -> None:
+    for path in _command_paths():
+        code, output = invoke(*path, "--help")
+        assert code == 0, (path, output)
+        assert "<bool>" not in output, path
+    # A value still shows its type.
+    assert "<int>" in invoke("play", "koikoi", "--help")[1]
+
+
+def test_a_bad_option_pair_suggests_no_other_games_option() -> None:
+    code, output = invoke("simulate", "hanabi", "-o", "novalue")
+    assert code == 2
+    assert "is not KEY=VALUE" in output
+    assert "rounds" not in output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,11 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
+import cardgames
 from cardgames.commands import make_play_command
 from cardgames.core.errors import RecordError
 from cardgames.session import HUMAN, SavedSession, load_session
-from cardgames.terminal import GameUI, run_session
+from cardgames.terminal import SESSION_WORDS, UNDO_WORDS, GameUI, run_session
 from tinygame import TINY
 
 UI = GameUI(
@@ -208,3 +210,33 @@ def test_an_error_wraps_between_words_on_a_narrow_terminal() -> None:
     assert shown.replace("\n", " ").replace("  ", " ").startswith(message)
     # (At a terminal the typed line ends with Enter, so the message starts a fresh line.)
     assert all(len(line) <= 30 for line in text[start:start + len(message)].splitlines())
+
+
+@pytest.mark.parametrize("game", ["hanabi", "ikebana", "koikoi"])
+def test_help_fits_an_80_column_terminal(game: str, tmp_path: Path) -> None:
+    # Lines longer than the terminal are broken by the console wherever they reach the edge,
+    # a ragged text; every line of the help is written to fit 80 columns instead.
+    info = cardgames.get_game(game)
+    ui = info.load_cli().UI
+    session = SavedSession(info.new_game(info.default_players, 5), ("human", "random"), 5)
+    screen = io.StringIO()
+    run_session(info, ui, session, save_path=tmp_path / "s.json",
+                console=Console(file=screen, width=80), input_stream=io.StringIO("help\n"))
+    # (The first line follows the prompt.)
+    shown = [line.rstrip() for line in screen.getvalue().splitlines()]
+    for line in ui.help_text.splitlines():
+        assert len(line) <= 80, line
+        assert any(s.endswith(line.rstrip()) for s in shown), (
+            f"the help line {line!r} was broken by the terminal"
+        )
+    # The prompt's own words: each meaning is wrapped under itself, not by the terminal.
+    start = shown.index("Other words:")
+    words = [*SESSION_WORDS, *UNDO_WORDS, *ui.commands]
+    listed = shown[start + 1 :]
+    for word in words:
+        first = next(i for i, s in enumerate(listed) if s.startswith(f"  {word:<8} "))
+        meaning = [listed[first][11:]]
+        meaning += [s[11:] for s in itertools.takewhile(
+            lambda s: s.startswith(" " * 11), listed[first + 1 :])]
+        full = {**SESSION_WORDS, **UNDO_WORDS, **ui.command_help}.get(word, "show it")
+        assert " ".join(meaning) == full

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import cardgames
@@ -138,3 +140,29 @@ def test_a_tie_is_broken_by_the_bots_generator_and_explaining_it_draws_nothing(
         assert {hint.action for hint in hints} == {moves[0]}
         chosen.update(moves)
     assert chosen == {Buy(0), Buy(1)}
+
+
+def test_a_keep_or_refuse_hint_gives_the_comparison_behind_its_choice() -> None:
+    # "keep" with "the expected score falls from 15.7 to 13.8" and nothing else reads as a
+    # contradiction: the reason names what the choice was weighed against, and agrees with it.
+    checked = 0
+    for seed in range(6):
+        state = cardgames.new_game("ikebana", players=3, seed=seed)
+        while not state.is_over and checked < 200:
+            legal = state.legal_actions()
+            view = state.view(state.current_player)
+            if view.pending is not None and view.pending.can_refuse and len(legal) == 2:
+                hint = GreedyBot(0).explain(view, legal)
+                numbers = re.search(
+                    r"drawing again is worth an expected (-?[\d.]+), the price counted, "
+                    r"(less than|more than|about as much as) keeping it \((-?[\d.]+)\)",
+                    hint.reason,
+                )
+                assert numbers is not None, hint.reason
+                refusing, than, keeping = (float(numbers[1]), numbers[2], float(numbers[3]))
+                if than != "about as much as":
+                    assert (than == "less than") == (hint.action is KEEP), hint.reason
+                    assert (refusing < keeping) == (hint.action is KEEP), hint.reason
+                checked += 1
+            state.apply(GreedyBot(seed).act(view, legal))
+    assert checked >= 50

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
-from cardgames.app.screens import SPEEDS, NewGameScreen, TableScreen
+from cardgames.app.screens import SPEEDS, HelpScreen, NewGameScreen, TableScreen, key_help
 from cardgames.app.session import GameSession
 
 __all__ = ["CardgamesApp"]
@@ -24,7 +26,12 @@ class CardgamesApp(App[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Ctrl-C saves and leaves, as in the line mode (the game is saved after every move
         # anyway; this says where).
-        Binding("ctrl+c", "interrupt", "Save & quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Save & quit", show=False, priority=True,
+                tooltip="save the game and leave (continue with --resume FILE)"),
+        Binding("f1", "help", "Help", tooltip="this screen: the keys, the rules in short, "
+                "the game's reference (? too, at the table)"),
+        Binding("ctrl+p", "command_palette", "Palette", show=False,
+                tooltip="the command palette: help, theme, screenshot, quit"),
     ]
 
     def __init__(
@@ -41,12 +48,45 @@ class CardgamesApp(App[str]):
         """Every game played in this run (their save files are locked until it closes)."""
         names = [name for name, _ in SPEEDS]
         self.speed = names.index(speed)
+        """The bots' speed, an index into SPEEDS."""
+        self.speed_step = 1
+        """Where the speed key goes next: 1 slower, -1 faster."""
 
     def on_mount(self) -> None:
         if self.session is not None:
             self.push_screen(TableScreen(self.session))
         else:
             self.push_screen(NewGameScreen(self.game))
+
+    def change_speed(self) -> None:
+        """One step along SPEEDS, turning back at either end: instant, fast, normal, slow,
+        normal, fast, instant... (never from slow straight to instant)."""
+        if not 0 <= self.speed + self.speed_step < len(SPEEDS):
+            self.speed_step = -self.speed_step
+        self.speed += self.speed_step
+
+    def action_help(self) -> None:
+        """Show the help screen over the screen in front (or close it, when it is the help)."""
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            screen.dismiss(None)
+            return
+        sections = []
+        if isinstance(screen, TableScreen):
+            sections = screen.adapter.help_sections(screen.session.state.view(screen.viewer))
+        self.push_screen(HelpScreen(key_help(screen), sections))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        # The palette's "Keys" opens Textual's panel of key names, which Escape does not
+        # close; the help screen says what each key does.
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":
+                yield command
+        yield SystemCommand(
+            "Keys and help",
+            "What each key does, the rules in short and the game's reference (F1)",
+            self.action_help,
+        )
 
     def current_session(self) -> GameSession[Any] | None:
         """The game on screen (the one started from the new-game screen, too), if any."""

@@ -124,6 +124,11 @@ class GameAdapter(abc.ABC, Generic[S, V]):
         """What the selected tile shows in detail (Hanabi: what you know, its clues)."""
         return None
 
+    def help_sections(self, view: V) -> list[tuple[str, RenderableType]]:
+        """The help screen's pages after the keys, as (heading, body): the rules in short
+        and the game's reference, as `view`'s seat stands now (none: only the keys)."""
+        return []
+
     def tile_name(self, view: V, key: str) -> str:
         """The tile `key` in words, for the note dialog (``your #2``)."""
         return key

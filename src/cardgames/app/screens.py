@@ -4,9 +4,11 @@ next player, a hint, a note, and the new-game form."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -32,19 +34,22 @@ from cardgames.app.widgets import (
 )
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Move
-from cardgames.core.options import parse_option_pairs
+from cardgames.core.options import option_example, parse_option_pairs
+from cardgames.core.text import counted
 
 if TYPE_CHECKING:
     from cardgames.app.app import CardgamesApp
 
 __all__ = [
     "FinalScreen",
+    "HelpScreen",
     "HintScreen",
     "NewGameScreen",
     "NoteScreen",
     "PassScreen",
     "SummaryScreen",
     "TableScreen",
+    "key_help",
 ]
 
 
@@ -101,6 +106,79 @@ class HintScreen(_Dismissable):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "do-it")
+
+
+class HelpScreen(ModalScreen[None]):
+    """F1 or ``?``: the keys with what each does, then the game's pages (the rules in short,
+    its reference as your seat stands now). Escape, F1, ``?`` or its button closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,question_mark", "close", "Close"),
+    ]
+
+    def __init__(
+        self, keys: Sequence[tuple[str, str, str]],
+        sections: Sequence[tuple[str, RenderableType]] = (),
+    ) -> None:
+        super().__init__()
+        self.keys = list(keys)
+        self.sections = list(sections)
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, pad_edge=False, expand=True,
+                      padding=(0, 2, 0, 0))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(ratio=1)
+        for key, name, what in self.keys:
+            table.add_row(key, name, what)
+        with Vertical(id="help-dialog"):
+            with VerticalScroll(id="help-body"):
+                yield Static(Text("Keys", style="bold underline"))
+                yield Static(table, id="help-keys")
+                for heading, body in self.sections:
+                    yield Static(Text(f"\n{heading}", style="bold underline"))
+                    yield Static(body, classes="help-section")
+            yield Button("Close (Esc)", id="close", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
+    """The keys `screen` answers now, as (keys, name, what it does): its own, the focused
+    widget's, a card's (on the table, whatever has the focus) and the app's, one line per
+    name (``1-9`` for the numbered actions). What a key does is its binding's tooltip (empty
+    for Textual's own keys, whose names say it)."""
+    lines: dict[str, tuple[list[str], str]] = {}
+    app = screen.app
+    # The containers' own keys (scrolling the table or the log) are left out: the table
+    # scrolls to the focused card by itself.
+    answering = (screen, app, screen.focused)
+    bindings = [
+        (key, active.binding) for key, active in screen.active_bindings.items()
+        if active.node in answering
+    ]
+    if isinstance(screen, TableScreen):
+        bindings += [
+            (binding.key, binding) for binding in Binding.make_bindings(CardTile.BINDINGS)
+        ]
+    for key, binding in bindings:
+        if not binding.description:
+            continue
+        shown = binding.key_display or app.get_key_display(binding)
+        keys, tooltip = lines.setdefault(binding.description, ([], binding.tooltip))
+        if shown not in keys and key not in keys:
+            keys.append(shown)
+        if not tooltip and binding.tooltip:
+            lines[binding.description] = (keys, binding.tooltip)
+    return [(", ".join(keys), name, tooltip) for name, (keys, tooltip) in lines.items()]
 
 
 class PassScreen(Screen[None]):
@@ -199,16 +277,26 @@ class TableScreen(Screen[None]):
     """The game at the table, from one seat's view: select a card, then an action."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "act(1)", "Action", key_display="1-9 a-z"),
+        Binding("1", "act(1)", "Action", key_display="1-9 a-z",
+                tooltip="make the action with that key, shown on its button at the bottom"),
         *(Binding(str(n), f"act({n})", show=False) for n in range(2, 10)),
-        Binding("left", "app.focus_previous", "Card", show=False),
-        Binding("right", "app.focus_next", "Card", show=False),
-        Binding("escape", "deselect", "Deselect", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("n", "note", "Note"),
-        Binding("s", "speed", "Speed"),
-        Binding("q", "quit", "Save & quit"),
+        Binding("left", "app.focus_previous", "Previous card", show=False,
+                tooltip="move to the previous card (Shift+Tab too)"),
+        Binding("right", "app.focus_next", "Next card", show=False,
+                tooltip="move to the next card or button (Tab too)"),
+        Binding("escape", "deselect", "Deselect", show=False,
+                tooltip="put the selected card back (the focus stays on it)"),
+        Binding("h", "hint", "Hint",
+                tooltip="what the bundled bot would do here, and why; its button does it"),
+        Binding("u", "undo", "Undo",
+                tooltip="take back your last move and the bots' replies"),
+        Binding("n", "note", "Note", tooltip="write a note on the selected card"),
+        Binding("s", "speed", "Speed",
+                tooltip="the bots' speed, one step: instant, fast, normal, slow"),
+        Binding("question_mark", "app.help", "Help", show=False,
+                tooltip="this screen: the keys, the rules in short, the game's reference"),
+        Binding("q", "quit", "Save & quit",
+                tooltip="save the game and leave (continue with --resume FILE)"),
     ]
 
     def __init__(self, session: GameSession[Any]) -> None:
@@ -259,6 +347,8 @@ class TableScreen(Screen[None]):
 
     async def redraw(self) -> None:
         """Draw the table, the details of the selected card and the actions offered."""
+        focused = self.app.focused
+        focused_key = focused.key if isinstance(focused, CardTile) else None
         view = self._view()
         legal = self._legal()
         keys = frozenset(
@@ -289,7 +379,7 @@ class TableScreen(Screen[None]):
         await self.query_one(ActionBar).show(
             offered, action_keys(offered, self._command_keys()), self._idle_text(keys)
         )
-        self._focus_after_redraw()
+        self._focus_after_redraw(focused_key)
 
     def _idle_text(self, keys: frozenset[str]) -> Text:
         session = self.session
@@ -301,14 +391,16 @@ class TableScreen(Screen[None]):
         assert seat is not None
         return Text(f"{session.state.players[seat]} is thinking…", style="dim")
 
-    def _focus_after_redraw(self) -> None:
-        """Keep the keyboard where the player is: the selected card, else the first card."""
+    def _focus_after_redraw(self, focused_key: str | None) -> None:
+        """Keep the keyboard where the player is: the selected card, else the card that had
+        the focus (Escape leaves it where it was), else the first card."""
         table = self.query_one(TableView)
         cards = table.cards()
-        for card in cards:
-            if card.key == self.selected:
-                card.focus(scroll_visible=False)
-                return
+        for key in (self.selected, focused_key):
+            for card in cards:
+                if key is not None and card.key == key:
+                    card.focus(scroll_visible=False)
+                    return
         buttons = list(self.query(ActionButton))
         if cards:
             cards[0].focus(scroll_visible=False)
@@ -453,7 +545,7 @@ class TableScreen(Screen[None]):
         taken = session.undo()
         self.selected = None
         self._rebuild_log()
-        self.notify(f"Took back {taken} move{'' if taken == 1 else 's'}.")
+        self.notify(f"Took back {counted(taken, 'move')}.")
         await self.redraw()
         self.advance()
 
@@ -499,8 +591,11 @@ class TableScreen(Screen[None]):
 
     async def action_speed(self) -> None:
         app = self.cardgames
-        app.speed = (app.speed + 1) % len(SPEEDS)
-        self.notify(f"Bots move at {SPEEDS[app.speed][0]} speed.")
+        app.change_speed()
+        scale = " · ".join(
+            f"[{name}]" if index == app.speed else name for index, (name, _) in enumerate(SPEEDS)
+        )
+        self.notify(f"Bots move at {SPEEDS[app.speed][0]} speed ({scale}).", markup=False)
         await self.redraw()
 
     def action_quit(self) -> None:
@@ -540,8 +635,10 @@ class NewGameScreen(Screen[None]):
                 [(name, name) for name in list(info.presets)[:40]],
                 value=info.default_preset, allow_blank=False, id="preset", compact=True,
             ))
+            example = option_example(info.presets[info.default_preset])
             yield self._field("House rules", Input(
-                placeholder="KEY=VALUE ... e.g. rounds=6", id="options", compact=True,
+                placeholder="KEY=VALUE ..." + (f" e.g. {example}" if example else ""),
+                id="options", compact=True,
             ))
             counts = info.player_counts
             yield self._field("Players", Select(

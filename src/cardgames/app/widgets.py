@@ -96,7 +96,8 @@ class CardTile(Static, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "choose", "Select", show=False),
+        Binding("enter,space", "choose", "Select", show=False,
+                tooltip="select the focused card (again: make its action, if it has one)"),
     ]
 
     class Chosen(Message):

@@ -20,6 +20,7 @@ from cardgames.core.errors import OptionsError, clip, did_you_mean
 __all__ = [
     "bounded",
     "check_options",
+    "option_example",
     "options_differences",
     "options_from_dict",
     "options_from_preset",
@@ -201,7 +202,8 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionsError(f"option {pair!r} is not KEY=VALUE (e.g. -o rounds=6)")
+            # No example here: every game has its own options (the help shows each one's).
+            raise OptionsError(f"option {pair!r} is not KEY=VALUE (a rule's name, '=', a value)")
         values[key.strip().replace("-", "_")] = value.strip()
     return values
 
@@ -210,3 +212,16 @@ def options_differences(first: Any, second: Any) -> dict[str, tuple[Any, Any]]:
     """Fields whose values differ: name -> (first's value, second's value)."""
     mine, theirs = options_to_dict(first), options_to_dict(second)
     return {key: (mine[key], theirs[key]) for key in mine if mine[key] != theirs[key]}
+
+
+def option_example(options: Any) -> str:
+    """A single option `options` accept, as typed after ``-o`` (``rounds=6``): the first
+    bounded int above 1, at half its value (an example, for help texts, that the game does
+    not refuse). Empty when the options have no such field."""
+    for field in _fields(type(options)):
+        value = getattr(options, field.name)
+        low, _ = field.metadata.get("range", (None, None))
+        if low is None or not isinstance(value, int) or value // 2 < max(low, 1):
+            continue
+        return f"{field.name}={value // 2}"
+    return ""

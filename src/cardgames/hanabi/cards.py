@@ -12,6 +12,7 @@ import attrs
 
 from cardgames.core.errors import NotationError
 from cardgames.core.limits import small_number
+from cardgames.core.text import counted
 
 __all__ = ["START_RANK", "Card", "counted", "rank_text"]
 
@@ -22,11 +23,6 @@ START_RANK = 7
 def rank_text(rank: int) -> str:
     """The rank as written in notation: ``"3"``, or ``"S"`` for a START card."""
     return "S" if rank == START_RANK else str(rank)
-
-
-def counted(count: int, noun: str) -> str:
-    """`count` and `noun`, plural unless the count is one: ``"1 clue"``, ``"3 fuses"``."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _parse_rank(text: str) -> int | None:

@@ -25,7 +25,7 @@ from cardgames.core.limits import load_json, read_text
 from cardgames.core.record import Record
 from cardgames.hanabi import GAME
 from cardgames.hanabi.cards import counted
-from cardgames.hanabi.catalogue import hanablive_name_of, hanablive_names
+from cardgames.hanabi.catalogue import hanablive_names
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
 from cardgames.hanabi.hints import hint
 from cardgames.hanabi.names import variant, variant_names
@@ -34,9 +34,9 @@ from cardgames.hanabi.render import (
     describe_move,
     final_summary,
     render_view,
+    variant_text,
     variants_table,
 )
-from cardgames.hanabi.rules import HanabiVariant
 from cardgames.hanabi.state import HanabiState
 from cardgames.terminal import GameUI
 
@@ -109,25 +109,9 @@ def _suggest(state: HanabiState, seat: int) -> RenderableType:
     return Text(f"the convention bot would play: {move}")
 
 
-def _title(variant: HanabiVariant) -> str:
-    """The variant's name, with hanab.live's for the same rules when that is another."""
-    online = hanablive_name_of(variant)
-    if online is None or online.casefold() == variant.name.casefold():
-        return variant.name
-    return f"{variant.name} (hanab.live: {online})"
-
-
 def _rules(state: HanabiState) -> RenderableType:
     """The game's variant: its name and maximum score, what is special, the clues offered."""
-    variant = state.variant
-    clues = (f"colour clues: {', '.join(variant.clue_colours) or 'none'}; rank clues: "
-             f"{', '.join(map(str, variant.clue_ranks)) or 'none'}")
-    return Text("\n").join([
-        Text(f"{_title(variant)} (max score {variant.max_score})",
-             style="bold"),
-        Text(variant.describe()),
-        Text(clues),
-    ])
+    return variant_text(state.variant)
 
 
 def _prompt(state: HanabiState, seat: int) -> str:

@@ -44,6 +44,7 @@ __all__ = [
     "final_summary",
     "knowledge_text",
     "render_view",
+    "variant_text",
     "variants_markdown",
     "variants_table",
 ]
@@ -354,3 +355,19 @@ def variants_markdown() -> str:
     lines += [f"| `{name}` | {suits} | {best} | {text} |"
               for name, suits, best, text in _catalogue_rows()]
     return "\n".join(lines)
+
+
+def variant_text(variant: HanabiVariant) -> Text:
+    """The variant: its name (and hanab.live's for the same rules) with the maximum score,
+    what is special about it (``HanabiVariant.describe``), and the clues offered."""
+    online = hanablive_name_of(variant)
+    title = variant.name
+    if online is not None and online.casefold() != variant.name.casefold():
+        title += f" (hanab.live: {online})"
+    clues = (f"colour clues: {', '.join(variant.clue_colours) or 'none'}; rank clues: "
+             f"{', '.join(map(str, variant.clue_ranks)) or 'none'}")
+    return Text("\n").join([
+        Text(f"{title} (max score {variant.max_score})", style="bold"),
+        Text(variant.describe()),
+        Text(clues),
+    ])

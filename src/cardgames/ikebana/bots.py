@@ -331,6 +331,13 @@ def _estimate(view: IkebanaView, cards: Sequence[Card]) -> float:
     )
 
 
+def _change(before: float, after: float) -> str:
+    """``rises from 9.5 to 12.0``, ``falls from 15.7 to 13.8``, ``stays at 8.0``."""
+    if f"{after:.1f}" == f"{before:.1f}":
+        return f"stays at {after:.1f}"
+    return f"{'rises' if after > before else 'falls'} from {before:.1f} to {after:.1f}"
+
+
 def greedy_reason(view: IkebanaView, action: IkebanaAction) -> str:
     """Why the greedy bot picks `action`, from its estimate: a bouquet's expected final score
     (its ``bouquet_potential``) against the prices."""
@@ -340,21 +347,30 @@ def greedy_reason(view: IkebanaView, action: IkebanaAction) -> str:
         pending = view.pending
         assert pending is not None
         kept = _estimate(view, [*mine, pending.card])
+        change = _change(now, kept)
+        if not pending.can_refuse:
+            return (f"with {pending.card} your bouquet's expected final score {change}; and "
+                    "you cannot afford to refuse it")
+        # The choice compares keeping with refusing and drawing again, the price counted:
+        # the reason says both, so that a falling score still explains a keep.
+        keeping, refusing = greedy_values(view, [KEEP, REFUSE])
+        again = (f"refusing it for {pending.paid} prestige and drawing again is worth an "
+                 f"expected {refusing:.1f}, the price counted")
+        than = (
+            "about as much as" if f"{refusing:.1f}" == f"{keeping:.1f}"
+            else "less than" if action is KEEP else "more than"
+        )
         if action is KEEP:
-            why = (f"with {pending.card} your bouquet's expected final score is {kept:.1f} "
-                   f"(now {now:.1f})")
-            if not pending.can_refuse:
-                return why + "; and you cannot afford to refuse it"
-            return why + f", worth more than refusing for {pending.paid} and drawing again"
+            return (f"with {pending.card} your bouquet's expected final score {change}; "
+                    f"{again}, {than} keeping it ({keeping:.1f})")
         return (f"{pending.card} would leave your bouquet's expected final score at "
-                f"{kept:.1f}; a fresh card is expected to do better than the {pending.paid} "
-                f"prestige the refusal costs")
+                f"{kept:.1f} (now {now:.1f}); {again}, {than} keeping it ({keeping:.1f})")
     if isinstance(action, Buy):
         top = view.discard_tops[action.seat]
         assert top is not None
         bought = _estimate(view, [*mine, top])
-        return (f"{top} raises your bouquet's expected final score from {now:.1f} to "
-                f"{bought:.1f}, more than its price of {top.value}")
+        return (f"{top} for {top.value}: your bouquet's expected final score "
+                f"{_change(now, bought)}, the best move the prices counted")
     buys = [
         (top, _estimate(view, [*mine, top]) - top.value)
         for seat, top in enumerate(view.discard_tops)

@@ -41,21 +41,24 @@ out = Console(highlight=False)
 app = game_app("ikebana", "Ikebana: score a bouquet, list the presets.")
 
 HELP_TEXT = """\
-Ikebana: each round, add one card a turn to your bouquet until everyone has five.
+Ikebana: each round, add one card a turn to your bouquet until everyone has
+five.
 
 At the start of your turn:
   draw       draw the top card, then:
     keep       it joins your bouquet, your turn ends
-    refuse     it goes on your discard pile, you pay the refusal price (1, then 2, 3 ...
-               to the next players on your left) and draw the next card
-  buy P      take the top card of player P's discard pile (P = player number or name:
-             buy 2 or buy P2), paying its value to P; it joins your bouquet and your
-             turn ends (never your own pile; choose draw or buy before drawing)
-A bouquet scores its best combinations (pairs to five of a kind: value x count; runs
-1-2-3-4: 8, 2-3-4-5: 12, 1-2-3-4-5: 15) times the colours: two colours x2, one of each
-colour x3, one colour x4. Multicolour (M) cards take the best colour. Cards: colour letter
-(R G K B Y M) and value, e.g. K5. 'scores' shows every past round's bouquets with their
-breakdown."""
+    refuse     it goes on your discard pile, you pay the refusal price (1, then
+               2, 3 ... to the next players on your left) and draw the next
+               card
+  buy P      take the top card of player P's discard pile (P = player number
+             or name: buy 2 or buy P2), paying its value to P; it joins your
+             bouquet and your turn ends (never your own pile; choose draw or
+             buy before drawing)
+A bouquet scores its best combinations (pairs to five of a kind: value x
+count; runs 1-2-3-4: 8, 2-3-4-5: 12, 1-2-3-4-5: 15) times the colours: two
+colours x2, one of each colour x3, one colour x4. Multicolour (M) cards take
+the best colour. Cards: colour letter (R G K B Y M) and value, e.g. K5.
+'scores' shows every past round's bouquets with their breakdown."""
 
 
 # ------------------------------------------------------------------ reference commands

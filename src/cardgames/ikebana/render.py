@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardgames.core.game import Event
+from cardgames.core.text import counted
 from cardgames.ikebana.cards import COLOUR_LETTERS, Card
 from cardgames.ikebana.events import (
     Bought,
@@ -31,6 +32,7 @@ from cardgames.ikebana.scoring import (
     Combination,
     CombinationKind,
     combination_points,
+    multiplier_name,
     score_bouquet,
 )
 from cardgames.ikebana.view import IkebanaView, Phase
@@ -44,6 +46,7 @@ __all__ = [
     "presets_table",
     "round_table",
     "score_renderable",
+    "scoring_reference",
     "table_renderable",
     "turn_hint",
 ]
@@ -108,9 +111,10 @@ def _price_text(view: IkebanaView, price: int, payee: int | None) -> str:
     return f"{price} to {'the bank' if payee is None else view.players[payee]}"
 
 
-def turn_hint(view: IkebanaView) -> str:
+def turn_hint(view: IkebanaView, *, notation: bool = True) -> str:
     """What the seat to act may do now, with the prices (the sentence of ``view.phase`` and
-    ``view.pending``)."""
+    ``view.pending``); in the prompt's words (``buy 2``), or without `notation` in the app's
+    (its buttons Draw, Keep and Refuse; a pile's top card is selected to buy it)."""
     seat = view.current_player
     if view.phase is Phase.OVER or seat is None:
         return "The game is over."
@@ -127,12 +131,19 @@ def turn_hint(view: IkebanaView) -> str:
         if pending.paid < pending.price:  # pay-what-you-have: the rest of the prestige
             price = f"{pending.price}; {name} would pay all {name} has, {price}"
         return f"{name} drew {pending.card}: keep it, or refuse it (refusal costs {price})."
-    buys = [
-        f"buy {s + 1} ({view.players[s]}'s {top} for {top.value})"
-        for s, top in enumerate(view.discard_tops)
+    affordable = [
+        (s, top) for s, top in enumerate(view.discard_tops)
         if top is not None and s != seat and top.value <= view.prestige[seat]
     ]
     first = _price_text(view, 1, view.next_refusal_payee)
+    if not notation:
+        text = f"{name} to play: Draw (a first refusal would cost {first})"
+        if not affordable:
+            return text + "."
+        return text + ", or select a discard pile's top card to buy it: " + ", ".join(
+            f"{view.players[s]}'s {top} for {top.value}" for s, top in affordable
+        ) + "."
+    buys = [f"buy {s + 1} ({view.players[s]}'s {top} for {top.value})" for s, top in affordable]
     text = f"{name} to play: draw (a first refusal would cost {first})"
     return text + (", or " + ", ".join(buys) if buys else "") + "."
 
@@ -140,7 +151,7 @@ def turn_hint(view: IkebanaView) -> str:
 def table_renderable(view: IkebanaView) -> RenderableType:
     """The whole table as `view.seat` sees it (fits 80 columns with 5 players)."""
     header = Text(
-        f"Round {view.round}/{view.rules.rounds} · deck {view.deck_size} cards · "
+        f"Round {view.round}/{view.rules.rounds} · deck {counted(view.deck_size, 'card')} · "
         f"{view.players[view.starter]} started"
     )
     if view.score_factor > 1:
@@ -291,3 +302,26 @@ def presets_table(
         table.add_row(option, str(value).lower(), *others)
     notes = Text("\n".join(f"{name}: {descriptions.get(name, '')}" for name in names))
     return Group(table, Text(), notes)
+
+
+def scoring_reference(multicolour_wild: bool = True) -> Table:
+    """How a bouquet scores: each combination's points, then each colour multiplier (the
+    numbers are the scoring module's own)."""
+    table = Table(title="Bouquet scoring", title_justify="left", header_style="bold",
+                  box=None, pad_edge=False)
+    table.add_column("five cards hold")
+    table.add_column("points", justify="right")
+    for count in range(2, BOUQUET_SIZE + 1):
+        table.add_row(f"{_COUNT_WORDS[count]} of a kind", f"value x{count}")
+    for run in ("1 2 3 4", "2 3 4 5", "1 2 3 4 5"):
+        cards = " ".join(f"R{value}" for value in run.split())
+        table.add_row(f"run {run.replace(' ', '-')}", str(combination_points(cards)[0]))
+    table.add_section()
+    for multiplier in (2, 3, 4):
+        table.add_row(multiplier_name(multiplier), f"total x{multiplier}")
+    table.caption = (
+        "each card counts in one combination at most; "
+        + ("a multicolour card (M) takes the colour that scores best" if multicolour_wild
+           else "multicolour (M) is a sixth colour")
+    )
+    return table

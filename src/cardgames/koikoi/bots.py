@@ -36,6 +36,7 @@ from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, unmoved
+from cardgames.core.text import counted
 from cardgames.koikoi.actions import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.cards import CARDS, Card
 from cardgames.koikoi.rules import KoiKoiRules
@@ -703,7 +704,8 @@ def _decision_reason(view: KoiKoiView, action: KoiKoiAction, evaluator: YakuEval
     opponent_need = evaluator.cards_needed(theirs_mask, mine_mask | masks.hand, month)
     own_need = evaluator.cards_needed(mine_mask, theirs_mask, month)
     facts = (
-        f"you hold {len(view.hand)} cards (it wants {KOIKOI_MIN_HAND}+), the opponent is "
+        f"you hold {counted(len(view.hand), 'card')} (it wants {KOIKOI_MIN_HAND}+), the "
+        "opponent is "
         f"{_cards(opponent_need)} from a yaku (it wants {KOIKOI_MIN_OPPONENT_NEED}+), and you "
         f"are {_cards(own_need)} from more points (it wants 1)"
     )
@@ -717,4 +719,4 @@ def _decision_reason(view: KoiKoiView, action: KoiKoiAction, evaluator: YakuEval
 def _cards(count: int) -> str:
     if count >= 99:
         return "no card"
-    return f"{count} card{'' if count == 1 else 's'}"
+    return counted(count, "card")

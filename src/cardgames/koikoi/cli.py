@@ -55,16 +55,20 @@ def _out() -> Console:
 app = game_app("koikoi", "Hanafuda Koi-Koi: presets, the yaku table, scoring a pile, the cards.")
 
 HELP_TEXT = """\
-Koi-Koi: capture field cards of the same month, form yaku, then koi-koi (play on) or stop.
+Koi-Koi: capture field cards of the same month, form yaku, then koi-koi (play
+on) or stop.
 
-Moves (cards by name, e.g. nov-rain-man, sep-ribbon, mar-chaff-1; as 11-1; as an id 0..47;
-or by a picture only one card shows: moon, rain-man, sake-cup):
-  play CARD                play a card from your hand (it takes its field match, if any)
-  play CARD capture CARD   when two field cards match, name the one you take
-  capture CARD             when the card you turned over matches two, name the one it takes
-  koikoi                   after forming a yaku: play on for more (risky)
-  stop                     after forming a yaku: score now and end the round
-Short forms: a bare card plays it (or captures, while choosing); p = play, k = koikoi, s = stop."""
+Moves (cards by name, e.g. nov-rain-man, sep-ribbon, mar-chaff-1; as 11-1; as
+an id 0..47; or by a picture only one card shows: moon, rain-man, sake-cup):
+  play CARD               play a card from your hand (it takes its field
+                          match, if any)
+  play CARD capture CARD  when two field cards match, name the one you take
+  capture CARD            when the card you turned over matches two, name the
+                          one it takes
+  koikoi                  after forming a yaku: play on for more (risky)
+  stop                    after forming a yaku: score now and end the round
+Short forms: a bare card plays it (or captures, while choosing); p = play,
+k = koikoi, s = stop."""
 
 
 def _rules(preset: str, option: Sequence[str] = ()) -> KoiKoiRules:

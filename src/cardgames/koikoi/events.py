@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardgames.core.text import counted
 from cardgames.koikoi.cards import CARDS
 from cardgames.koikoi.rules import FirstDealer
 from cardgames.koikoi.yaku import RoundPoints, YakuScore
@@ -297,12 +298,14 @@ class RoundResult:
         who = _seat(self.winner)
         total = self.score[self.winner]
         if self.end is RoundEnd.LUCKY_HAND:
-            return f"{head}: {who} wins with a lucky hand ({self.lucky_hand}): {total} points"
+            return (f"{head}: {who} wins with a lucky hand ({self.lucky_hand}): "
+                    f"{counted(total, 'point')}")
         if self.end is RoundEnd.DEALERS_PRIVILEGE:
             return f"{head}: drawn; dealer's privilege: {who} scores {total}"
         assert self.yaku is not None
         assert self.points is not None
-        return f"{head}: {who} stops with {self.yaku}; {self.points} points"
+        noun = "point" if self.points.points == 1 else "points"
+        return f"{head}: {who} stops with {self.yaku}; {self.points} {noun}"
 
 
 @attrs.frozen(slots=True)

@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardgames.core.text import counted
 from cardgames.koikoi.actions import STOP, KoiKoiAction
 from cardgames.koikoi.cards import CARDS, MONTHS, Card, Kind
 from cardgames.koikoi.events import (
@@ -46,6 +47,8 @@ from cardgames.koikoi.yaku import (
 
 __all__ = [
     "KIND_STYLES",
+    "agreeing",
+    "capture_hint",
     "card_style",
     "card_table",
     "card_text",
@@ -67,6 +70,7 @@ __all__ = [
     "scoring_notes",
     "table_renderable",
     "yaku_progress",
+    "yaku_progress_by_key",
     "yaku_score_text",
     "yaku_status",
     "yaku_table_renderable",
@@ -210,17 +214,25 @@ _PENALTY_NOTES: Final[Mapping[KoiKoiPenalty, str]] = {
 }
 
 
-def yaku_table_renderable(rules: KoiKoiRules, title: str) -> Table:
-    """The yaku and what each pays under `rules`."""
+def yaku_table_renderable(
+    rules: KoiKoiRules, title: str, progress: Mapping[str, Text] | None = None
+) -> Table:
+    """The yaku and what each pays under `rules`; with `progress` (by yaku key, see
+    :func:`yaku_progress_by_key`), a column of where a player stands on each."""
     table = Table(title=title, header_style="bold")
     table.add_column("yaku")
     table.add_column("cards")
     table.add_column("points")
     table.add_column("replaces")
+    if progress is not None:
+        table.add_column("you")
     for row in yaku_table(rules):
         style = "dim" if row.points == "off" else ""
         name = Text.assemble((row.name, "bold"), (f" ({row.english})", "dim"))
-        table.add_row(name, row.cards, row.points, row.replaces or "—", style=style)
+        cells: list[RenderableType] = [name, row.cards, row.points, row.replaces or "—"]
+        if progress is not None:
+            cells.append(progress.get(row.key, Text("—", style="dim")))
+        table.add_row(*cells, style=style)
     table.caption = "; ".join(scoring_notes(rules))
     return table
 
@@ -289,7 +301,7 @@ def presets_renderable(presets: Mapping[str, KoiKoiRules]) -> RenderableType:
 # --------------------------------------------------------------------------- events
 def _points(points: int) -> str:
     """``1 point``, ``6 points``."""
-    return f"{points} point{'' if points == 1 else 's'}"
+    return counted(points, "point")
 
 
 def _who(names: Sequence[str], seat: int) -> str:
@@ -299,7 +311,7 @@ def _who(names: Sequence[str], seat: int) -> str:
 _THIRD_PERSON: Final = {"have": "has"}
 
 
-def _verb(subject: str, verb: str) -> str:
+def agreeing(subject: str, verb: str) -> str:
     """`verb` agreeing with `subject`: "You win", "P2 wins", "You have", "P2 has", "P2 turns
     over"."""
     if subject == "You":
@@ -326,14 +338,14 @@ def round_summary(
     else:
         winner = _who(names, result.winner)
         if result.end is RoundEnd.LUCKY_HAND:
-            lucky = f"{winner} {_verb(winner, 'win')} with a lucky hand ({result.lucky_hand})"
+            lucky = f"{winner} {agreeing(winner, 'win')} with a lucky hand ({result.lucky_hand})"
             table.add_row("result", Text(lucky, style="bold"))
         elif result.end is RoundEnd.DEALERS_PRIVILEGE:
-            privilege = f"drawn; dealer's privilege: {winner} {_verb(winner, 'score')}"
+            privilege = f"drawn; dealer's privilege: {winner} {agreeing(winner, 'score')}"
             table.add_row("result", Text(privilege, style="bold"))
         else:
             table.add_row("result", Text(
-                f"{winner} {_verb(winner, 'stop')} and {_verb(winner, 'win')} the round",
+                f"{winner} {agreeing(winner, 'stop')} and {agreeing(winner, 'win')} the round",
                 style="bold",
             ))
         if result.yaku is not None:
@@ -379,14 +391,14 @@ def describe_event(event: object, names: Sequence[str], viewer: int | None) -> R
 
     def does(seat: int, verb: str) -> str:
         subject = who(seat)
-        return f"{subject} {_verb(subject, verb)}"
+        return f"{subject} {agreeing(subject, verb)}"
 
     if isinstance(event, CardPlayed):
         seat = event.seat
         text = Text(does(seat, "turn over" if event.from_stock else "play") + " ")
         text.append_text(card_text(event.card))
         if event.captured:
-            text.append(f" and {_verb(who(seat), 'capture')} ")
+            text.append(f" and {agreeing(who(seat), 'capture')} ")
             text.append_text(cards_text(event.captured))
         else:
             text.append(" onto the field", style="dim")
@@ -458,7 +470,7 @@ def describe_move(
     parts: list[RenderableType] = []
     if action.kind == STOP:
         subject = "You" if actor == viewer else _who(names, actor)
-        stops = f"{_verb(subject, 'stop')} and {_verb(subject, 'score')}"
+        stops = f"{agreeing(subject, 'stop')} and {agreeing(subject, 'score')}"
         parts.append(Text(f"{subject} {stops}.", style="bold"))
     parts += (
         describe_event(event, names, viewer)
@@ -480,7 +492,7 @@ def match_line(event: MatchEnded, names: Sequence[str]) -> Text:
     if event.winner is None:
         return Text(f"Match drawn: {score}", style="bold")
     winner = _who(names, event.winner)
-    return Text(f"{winner} {_verb(winner, 'win')} the match: {score}", style="bold green")
+    return Text(f"{winner} {agreeing(winner, 'win')} the match: {score}", style="bold green")
 
 
 def score_pile_renderable(
@@ -528,7 +540,9 @@ def _seat_name(view: KoiKoiView, seat: int) -> str:
     return "You" if seat == view.seat else view.players[seat]
 
 
-def _capture_hint(card: Card, field: Sequence[Card], capture_all_three: bool) -> Text:
+def capture_hint(card: Card, field: Sequence[Card], capture_all_three: bool) -> Text:
+    """What `card` takes when played onto `field`: ``takes jan-chaff-1``, ``takes one of
+    ...``, ``takes all three: ...``, or that it has no match."""
     matches = [f for f in field if f.month == card.month]
     text = Text("  ")
     if not matches:
@@ -568,7 +582,7 @@ def _side(view: KoiKoiView, seat: int) -> Table:
         head.append("  · dealer", style="dim")
     if seat != view.seat:
         count = view.opponent_hand_size
-        head.append(f"  · {count} card{'' if count == 1 else 's'} in hand", style="dim")
+        head.append(f"  · {counted(count, 'card')} in hand", style="dim")
     calls = view.koikoi_calls[seat]
     if calls:
         head.append(f"  · KOI-KOI{'' if calls == 1 else f' ×{calls}'}", style="bold magenta")
@@ -640,7 +654,7 @@ def hand_renderable(view: KoiKoiView) -> Table:
         table.add_row(
             str(card.id),
             card_text(card, kind=True),
-            _capture_hint(card, view.field, view.rules.capture_all_three),
+            capture_hint(card, view.field, view.rules.capture_all_three),
         )
     return table
 
@@ -760,6 +774,22 @@ def cards_grid(view: KoiKoiView) -> Table:
     return table
 
 
+def yaku_progress_by_key(view: KoiKoiView, seat: int) -> dict[str, Text]:
+    """Where `seat` stands on each yaku, by key: ``formed (5)`` for a yaku its pile has,
+    ``3/5`` for one begun and still possible (others are left out: not begun, or out of
+    reach)."""
+    found: dict[str, Text] = {
+        progress.key: Text(f"{progress.have}/{progress.need}",
+                           style="bold" if progress.missing == 1 else "")
+        for progress in yaku_progress(
+            view.piles[seat], view.piles[1 - seat], view.rules, view.month
+        )
+    }
+    for yaku in view.yaku[seat].yaku:
+        found[yaku.key] = Text(f"formed ({yaku.points})", style="bold green")
+    return found
+
+
 def yaku_status(view: KoiKoiView) -> RenderableType:
     """Both sides' current yaku, then the yaku table of the rules in force."""
     lines = Table.grid(padding=(0, 1))
@@ -770,7 +800,9 @@ def yaku_status(view: KoiKoiView) -> RenderableType:
         near = _progress(view, seat)
         if near:
             lines.add_row("", Text.assemble(("toward ", "dim"), near))
-    return Group(lines, yaku_table_renderable(view.rules, "Yaku (rules in force)"))
+    return Group(lines, yaku_table_renderable(
+        view.rules, "Yaku (rules in force)", yaku_progress_by_key(view, view.seat)
+    ))
 
 
 def round_results_table(
@@ -797,7 +829,7 @@ def round_results_table(
             outcome = "drawn"
         elif result.end is RoundEnd.STOP:
             winner = _who(names, result.winner)
-            outcome = f"{winner} {_verb(winner, 'stop')}"
+            outcome = f"{winner} {agreeing(winner, 'stop')}"
         elif result.end is RoundEnd.LUCKY_HAND:
             outcome = f"{_who(names, result.winner)}: lucky hand ({result.lucky_hand})"
         else:

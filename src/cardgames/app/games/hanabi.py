@@ -19,6 +19,7 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
+from cardgames.core.text import counted
 from cardgames.hanabi import (
     BonusClue,
     BonusPlay,
@@ -41,7 +42,12 @@ from cardgames.hanabi import (
 )
 from cardgames.hanabi.cards import rank_text
 from cardgames.hanabi.hints import card_status, hint, known_status
-from cardgames.hanabi.render import describe_event, final_summary, knowledge_text
+from cardgames.hanabi.render import (
+    describe_event,
+    final_summary,
+    knowledge_text,
+    variant_text,
+)
 
 __all__ = ["ADAPTER", "HanabiAdapter", "clue_history"]
 
@@ -135,7 +141,7 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             f" · deck {view.deck_size} · pace {pace}"
         )
         if view.final_round_turns is not None:
-            text += f" · final round: {view.final_round_turns} turns"
+            text += f" · final round: {counted(view.final_round_turns, 'turn')}"
         return text
 
     def rows(self, context: TableContext[HanabiView]) -> list[Row]:
@@ -163,8 +169,10 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
     def _name_tile(self, context: TableContext[HanabiView], seat: int) -> Tile:
         view = context.view
         marker = "▶" if view.current_player == seat else " "
-        name = "you" if seat == view.seat else view.players[seat]
-        face = Text(f"{marker}{name[:9]}", style="bold")
+        # The seat's name, as the log writes it; the second line marks your own seat.
+        face = Text(f"{marker}{view.players[seat][:9]}", style="bold")
+        if seat == view.seat:
+            face.append("\n (you)", style="bold cyan")
         key = f"player-{seat}"
         return Tile(face, key if key in context.keys else None, "name-tile")
 
@@ -323,6 +331,20 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             )),
             self._discards(view),
         )
+
+    def help_sections(self, view: HanabiView) -> list[tuple[str, RenderableType]]:
+        short = Text(
+            "Together, build one firework per suit from 1 up to 5. You see every hand but "
+            "your own. On your turn: give a clue (select a player, or a card of theirs, then "
+            "the clue: it names every card of that colour or rank in their hand; it costs a "
+            "clue token), discard one of your cards (gains a token back), or play one (a "
+            "wrong card burns a fuse; the last fuse ends the game). The game ends after the "
+            "deck runs out and everyone has had one more turn; the score is the fireworks' "
+            "height.\n"
+            "Marks on a card: ✓ playable, ! critical (the last of its kind), × trash; * it "
+            "was clued; ✎ your note (n). Your own cards show what the clues tell (R?, ?3)."
+        )
+        return [("Hanabi in short", short), ("This game's variant", variant_text(view.variant))]
 
     def hint(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         return hint(view, legal)

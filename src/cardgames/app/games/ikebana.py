@@ -17,15 +17,25 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
+from cardgames.core.text import counted
 from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
 from cardgames.ikebana.cards import Card
 from cardgames.ikebana.events import GameEnded, RoundScored
 from cardgames.ikebana.hints import hint
-from cardgames.ikebana.render import bouquet_worth, describe_event, round_table, turn_hint
+from cardgames.ikebana.render import (
+    bouquet_worth,
+    describe_event,
+    round_table,
+    scoring_reference,
+    turn_hint,
+)
 from cardgames.ikebana.state import IkebanaState
 from cardgames.ikebana.view import IkebanaView
 
 __all__ = ["ADAPTER", "IkebanaAdapter", "rounds_table"]
+
+TILE_SPAN = 5
+"""Columns a card takes on the table: its width and the space after it (app.tcss)."""
 
 
 def _tile(card: Card, key: str | None = None) -> Tile:
@@ -65,7 +75,12 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
 
     def rows(self, context: TableContext[IkebanaView]) -> list[Row]:
         view = context.view
-        rows = []
+        # Column headers over the bouquet's five places and the discard pile's top (select
+        # it to buy it); the text after them names itself (prestige, pile, best score). The
+        # header's text starts a column right of the cards (the note's padding).
+        rows = [Row(Text("player", style="dim"), (), Text(
+            f"{'bouquet':<{5 * TILE_SPAN - 1}}discard top", style="dim",
+        ))]
         for seat, name in enumerate(view.players):
             marker = "▶" if seat == view.current_player else " "
             who = f"{marker}{name[:6]}"
@@ -78,6 +93,8 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
             else:
                 tiles.append(Tile(Text(" -", style="dim"), None, "empty-slot"))
             note = Text(f"{view.prestige[seat]:>3} prestige  ", style="bold")
+            if seat == view.seat:
+                note = Text("(you) ", style="bold cyan").append_text(note)
             note.append(f"pile {view.discard_sizes[seat]}  ", style="dim")
             note.append(bouquet_worth(view.bouquets[seat], view.rules.multicolour_wild))
             rows.append(Row(Text(who, style="bold cyan" if seat == view.seat else "bold"),
@@ -85,7 +102,7 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
         pending = view.pending
         if pending is not None:
             rows.append(Row("", (_tile(pending.card),), Text("drawn", style="bold")))
-        rows.append(Row("", (), Text(turn_hint(view), style="dim")))
+        rows.append(Row("", (), Text(turn_hint(view, notation=False), style="dim")))
         return rows
 
     def keys_of(self, action: IkebanaAction, view: IkebanaView) -> tuple[str, ...]:
@@ -133,6 +150,27 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
         if state.round_results:
             parts += [Text(), round_table(state.round_results[-1], state.players)]
         return Group(*parts)
+
+    def help_sections(self, view: IkebanaView) -> list[tuple[str, RenderableType]]:
+        rules = view.rules
+        short = Text(
+            "Each round every player builds a bouquet of five cards, one a turn. On your "
+            "turn: Draw the deck's top card, then Keep it (it joins your bouquet) or Refuse "
+            "it (it goes on your discard pile, you pay the refusal price — 1, then 2, 3 ... "
+            "— and draw again); or buy the top card of another player's discard pile (select "
+            "it) for its value, paid to that player. When every bouquet has five cards, the "
+            "round is scored: the best bouquet wins the most prestige. After "
+            f"{counted(rules.rounds, 'round')} the most prestige wins.\n"
+            "Cards: colour letter (R red, G green, K black, B blue, Y yellow, M multicolour) "
+            "and value 1-5."
+        )
+        mine = view.bouquets[view.seat]
+        now = Text(f"Your bouquet now: {bouquet_worth(mine, rules.multicolour_wild)}",
+                   style="bold")
+        return [
+            ("Ikebana in short", short),
+            ("Scoring", Group(scoring_reference(rules.multicolour_wild), now)),
+        ]
 
     def hint(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
         return hint(view, legal)

@@ -15,6 +15,7 @@ from rich.text import Text
 from cardgames.app.base import GameAdapter, Row, TableContext, Tile
 from cardgames.core.agents import Hint
 from cardgames.core.game import Move
+from cardgames.core.text import counted
 from cardgames.koikoi import (
     CARDS,
     MONTHS,
@@ -36,11 +37,15 @@ from cardgames.koikoi.events import (
 )
 from cardgames.koikoi.hints import hint
 from cardgames.koikoi.render import (
+    agreeing,
+    capture_hint,
     describe_event,
     match_line,
     round_results_table,
     round_summary,
+    yaku_progress_by_key,
     yaku_score_text,
+    yaku_table_renderable,
 )
 
 __all__ = ["ADAPTER", "KoiKoiAdapter", "tile_face"]
@@ -64,17 +69,37 @@ def picture(card: Card) -> str:
     return _SHORT.get(name, name)
 
 
+TILE_TEXT_WIDTH: Final = 9
+"""Letters a tile's line holds (app.tcss gives Koi-Koi tiles 9 columns)."""
+
+_RIBBON_WORDS: Final = {RibbonKind.POETRY: "poem", RibbonKind.BLUE: "blue", RibbonKind.PLAIN: ""}
+
+
 def tile_face(card: Card) -> Text:
-    """Two lines: month and kind (``Nov ★``), then the picture (``rain man``)."""
+    """Two lines: month and kind (``Nov ★``; a poetry or blue ribbon says so: ``Feb ▬poem``),
+    then the card's name as the actions and the log write it after the month (``rain-man``
+    for nov-rain-man, ``ribbon`` for feb-ribbon), cut with ``…`` where longer than a tile."""
     month = MONTHS[card.month - 1].abbreviation.capitalize()
     face = Text(f"{month} ", style="bold")
     face.append(KIND_GLYPHS[card.kind], style="bold")
-    face.append("\n" + picture(card))
+    if card.ribbon is not None:
+        face.append(_RIBBON_WORDS[card.ribbon], style="bold")
+    name = card.code.split("-", 1)[1]
+    if len(name) > TILE_TEXT_WIDTH:
+        name = name[: TILE_TEXT_WIDTH - 1] + "…"
+    face.append("\n" + name)
     return face
 
 
-def _tile(card: Card, key: str, keys: frozenset[str]) -> Tile:
-    return Tile(tile_face(card), key if key in keys else None, f"month-{card.month}")
+def _tile(card: Card, key: str, keys: frozenset[str], *, capturable: bool = False) -> Tile:
+    classes = f"month-{card.month}" + (" -capturable" if capturable else "")
+    return Tile(tile_face(card), key if key in keys else None, classes)
+
+
+def _selected_card(context: TableContext[KoiKoiView]) -> Card | None:
+    """The hand card selected now, if any."""
+    kind, _, number = (context.selected or "").partition("-")
+    return CARDS[int(number)] if kind == "hand" else None
 
 
 def _rows_of(header: Text, tiles: list[Tile]) -> list[Row]:
@@ -116,7 +141,8 @@ def _side(view: KoiKoiView, seat: int) -> list[Row]:
     """A player's header (points, dealer, hand size, koi-koi), pile and yaku."""
     head = Text(_name(view, seat), style="bold cyan" if seat == view.seat else "bold")
     # With banks the scores are the banks (the points won come out of the other's bank).
-    head.append(f" bank {view.scores[seat]}" if view.rules.banks else f" {view.scores[seat]} pts",
+    head.append(f" bank {view.scores[seat]}" if view.rules.banks
+                else f" {counted(view.scores[seat], 'point')}",
                 style="bold")
     if seat == view.dealer:
         head.append(" · dealer", style="dim")
@@ -174,7 +200,13 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         if limit is not None:
             left = max(0, limit - sum(view.koikoi_calls))
             field.append(f"  koi-koi calls left {left}", style="dim")
-        rows += _rows_of(field, [_tile(card, f"field-{card.id}", keys) for card in view.field])
+        # The field cards the selected hand card would take stand out.
+        chosen = _selected_card(context)
+        rows += _rows_of(field, [
+            _tile(card, f"field-{card.id}", keys,
+                  capturable=chosen is not None and card.month == chosen.month)
+            for card in view.field
+        ])
         rows += _rows_of(
             Text(f"Your hand ({len(view.hand)})", style="bold"),
             [_tile(card, f"hand-{card.id}", keys) for card in view.hand],
@@ -209,12 +241,20 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
         points = pending.stop_points.points if isinstance(pending, KoiKoiDecision) else 0
         return f"Stop (score {points})"
 
+    def details(self, context: TableContext[KoiKoiView], key: str) -> RenderableType | None:
+        chosen = _selected_card(context)
+        if chosen is None:
+            return None
+        view = context.view
+        text = Text(f"{chosen.code} ({chosen.description})", style="bold")
+        return text.append_text(capture_hint(chosen, view.field, view.rules.capture_all_three))
+
     def describe(self, move: Move[Any], view: KoiKoiView, viewer: int | None) -> Text:
         players = view.players
         lines: list[Text] = []
         if move.action.kind == STOP:
-            lines.append(Text(f"{'You' if move.seat == viewer else players[move.seat]} "
-                              f"{'stop' if move.seat == viewer else 'stops'}.", style="bold"))
+            who = "You" if move.seat == viewer else players[move.seat]
+            lines.append(Text(f"{who} {agreeing(who, 'stop')}.", style="bold"))
         for event in move.events:
             if isinstance(event, RoundEnded):
                 lines.append(Text(
@@ -224,8 +264,9 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
                     style="bold",
                 ))
             elif isinstance(event, RoundStarted):
+                dealer = "You" if event.dealer == viewer else players[event.dealer]
                 lines.append(Text(f"Round {event.round_number} of {event.rounds}: "
-                                  f"{players[event.dealer]} deals", style="bold"))
+                                  f"{dealer} {agreeing(dealer, 'deal')}", style="bold"))
             elif isinstance(event, MatchEnded):
                 lines.append(match_line(event, players))
             else:
@@ -253,6 +294,25 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
                 rules.starting_bank if rules.banks else None,
             ),
         )
+
+    def help_sections(self, view: KoiKoiView) -> list[tuple[str, RenderableType]]:
+        rules = view.rules
+        short = Text(
+            "Play a card from your hand onto a field card of the same month to capture both "
+            "(no match: it stays on the field); then the stock's top card is turned over and "
+            "captures the same way. Captured cards form yaku. With a new yaku you choose: "
+            "Stop and score the round, or Koi-koi to play on for more — if the opponent then "
+            "forms a yaku first, they score instead. A round also ends when the hands are "
+            f"empty; the match is {counted(rules.rounds, 'round')}, the highest total wins.\n"
+            "On a tile: the month, its kind (★ bright, ◆ animal, ▬ ribbon, · chaff) and its "
+            "name as the actions write it (feb-ribbon: Feb ▬poem / ribbon).",
+        )
+        return [
+            ("Koi-Koi in short", short),
+            ("Yaku, and where you stand", yaku_table_renderable(
+                rules, "", yaku_progress_by_key(view, view.seat)
+            )),
+        ]
 
     def hint(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> Hint[KoiKoiAction]:
         return hint(view, legal)

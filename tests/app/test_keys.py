@@ -98,7 +98,9 @@ def test_f1_and_question_mark_open_the_help_and_escape_closes_it(
                 assert isinstance(help_screen, HelpScreen)
                 keys = {name: (shown, what) for shown, name, what in help_screen.keys}
                 # Every key says what it does, in words beyond its name.
-                assert keys["Action"] == ("1-9", "make the numbered action shown at the bottom")
+                assert keys["Action"] == (
+                    "1-9 a-z", "make the action with that key, shown on its button at the bottom"
+                )
                 for name in ("Hint", "Speed", "Save & quit", "Deselect", "Select"):
                     assert name in keys, sorted(keys)
                     assert keys[name][1]

@@ -82,8 +82,8 @@ class RawEnv(AECEnv[str, dict[str, Any], Any]):
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        over = self.runner.state.is_over
-        self.terminations = dict.fromkeys(self.agents, over)
+        # Never over: the runner skips a match over before anyone moves.
+        self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select_next()
@@ -104,6 +104,8 @@ class RawEnv(AECEnv[str, dict[str, Any], Any]):
         self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
         if self.runner.state.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
+            result = self.runner.result()
+            self.infos = {a: dict(result) for a in self.agents}
         self._select_next()
         self._accumulate_rewards()
         if self.render_mode == "human":

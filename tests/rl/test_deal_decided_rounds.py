@@ -23,9 +23,11 @@ PAID_ON_THE_DEAL = 98
 
 def test_the_seeds_deal_a_round_decided_before_anyone_moves() -> None:
     one_round = cardgames.new_game("koikoi", seed=DECIDED_ON_THE_DEAL, rounds=1)
-    assert one_round.is_over and one_round.move_count == 0
+    assert one_round.is_over
+    assert one_round.move_count == 0
     match = cardgames.new_game("koikoi", seed=PAID_ON_THE_DEAL)
-    assert match.round_results and match.move_count == 0
+    assert match.round_results
+    assert match.move_count == 0
     assert match.scores() == [0, 6]
 
 

@@ -28,7 +28,8 @@ class FirstLegal:
 def lowest_id(observation: Observation, mask: npt.NDArray[np.bool_]) -> int:
     """A policy on (observation, mask): the lowest legal id."""
     assert observation["observation"].dtype == np.float32
-    assert mask.dtype == np.bool_ and mask.any()
+    assert mask.dtype == np.bool_
+    assert mask.any()
     return int(np.flatnonzero(mask)[0])
 
 
@@ -43,6 +44,12 @@ def finish(game: Any, seed: int) -> tuple[float, dict[str, Any]]:
     return total, info
 
 
+def finish_from(game: Any, seed: int) -> None:
+    """Reset with `seed` and play to the end."""
+    game.reset(seed=seed)
+    finish(game, seed)
+
+
 @pytest.mark.parametrize("opponent", [FirstLegal(), lowest_id], ids=["agent", "callable"])
 def test_an_agent_or_a_callable_plays_the_other_seat(opponent: Any) -> None:
     game = gym_env("koikoi", seat=1, opponents=opponent, rounds=2)
@@ -54,7 +61,8 @@ def test_an_agent_or_a_callable_plays_the_other_seat(opponent: Any) -> None:
 
 def test_one_opponent_per_seat_of_any_kind() -> None:
     game = gym_env("ikebana", seat=1, players=3, opponents=["greedy", lowest_id])
-    assert game.opponents[0] == "greedy" and game.opponents[2] is lowest_id
+    assert game.opponents[0] == "greedy"
+    assert game.opponents[2] is lowest_id
     game.reset(seed=0)
     finish(game, 0)
 
@@ -102,7 +110,7 @@ def test_self_play_against_a_frozen_copy_changed_between_episodes() -> None:
 
 
 def test_bad_opponents_are_refused_naming_what_is_accepted() -> None:
-    with pytest.raises(OptionsError, match="bot name, an Agent .* or a callable"):
+    with pytest.raises(OptionsError, match=r"bot name, an Agent .* or a callable"):
         gym_env("koikoi", opponents=42)
     with pytest.raises(OptionsError, match="unknown Koi-Koi bot 'gredy'"):
         gym_env("koikoi", opponents=["gredy"])
@@ -113,8 +121,7 @@ def test_bad_opponents_are_refused_naming_what_is_accepted() -> None:
 def test_a_callable_returning_an_illegal_id_is_named() -> None:
     game = gym_env("koikoi", seat=1, rounds=1, opponents=lambda observation, mask: -5)
     with pytest.raises(ValueError, match="opponent at seat 0 chose -5"):
-        game.reset(seed=0)
-        finish(game, 0)
+        finish_from(game, 0)
 
 
 def test_the_last_info_has_the_match_totals_and_the_winner() -> None:
@@ -129,7 +136,7 @@ def test_the_last_info_has_the_match_totals_and_the_winner() -> None:
     aec = env("ikebana", players=3, rounds=1)
     aec.reset(seed=4)
     rng = random.Random(4)
-    for agent in aec.agent_iter():
+    for _agent in aec.agent_iter():
         observation, _, terminated, truncated, info = aec.last()
         if terminated or truncated:
             final = aec.unwrapped.runner.state.scores()
@@ -158,7 +165,7 @@ def test_the_outcome_reward_pays_only_the_result() -> None:
         assert rewards[-1] == expected
     aec = env("koikoi", rounds=1, reward="outcome")
     aec.reset(seed=2)
-    totals = {agent: 0.0 for agent in aec.agents}
+    totals = dict.fromkeys(aec.agents, 0.0)
     for agent in aec.agent_iter():
         observation, reward, terminated, truncated, _ = aec.last()
         totals[agent] += reward
@@ -168,7 +175,7 @@ def test_the_outcome_reward_pays_only_the_result() -> None:
 
 
 def test_the_outcome_reward_is_refused_for_a_cooperative_game() -> None:
-    with pytest.raises(OptionsError, match="reward='outcome' .* cooperative"):
+    with pytest.raises(OptionsError, match=r"reward='outcome' .* cooperative"):
         gym_env("hanabi", reward="outcome")
     with pytest.raises(OptionsError, match="'reward' must be 'points' or 'outcome'"):
         env("koikoi", reward="money")

@@ -22,6 +22,7 @@ order; :func:`raw_env` is the environment alone.
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 from gymnasium import spaces
@@ -36,7 +37,7 @@ from cardgames.rl.runner import (
     check_render_mode,
 )
 
-__all__ = ["RawEnv", "env", "raw_env"]
+__all__ = ["RawEnv", "env", "game_module", "raw_env"]
 
 # Actions are ids (ints); typed Any as PettingZoo passes None to a finished agent's step.
 class RawEnv(AECEnv[str, dict[str, Any], Any]):
@@ -148,3 +149,40 @@ def env(game: str, **config: Any) -> AECEnv[str, dict[str, Any], Any]:
     )
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def game_module(game: str) -> types.ModuleType:
+    """The module ``cardgames.rl.<game>_v0``, in the style of PettingZoo's classic games
+    (``from pettingzoo.classic import connect_four_v3``): ``env(**config)``,
+    ``raw_env(**config)`` and ``gym_env(seat=0, opponents=None, **config)`` for `game`.
+    ``from cardgames.rl import koikoi_v0``; ``koikoi_v0.env(preset="online")``."""
+    # Imported here: cardgames.rl.gym imports this module.
+    from cardgames.rl import gym  # noqa: PLC0415
+
+    name = f"{game}_v{ENV_VERSION}"
+    module = types.ModuleType(
+        f"cardgames.rl.{name}",
+        f"{game} for PettingZoo and Gymnasium: env(), raw_env(), gym_env() (see cardgames.rl).",
+    )
+
+    def game_env(**config: Any) -> AECEnv[str, dict[str, Any], Any]:
+        return env(game, **config)
+
+    def game_raw_env(**config: Any) -> RawEnv:
+        return raw_env(game, **config)
+
+    def game_gym_env(seat: int = 0, opponents: Any = None, **config: Any) -> gym.GymEnv:
+        return gym.gym_env(game, seat, opponents, **config)
+
+    for function, doc in (
+        (game_env, env.__doc__),
+        (game_raw_env, raw_env.__doc__),
+        (game_gym_env, gym.gym_env.__doc__),
+    ):
+        function.__name__ = function.__name__.removeprefix("game_")
+        function.__qualname__ = function.__name__
+        function.__module__ = module.__name__
+        function.__doc__ = f"{doc} (`game` is {game!r}.)" if doc else None
+        setattr(module, function.__name__, function)
+    module.__all__ = ["env", "gym_env", "raw_env"]  # type: ignore[attr-defined]
+    return module

@@ -202,11 +202,11 @@ def _translate(
             if (kind == PLAY) != _inverted(state, target):
                 return Play(slot)
             return Discard(slot)
-        if state.variant.deck_plays and target == state.deck_order_of_top():
-            # A deck play: hanab.live records one of an orange card as a discard (a play of
-            # an inverted suit's card is swapped for a discard), as to_hanablive does.
-            if (kind == PLAY) != _inverted(state, target):
-                return DeckPlay()
+        # A deck play: hanab.live records one of an orange card as a discard (a play of an
+        # inverted suit's card is swapped for a discard), as to_hanablive does.
+        if (state.variant.deck_plays and target == state.deck_order_of_top()
+                and (kind == PLAY) != _inverted(state, target)):
+            return DeckPlay()
         held = ", ".join(map(str, state.hand_orders(seat)))
         verb = "play" if kind == PLAY else "discard"
         raise _fail(

@@ -4,7 +4,7 @@ self-play against a frozen copy of the learner; each evaluated against random pl
 Needs sb3-contrib, stable-baselines3 and torch, which cardgames does not depend on::
 
     python -m venv /tmp/sb3 --system-site-packages && /tmp/sb3/bin/pip install sb3-contrib
-    nice /tmp/sb3/bin/python docs/examples/ml_sb3_koikoi.py learner --steps 100000
+    nice /tmp/sb3/bin/python docs/examples/sb3/ml_sb3_koikoi.py learner --steps 100000
 
 Modes: ``tutorial`` (one model plays both seats through a wrapper in the shape of PettingZoo's
 SB3 action-masking tutorial: ``step`` returns ``last()``, the reward of the agent to act

@@ -107,6 +107,9 @@ def test_self_play_against_a_frozen_copy_changed_between_episodes() -> None:
     game.set_opponents("greedy")
     game.reset(seed=2)
     assert game.opponents == {1: "greedy"}
+    game.set_opponents("random")  # in the middle of an episode: from the next move on
+    finish(game, 2)
+    assert game.runner.state.is_over
 
 
 def test_bad_opponents_are_refused_naming_what_is_accepted() -> None:

@@ -10,11 +10,10 @@ import pytest
 from pettingzoo.test import api_test
 
 import cardgames.rl
+from cardgames.rl import hanabi_v0, ikebana_v0, koikoi_v0
 
 
 def test_per_game_modules_as_pettingzoo_classic_writes_them() -> None:
-    from cardgames.rl import hanabi_v0, ikebana_v0, koikoi_v0  # noqa: PLC0415 - the usage shown
-
     game = koikoi_v0.env(rounds=1)
     game.reset(seed=3)
     assert str(game.unwrapped) == "cardgames_koikoi_v0"
@@ -34,8 +33,7 @@ def test_other_names_are_refused_saying_what_exists() -> None:
 
 
 def test_gymnasium_makes_the_ids_after_a_game_module_or_with_the_module_prefix() -> None:
-    from cardgames.rl import koikoi_v0  # noqa: PLC0415, F401 - importing registers the ids
-
+    # Importing a game module (above) registered the ids.
     assert gymnasium.make("cardgames/koikoi-v0", seat=1).unwrapped.seat == 1
     # In a fresh interpreter, with nothing imported first: the "module:" prefix.
     code = ("import gymnasium; e = gymnasium.make('cardgames.rl.gym:cardgames/ikebana-v0', "

@@ -29,6 +29,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from cardgames.rl import gym
 from cardgames.rl.runner import (
     ENV_VERSION,
     RENDER_MODES,
@@ -156,9 +157,6 @@ def game_module(game: str) -> types.ModuleType:
     (``from pettingzoo.classic import connect_four_v3``): ``env(**config)``,
     ``raw_env(**config)`` and ``gym_env(seat=0, opponents=None, **config)`` for `game`.
     ``from cardgames.rl import koikoi_v0``; ``koikoi_v0.env(preset="online")``."""
-    # Imported here: cardgames.rl.gym imports this module.
-    from cardgames.rl import gym  # noqa: PLC0415
-
     name = f"{game}_v{ENV_VERSION}"
     module = types.ModuleType(
         f"cardgames.rl.{name}",

@@ -93,10 +93,10 @@ class GymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._carried = 0.0
 
     def set_opponents(self, opponents: Opponent | Sequence[Opponent] | None) -> None:
-        """Who plays the other seats from now on (between episodes, for self-play against a
-        frozen copy of the learner or a league): None (the game's default bot everywhere),
-        one :data:`Opponent` for every other seat, or one per other seat in seat order.
-        OptionsError, nothing changed, for anything else."""
+        """Who plays the other seats from the next move on (usually between episodes, for
+        self-play against a frozen copy of the learner or a league): None (the game's
+        default bot everywhere), one :data:`Opponent` for every other seat, or one per other
+        seat in seat order. OptionsError, nothing changed, for anything else."""
         self.opponents = _opponents(self.runner.game, self.seat, self.runner.players, opponents)
         self._bots = {}
 
@@ -155,6 +155,9 @@ class GymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         when a policy chooses an illegal one."""
         state = self.runner.state
         opponent = self.opponents[seat]
+        if isinstance(opponent, str) and seat not in self._bots:  # set_opponents in a game
+            self._bots[seat] = cardgames.get_game(self.runner.game).bots[opponent](
+                self._draw_seed())
         agent = self._bots[seat] if isinstance(opponent, str) else opponent
         if isinstance(agent, Agent):
             return state.action_id(agent.act(state.view(seat), state.legal_actions()))

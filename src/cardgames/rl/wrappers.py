@@ -22,7 +22,7 @@ the other agents' turns are played inside ``step``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
@@ -34,6 +34,9 @@ from cardgames.rl.gym import ILLEGAL_ACTION_REWARD, Policy
 from cardgames.rl.runner import Observation
 
 __all__ = ["LearnerEnv", "first_legal"]
+
+_REDEALS: Final = 1000
+"""How many games that end before the learner's first turn a reset skips before giving up."""
 
 
 def first_legal(_observation: Observation, mask: npt.NDArray[np.bool_]) -> int:
@@ -101,9 +104,13 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
         self._carried = self._play_others()
-        while self._over():
+        for _ in range(_REDEALS):
+            if not self._over():
+                break
             self.aec.reset()
             self._carried = self._play_others()
+        else:
+            raise RuntimeError(f"{_REDEALS} games in a row ended before {self.learner}'s turn")
         return self._observe(self.learner), dict(self.aec.infos[self.learner])
 
     def step(

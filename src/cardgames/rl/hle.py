@@ -85,14 +85,14 @@ class Agent:
     *args, **kwargs)``, :meth:`reset` and :meth:`act`, as HLE's ``SimpleAgent`` and
     ``RandomAgent`` do; the environment never calls them (the caller's loop does)."""
 
-    def __init__(self, config: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
+    def __init__(self, config: dict[str, Any], *args: Any, **kwargs: Any) -> None:
         raise NotImplementedError("Agent is an interface: a subclass implements __init__")
 
-    def reset(self, config: Mapping[str, Any]) -> None:
+    def reset(self, config: dict[str, Any]) -> None:
         """Prepare for a new game of `config`."""
         raise NotImplementedError("Agent is an interface: a subclass implements reset")
 
-    def act(self, observation: Mapping[str, Any]) -> int | dict[str, Any] | None:
+    def act(self, observation: dict[str, Any]) -> int | dict[str, Any] | None:
         """The move (a move dict or uid) for one seat's observation dict; None when that
         seat is not to act."""
         raise NotImplementedError("Agent is an interface: a subclass implements act")

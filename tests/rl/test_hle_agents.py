@@ -70,7 +70,7 @@ AGENTS: dict[str, type[Agent]] = {"simple": HintThenPlayAgent, "random": AnyLega
 
 
 def run_episode(env: rl_env.HanabiEnv, agents: list[Agent], observations: dict[str, Any]
-                ) -> tuple[list[dict[str, Any]], list[int]]:
+                ) -> tuple[list[int | dict[str, Any]], list[int]]:
     """rl_env_example's loop: every agent acts on its own dict, the current player's move is
     played. The moves and rewards."""
     moves, rewards = [], []

@@ -7,8 +7,9 @@ Needs sb3-contrib, stable-baselines3 and torch, which cardgames does not depend 
     nice /tmp/sb3/bin/python docs/examples/sb3/ml_sb3_koikoi.py learner --steps 100000
 
 Modes: ``tutorial`` (one model plays both seats through a wrapper in the shape of PettingZoo's
-SB3 action-masking tutorial: ``step`` returns ``last()``, the reward of the agent to act
-next), ``learner`` (:class:`cardgames.rl.wrappers.LearnerEnv`, the other seat random),
+SB3 action-masking tutorial: ``step`` returns the reward the step paid to the agent that
+acted, and what it paid the other agent is lost), ``learner``
+(:class:`cardgames.rl.wrappers.LearnerEnv`, the other seat random),
 ``selfplay`` (``LearnerEnv`` whose opponent is a frozen copy of the learner, refreshed every
 ``--refresh`` steps). The evaluation plays ``--games`` one-round matches against random play,
 the model at seat 0 and seat 1 in turn, and prints the win rate.
@@ -54,9 +55,9 @@ def model_policy(model: MaskablePPO, deterministic: bool = False) -> Any:
 
 class TutorialStyleWrapper(gymnasium.Env[Any, Any]):
     """The shape of PettingZoo's SB3 action-masking tutorial wrapper (written here to show
-    its flaw): one model plays every agent, and ``step`` returns ``last()`` -- the
-    observation and cumulative reward of the agent to act next, not of the agent that
-    acted."""
+    its flaw): one model plays every agent; ``step`` returns the next agent's observation
+    and the reward this step paid the agent that acted. What the step paid the other agent
+    is never returned: that agent's own next step starts its reward count again."""
 
     def __init__(self) -> None:
         self.aec = env("koikoi", **CONFIG)
@@ -70,9 +71,11 @@ class TutorialStyleWrapper(gymnasium.Env[Any, Any]):
         return self.aec.observe(self.aec.agent_selection), {}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        acting = self.aec.agent_selection
         self.aec.step(int(action))
-        observation, reward, terminated, truncated, info = self.aec.last()
-        return observation, float(reward), bool(terminated), bool(truncated), info
+        observation = self.aec.observe(self.aec.agent_selection)
+        return (observation, float(self.aec.rewards[acting]), bool(self.aec.terminations[acting]),
+                bool(self.aec.truncations[acting]), dict(self.aec.infos[acting]))
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         mask: npt.NDArray[Any] = self.aec.observe(self.aec.agent_selection)["action_mask"]

@@ -9,14 +9,15 @@ turn-based game, in self-play against a frozen copy or against any other policy.
 >>> bool(game.action_masks().any())
 True
 
-Why not PettingZoo's SB3 tutorial wrapper: it lets one model play every agent and, after each
-``step``, returns ``last()`` -- the observation and the reward of the agent to act *next*,
-not of the agent that acted. In Koi-Koi a round's points are paid to both players when the
-round ends (+ to the winner, - to the loser), so the step that ends a round is credited with
-the other player's reward: the learner is rewarded for its opponent's gains, and its logged
-reward can climb while it does not improve. Here a step's reward is all that the learning
-agent earned from its action until its next turn (or the end), whoever's move paid it, and
-the other agents' turns are played inside ``step``.
+Why not PettingZoo's SB3 action-masking tutorial wrapper: it lets one model play every agent,
+and its ``step`` returns the reward that step paid to the agent that acted. What the step paid
+any other agent is never returned (that agent's own next step starts its count again). In
+Koi-Koi a round's points are paid to both players when the round ends, + to the winner and -
+to the loser, on the move of one of them: the other's share is dropped, so the model mostly
+sees the winner's gains, and its logged reward can climb in a zero-sum game while it does not
+improve. Here a step's reward is all that the learning agent earned from its action until its
+next turn (or the end), whoever's move paid it, and the other agents' turns are played inside
+``step``.
 """
 
 from __future__ import annotations

@@ -67,3 +67,23 @@ def test_opponents_are_checked_and_swapped() -> None:
     game = LearnerEnv(env("koikoi"), "player_0", first_legal)
     game.set_opponents({"player_1": random_policy(0)})
     assert game.opponents["player_1"] is not first_legal
+
+
+def test_crediting_only_the_acting_agent_drops_the_losers_points() -> None:
+    # What PettingZoo's SB3 tutorial wrapper returns after each step: the reward the step paid
+    # the agent that acted. Over a Koi-Koi match the points paid to the agent that did not
+    # act are lost, so what each agent is credited is not what it won.
+    aec = env("koikoi", rounds=3)
+    aec.reset(seed=4)
+    credited = dict.fromkeys(aec.possible_agents, 0.0)
+    paid = dict.fromkeys(aec.possible_agents, 0.0)
+    while not all(aec.terminations.values()):
+        acting = aec.agent_selection
+        aec.step(first_legal(None, aec.observe(acting)["action_mask"].astype(bool)))
+        credited[acting] += aec.rewards[acting]
+        for agent in paid:
+            paid[agent] += aec.rewards[agent]
+    scores = aec.unwrapped.runner.state.scores()
+    assert paid == {"player_0": scores[0] - scores[1], "player_1": scores[1] - scores[0]}
+    assert credited != paid
+    assert sum(credited.values()) > 0  # zero-sum points, yet the credit sums above zero

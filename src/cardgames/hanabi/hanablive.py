@@ -31,7 +31,9 @@ default allows them, so imports set the option from the export); a strikeout sco
 hanab.live as in our default. A game-over action with value 3, 4, 8 or 9 (the site ended the
 game) stops the replay there and returns the state as it stood; with value 1 or 2 the engine
 must already have ended the game. A play of a card that is not in the player's hand but is
-the last card of the draw pile is a deck play (``play deck``) when ``deckPlays`` is on.
+the last card of the draw pile is a deck play (``play deck``) when ``deckPlays`` is on; so is
+a discard of that card when it is of an orange (inverted) suit, which is how hanab.live's
+server records an orange card's deck play (and how :func:`to_hanablive` writes one).
 
 Orange (inverted) suits: while a game is live, playing one of their cards discards it and
 discarding plays it. Our actions are what the player chose (the engine swaps them); an
@@ -200,7 +202,10 @@ def _translate(
             if (kind == PLAY) != _inverted(state, target):
                 return Play(slot)
             return Discard(slot)
-        if kind == PLAY and state.variant.deck_plays and target == state.deck_order_of_top():
+        # A deck play: hanab.live records one of an orange card as a discard (a play of an
+        # inverted suit's card is swapped for a discard), as to_hanablive does.
+        if (state.variant.deck_plays and target == state.deck_order_of_top()
+                and (kind == PLAY) != _inverted(state, target)):
             return DeckPlay()
         held = ", ".join(map(str, state.hand_orders(seat)))
         verb = "play" if kind == PLAY else "discard"
@@ -351,7 +356,9 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
         elif isinstance(action, DeckPlay):
             top = replay.deck_order_of_top()
             assert top is not None
-            actions.append({"type": PLAY, "target": top, "value": 0})
+            # As hanab.live's server records it: an orange card's deck play as a discard.
+            kind = DISCARD if _inverted(replay, top) else PLAY
+            actions.append({"type": kind, "target": top, "value": 0})
         elif isinstance(action, Clue):
             if isinstance(action.value, str):
                 colour = variant.clue_colours.index(action.value)

@@ -117,6 +117,7 @@ class VectorEnv:
         functions: GameFunctions,
         options: Any = None,
         deck_size: int = 0,
+        observation_bounds: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> None:
         self.name = name
         self.num_players = num_players
@@ -127,6 +128,9 @@ class VectorEnv:
         self.deck_size = deck_size
         """The length of a deck for :meth:`init_from_deck`."""
         self.functions = functions
+        self.observation_bounds = observation_bounds or (
+            np.zeros(observation_shape, np.float32), np.ones(observation_shape, np.float32))
+        """(low, high) of every observation value (default 0 and 1), for the RL spaces."""
         self._init = jax.jit(jax.vmap(functions.init))
         self._init_from_deck = jax.jit(jax.vmap(functions.init_from_deck))
         self._step = jax.jit(jax.vmap(self.step_one))

@@ -110,7 +110,7 @@ def bench_jaxmarl(players: int, batch: int, repeats: int) -> dict[str, Any]:
         actions = {agent: jax.random.categorical(
             k, jnp.where(legal[agent] > 0, 0.0, -jnp.inf)) for agent, k in zip(
                 agents, keys, strict=True)}
-        obs, state, rewards, dones, _ = jax.vmap(env.step)(
+        obs, state, rewards, _, _ = jax.vmap(env.step)(
             jax.random.split(step_key, batch), state, actions)
         checksum = checksum + rewards[agents[0]].sum() + obs[agents[0]].sum()
         return (state, checksum), None

@@ -46,9 +46,9 @@ def env_of(config: int) -> vector.VectorEnv:
 
 
 def python_game(config: int, deck: list[str]) -> cardgames.State:
-    players, options = CONFIGS[config]
+    players = CONFIGS[config][0]
     env = env_of(config)
-    # The HLE words build the variant make() built.
+    # The variant make() built (HLE's words among the options build one).
     return cardgames.new_game("hanabi", players=players, deck=deck, options=env.options)
 
 
@@ -78,7 +78,8 @@ def assert_same(env: vector.VectorEnv, state: vector.VectorState,
             assert host.current_player[b] == game.current_player
         np.testing.assert_array_equal(host.legal_action_mask[b], mask)
         assert bool(host.terminated[b]) == game.is_over
-        assert not host.illegal[b] and not host.truncated[b]
+        assert not host.illegal[b]
+        assert not host.truncated[b]
         assert list(host.scores[b]) == game.scores()
         change = [score - previous[b] for score in game.scores()]
         np.testing.assert_array_equal(host.rewards[b], np.array(change, np.float32))
@@ -172,7 +173,7 @@ def test_options_are_checked_at_make(options: dict[str, object], words: str) -> 
 
 
 def test_unknown_games_and_player_counts_are_refused_at_make() -> None:
-    with pytest.raises(OptionsError, match="vector games: .*hanabi"):
+    with pytest.raises(OptionsError, match=r"vector games: .*hanabi"):
         vector.make("chess")
     with pytest.raises(OptionsError, match="players"):
         vector.make("hanabi", players=7)

@@ -40,7 +40,8 @@ def test_the_gymnasium_vector_env_steps_resets_and_keeps_to_its_spaces(
         previous = ended
         observation, rewards, terminated, truncated, info = envs.step(actions)
         assert observation in envs.observation_space
-        assert rewards.dtype == np.float32 and rewards.shape == (BATCH,)
+        assert rewards.dtype == np.float32
+        assert rewards.shape == (BATCH,)
         # NEXT_STEP: a game that ended on the last step starts again now, reward 0.
         assert not terminated[previous].any()
         np.testing.assert_array_equal(rewards[previous], 0)
@@ -72,7 +73,7 @@ def test_the_pettingzoo_env_passes_the_api_test() -> None:
 def test_the_pettingzoo_env_observes_as_the_python_environment() -> None:
     env = wrappers.PettingZooEnv("hanabi", players=2, variant="rainbow")
     env.reset(seed=4)
-    deck = env.state.game.deck[0]
+    deck = env.game.game.deck[0]
     # The JAX engine's deck in the Python engine's card names (kinds in id order).
     from cardgames.vector.hanabi import HanabiTables  # noqa: PLC0415  # jax: optional extra
 

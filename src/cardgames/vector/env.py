@@ -98,7 +98,8 @@ def as_key_batch(keys: Any) -> Array:
         raise ValueError(
             f"keys must be a typed key array of shape (B,) or uint32 keys of shape (B, 2) "
             f"(jax.random.split(jax.random.key(seed), B)), got {raw.dtype} {raw.shape}")
-    return jax.random.wrap_key_data(raw)
+    typed: Array = jax.random.wrap_key_data(raw)
+    return typed
 
 
 class VectorEnv:
@@ -117,6 +118,7 @@ class VectorEnv:
         functions: GameFunctions,
         options: Any = None,
         deck_size: int = 0,
+        deck_cards: np.ndarray | None = None,
         observation_bounds: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> None:
         self.name = name
@@ -127,15 +129,23 @@ class VectorEnv:
         """The game's options object, as checked by make()."""
         self.deck_size = deck_size
         """The length of a deck for :meth:`init_from_deck`."""
+        self.deck_cards = None if deck_cards is None else np.sort(np.asarray(deck_cards))
+        """The card codes of one deck (any order), to check explicit decks against."""
         self.functions = functions
         self.observation_bounds = observation_bounds or (
             np.zeros(observation_shape, np.float32), np.ones(observation_shape, np.float32))
         """(low, high) of every observation value (default 0 and 1), for the RL spaces."""
-        self._init = jax.jit(jax.vmap(functions.init))
-        self._init_from_deck = jax.jit(jax.vmap(functions.init_from_deck))
-        self._step = jax.jit(jax.vmap(self.step_one))
-        self._step_autoreset = jax.jit(jax.vmap(self.step_autoreset_one))
-        self._observe = jax.jit(jax.vmap(functions.observe))
+        # Typed here: jax.jit's wrappers return Any.
+        self._init: Callable[[Array], VectorState] = jax.jit(jax.vmap(functions.init))
+        self._init_from_deck: Callable[[Array], VectorState] = jax.jit(
+            jax.vmap(functions.init_from_deck))
+        self._step: Callable[[VectorState, Array, Array], VectorState] = jax.jit(
+            jax.vmap(self.step_one))
+        self._step_autoreset: Callable[
+            [VectorState, Array, Array], tuple[VectorState, StepResult]] = jax.jit(
+            jax.vmap(self.step_autoreset_one))
+        self._observe: Callable[[VectorState, Array], Array] = jax.jit(
+            jax.vmap(functions.observe))
 
     def __repr__(self) -> str:
         return (f"VectorEnv({self.name!r}, num_players={self.num_players}, "
@@ -163,7 +173,8 @@ class VectorEnv:
         finished = state._replace(rewards=jnp.zeros_like(state.rewards))
         chosen = jax.tree.map(
             lambda a, b: jnp.where(legal, a, b), moved, punished)
-        return jax.tree.map(lambda a, b: jnp.where(over, a, b), finished, chosen)
+        kept: VectorState = jax.tree.map(lambda a, b: jnp.where(over, a, b), finished, chosen)
+        return kept
 
     def step_autoreset_one(
         self, state: VectorState, action: Array, key: Array
@@ -175,7 +186,8 @@ class VectorEnv:
                             moved.scores)
         done = moved.terminated | moved.truncated
         fresh = self.functions.init(reset_key)
-        return jax.tree.map(lambda a, b: jnp.where(done, a, b), fresh, moved), result
+        restarted: VectorState = jax.tree.map(lambda a, b: jnp.where(done, a, b), fresh, moved)
+        return restarted, result
 
     # ------------------------------------------------------------------------ batched
     def init(self, keys: Any) -> VectorState:
@@ -188,6 +200,13 @@ class VectorEnv:
         array = jnp.asarray(decks, jnp.int32)
         if array.ndim != 2 or array.shape[1] != self.deck_size:
             raise ValueError(f"decks must have shape (B, {self.deck_size}), got {array.shape}")
+        if self.deck_cards is not None:
+            wrong = np.flatnonzero((np.sort(np.asarray(array), axis=1) != self.deck_cards)
+                                   .any(axis=1))
+            if wrong.size:
+                raise ValueError(
+                    f"deck {int(wrong[0])} does not hold exactly the cards of one deck "
+                    f"(each card code as often as the game has copies of it)")
         return self._init_from_deck(array)
 
     def step(self, state: VectorState, action_ids: Any, keys: Any) -> VectorState:

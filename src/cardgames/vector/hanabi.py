@@ -115,10 +115,11 @@ class HanabiTables:
         self.kind_of_card_type = np.array(
             [kind_of[letter_index[card.suit], card.rank] for card in variant.card_types],
             np.int32)
-        deck = [self.kind_of_card_type[variant.card_types.index(card)]
-                for card in variant.deck_cards()]
-        self.deck_kinds = np.array(deck, np.int32)
-        self.deck_size = len(deck)
+        self.deck_types = np.array(
+            [variant.card_types.index(card) for card in variant.deck_cards()], np.int32)
+        """One deck as card-type indices (init_from_deck's codes)."""
+        self.deck_kinds = self.kind_of_card_type[self.deck_types]
+        self.deck_size = len(self.deck_types)
         self.kind_suit = np.array([order.index(s) for s, _ in kinds], np.int32)
         self.suit_count = len(suits)
         self.row_length = np.array([suit.row_length for suit in suits], np.int32)
@@ -436,7 +437,7 @@ def make_env(players: int | None = None, **options: Any) -> VectorEnv:
     """The Hanabi vector env: ``players`` and the options of ``cardgames.new_game("hanabi",
     ...)`` (``variant=...`` and single options), or HLE's parameters (`colors`, `ranks`,
     `max_information_tokens`, `max_life_tokens`, with `hand_size_delta`)."""
-    hle = {word: options.pop(word) for word in _HLE_WORDS if word in options}
+    hle: dict[str, Any] = {word: options.pop(word) for word in _HLE_WORDS if word in options}
     if hle:
         if "variant" in options:
             raise OptionsError(
@@ -454,4 +455,5 @@ def make_env(players: int | None = None, **options: Any) -> VectorEnv:
         observation_shape=(tables.observation_size,),
         functions=GameFunctions(functions.init, functions.init_from_deck, functions.step,
                                 functions.observe),
-        options=variant, deck_size=tables.deck_size)
+        options=variant, deck_size=tables.deck_size,
+        deck_cards=tables.deck_types)

@@ -13,6 +13,7 @@ id ends the game with -1 to its mover.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import gymnasium
@@ -74,12 +75,14 @@ class GymVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ended = state.terminated | state.truncated
             moved = jax.vmap(env.step_one)(state, actions, keys)
             fresh = jax.vmap(env.functions.init)(keys)
-            return jax.tree.map(
+            restarted: VectorState = jax.tree.map(
                 lambda new, old: jnp.where(
                     ended.reshape(ended.shape + (1,) * (new.ndim - 1)), new, old),
                 fresh, moved)
+            return restarted
 
-        self._next_step = jax.jit(next_step)
+        self._next_step: Callable[[VectorState, jax.Array, jax.Array], VectorState] = (
+            jax.jit(next_step))
 
     def _keys(self) -> jax.Array:
         self._key, now = jax.random.split(self._key)
@@ -151,7 +154,8 @@ class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(
             self.possible_agents, spaces.Discrete(self.env.num_actions))
-        self.state: VectorState | None = None
+        self.game: VectorState | None = None
+        """The game as a batch of one (the JAX engine's state)."""
         self._key = jax.random.key(0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -162,28 +166,29 @@ class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
 
     def _keys(self) -> jax.Array:
         self._key, now = jax.random.split(self._key)
-        return now[None]
+        batch_of_one: jax.Array = now[None]
+        return batch_of_one
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = int(np.random.default_rng().integers(_SEED_LIMIT))
         self._key = jax.random.key(seed)
-        self.state = self.env.init(self._keys())
+        self.game = self.env.init(self._keys())
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
+        self.agent_selection = self.possible_agents[int(self.game.current_player[0])]
 
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        assert self.state is not None, "reset() first"
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]] | None:
+        assert self.game is not None, "reset() first"
         seat = self._seat[agent]
-        observation = np.asarray(self.env.observe(self.state, seat)[0], np.float32)
+        observation = np.asarray(self.env.observe(self.game, seat)[0], np.float32)
         mask = np.zeros(self.env.num_actions, np.int8)
-        if seat == int(self.state.current_player[0]) and not bool(self.state.terminated[0]):
-            mask[:] = np.asarray(self.state.legal_action_mask[0])
+        if seat == int(self.game.current_player[0]) and not bool(self.game.terminated[0]):
+            mask[:] = np.asarray(self.game.legal_action_mask[0])
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -193,17 +198,17 @@ class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action id, not None")
-        assert self.state is not None, "reset() first"
+        assert self.game is not None, "reset() first"
         self._cumulative_rewards[agent] = 0.0
-        self.state = self.env.step(self.state, np.array([int(action)]), self._keys())
-        rewards = np.asarray(self.state.rewards[0])
+        self.game = self.env.step(self.game, np.array([int(action)]), self._keys())
+        rewards = np.asarray(self.game.rewards[0])
         self.rewards = {a: float(rewards[self._seat[a]]) for a in self.agents}
-        if bool(self.state.terminated[0]):
+        if bool(self.game.terminated[0]):
             self.terminations = dict.fromkeys(self.agents, True)
-            if bool(self.state.illegal[0]):
+            if bool(self.game.illegal[0]):
                 self.infos = {a: {"illegal_action": a == agent} for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
+            self.agent_selection = self.possible_agents[int(self.game.current_player[0])]
         self._accumulate_rewards()
 
     def render(self) -> None:

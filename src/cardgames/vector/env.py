@@ -242,12 +242,6 @@ def check_options(info: Any, players: int | None, options: dict[str, Any]) -> tu
     return count, built
 
 
-def numpy_tree(state: VectorState) -> VectorState:
-    """The state with numpy arrays (for tests and wrappers)."""
-    converted: VectorState = jax.tree.map(np.asarray, state)
-    return converted
-
-
 def no_such(what: str, value: object, allowed: str) -> OptionsError:
     """The one-line error for an option the vector engine does not play."""
     return OptionsError(f"the vector engine does not play {what} {value!r}; it plays {allowed}")

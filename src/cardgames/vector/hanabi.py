@@ -153,7 +153,6 @@ class HanabiTables:
         # colour clues of every target offset, then the rank clues (ActionTables' layout).
         p = players
         self.colour_count = c = self.colours
-        r = v - c
         self.num_actions = 2 * h + (p - 1) * v
         offsets, clue_values, order_of_clue = [], [], []
         for o in range(1, p):
@@ -166,7 +165,6 @@ class HanabiTables:
                 clue_values.append(value)
         for o, value in zip(offsets, clue_values, strict=True):
             order_of_clue.append((o - 1) * v + value)
-        del r
         pad = [0] * (2 * h)
         self.action_offset = np.array(pad + offsets, np.int32)
         self.action_value = np.array(pad + clue_values, np.int32)

@@ -159,6 +159,26 @@ def test_autoreset_starts_ended_games_again_and_reports_the_step() -> None:
     assert np.asarray(state.step_count).tolist() == [1, 0]
 
 
+def test_the_batched_autoreset_gives_the_states_of_the_per_game_one() -> None:
+    env = env_of(0)
+    batch = 40  # more than one chunk of resets (1/16 of the batch each) ends at once
+    keys = jax.random.split(jax.random.key(9), batch)
+    state = env.init(keys)
+    rng = np.random.default_rng(2)
+    per_game = jax.jit(jax.vmap(env.step_autoreset_one))
+    for step in range(6):
+        mask = np.asarray(state.legal_action_mask)
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+        if step % 2:
+            actions[rng.random(batch) < 0.5] = -1  # many games end by an illegal id
+        keys = jax.random.split(jax.random.fold_in(jax.random.key(9), step), batch)
+        expected, expected_result = per_game(state, actions, keys)
+        state, result = env.step_autoreset(state, actions, keys)
+        for got, want in zip(jax.tree.leaves((state, result)),
+                             jax.tree.leaves((expected, expected_result)), strict=True):
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
 @pytest.mark.parametrize(("options", "words"), [
     ({"variant": "nonsense-variant"}, "nonsense-variant"),
     ({"fuses": 0}, "fuses"),

@@ -25,6 +25,10 @@ from cardgames.core.errors import OptionsError
 
 __all__ = ["GameFunctions", "StepResult", "VectorEnv", "VectorState", "as_key_batch"]
 
+_RESET_SHARE = 16
+"""Auto-reset deals new games for up to 1/16 of the batch at a time (a loop goes on while
+more have ended)."""
+
 Array = jax.Array
 
 
@@ -143,7 +147,7 @@ class VectorEnv:
             jax.vmap(self.step_one))
         self._step_autoreset: Callable[
             [VectorState, Array, Array], tuple[VectorState, StepResult]] = jax.jit(
-            jax.vmap(self.step_autoreset_one))
+            self.step_autoreset_batch)
         self._observe: Callable[[VectorState, Array], Array] = jax.jit(
             jax.vmap(functions.observe))
 
@@ -188,6 +192,42 @@ class VectorEnv:
         fresh = self.functions.init(reset_key)
         restarted: VectorState = jax.tree.map(lambda a, b: jnp.where(done, a, b), fresh, moved)
         return restarted, result
+
+    # ---------------------------------------------------- batched, traceable (no jit)
+    def reset_ended_batch(self, state: VectorState, keys: Array) -> VectorState:
+        """The batch with its ended games started again from their keys: the same states as
+        ``init`` would give them, but only the ended games pay for a new deal (a chunk of
+        them at a time, in a ``while_loop``), so a big batch where a few games end per step
+        does not shuffle a deck for every game."""
+        batch = state.terminated.shape[0]
+        chunk = max(1, batch // _RESET_SHARE)
+
+        def still_pending(carry: tuple[VectorState, Array]) -> Array:
+            return carry[1].any()
+
+        def reset_some(carry: tuple[VectorState, Array]) -> tuple[VectorState, Array]:
+            current, pending = carry
+            index = jnp.nonzero(pending, size=chunk, fill_value=batch)[0]
+            fresh = jax.vmap(self.functions.init)(keys[jnp.minimum(index, batch - 1)])
+            current = jax.tree.map(
+                lambda old, new: old.at[index].set(new, mode="drop"), current, fresh)
+            return current, pending.at[index].set(False, mode="drop")
+
+        done = state.terminated | state.truncated
+        restarted: VectorState = jax.lax.while_loop(
+            still_pending, reset_some, (state, done))[0]
+        return restarted
+
+    def step_autoreset_batch(
+        self, state: VectorState, actions: Array, keys: Array
+    ) -> tuple[VectorState, StepResult]:
+        """:meth:`step_autoreset` without the jit (for use inside a jitted loop): the same
+        states as ``vmap(step_autoreset_one)``, cheaper."""
+        split = jax.vmap(jax.random.split)(keys)
+        moved = jax.vmap(self.step_one)(state, actions, split[:, 0])
+        result = StepResult(moved.rewards, moved.terminated, moved.truncated, moved.illegal,
+                            moved.scores)
+        return self.reset_ended_batch(moved, split[:, 1]), result
 
     # ------------------------------------------------------------------------ batched
     def init(self, keys: Any) -> VectorState:

@@ -136,11 +136,12 @@ def import_jaxmarl_hanabi() -> types.ModuleType:
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("jaxmarl is not installed")
     root = Path(next(iter(spec.submodule_search_locations)))
-    for name, folder in (("jaxmarl", root), ("jaxmarl.environments", root / "environments")):
-        if name not in sys.modules:
-            package = types.ModuleType(name)
+    for package_name, folder in (("jaxmarl", root),
+                                 ("jaxmarl.environments", root / "environments")):
+        if package_name not in sys.modules:
+            package = types.ModuleType(package_name)
             package.__path__ = [str(folder)]
-            sys.modules[name] = package
+            sys.modules[package_name] = package
     return importlib.import_module(name)
 
 

@@ -218,9 +218,7 @@ def test_random_matches_keep_the_cards_and_scores() -> None:
         keys = jax.random.split(keys[0], batch)
         state = env.step(state, env.random_legal_actions(state, keys), keys)
         game = jax.tree.map(np.asarray, state.game)
-        stock = np.zeros((batch, 48), np.int32)
-        for row in range(batch):
-            stock[row, game.order[row, game.stock_pos[row]:]] = 1
+        stock = game.stock.astype(np.int32)
         pending = (np.arange(48) == game.pending[:, None]).astype(np.int32)
         places = (game.hands.sum(axis=1) + game.field + game.piles.sum(axis=1) + stock
                   + pending)

@@ -81,6 +81,12 @@ _SCORE_SCALE: Final = 30.0
 _IDS: Final = np.arange(48)
 _MONTH_OF: Final = _IDS >> 2
 _SEATS: Final = np.arange(2)
+_DEALT_TO: Final = np.full(48, 3, np.int32)
+"""Where the card at each place of a deal order goes: 0 the dealer's opponent, 1 the field,
+2 the dealer, 3 the stock."""
+_DEALT_TO[list(OPPONENT_PLACES)] = 0
+_DEALT_TO[list(FIELD_PLACES)] = 1
+_DEALT_TO[list(DEALER_PLACES)] = 2
 _TSUKI_SLOT: Final = next(slot for slot, row in enumerate(YAKU) if row.round_month)
 
 # What each action id does: its kind, its card (the hand card of a play, the field card of a
@@ -141,10 +147,15 @@ class KoiKoiGame(NamedTuple):
     """(48,) bool: the face-up field."""
     piles: Array
     """(2, 48) bool: each seat's captured cards."""
-    order: Array
-    """(48,) int32: the round's deal order, top first; the stock is ``order[stock_pos:]``."""
-    stock_pos: Array
-    """() int32: the place of the stock's top card in `order` (24 after the deal)."""
+    places: Array
+    """(48,) int8: each card's place in the round's deal from the deck (0..23: the hands
+    and the field, dealt in pairs; from 24 the stock, top first). Zeros for a shuffled
+    deal: its stock cards are drawn with the step's key as they are turned over, so the
+    state holds no future chance."""
+    stock: Array
+    """(48,) bool: the cards still in the stock."""
+    listed: Array
+    """() bool: the round was dealt from the deck (its stock order is `places`)."""
     pending: Array
     """() int32: the turned-over stock card waiting for its capture choice, or -1."""
     pile_before: Array
@@ -165,10 +176,11 @@ class KoiKoiGame(NamedTuple):
     """(2,) int32: the match scores (points won, or the banks)."""
     won: Array
     """(2,) int32: points won over the finished rounds (rewards are their changes)."""
-    deals: Array
-    """(deals, 48) int32: an explicit deck's deal orders (-1 rows for shuffled matches)."""
     deal_index: Array
     """() int32: the next deal of `deals` to use (past the end: shuffle from the key)."""
+    deals: Array
+    """(deals, 48) int8: an explicit deck's deals, as each card's place (zeros for a match
+    dealt from keys, whose `deal_index` starts past them)."""
 
 
 class _Rules(NamedTuple):
@@ -337,24 +349,28 @@ class _Engine:
         return found
 
     def deal(self, g: KoiKoiGame, due: Array, key: Array) -> KoiKoiGame:
-        """Deal while `due`: re-deal as the rules say, finish rounds won by a lucky hand."""
+        """Deal while `due`: re-deal as the rules say, finish rounds won by a lucky hand.
+
+        The carry holds the round's position only: the deck's deals are read, not copied,
+        by each pass."""
         rules = self.rules
         deals = self.t.deals
         lucky_on = rules.lucky_hands is not LuckyHands.OFF
+        listed_places = g.deals
 
-        def more(carry: tuple[KoiKoiGame, Array, Array]) -> Array:
+        def more(carry: tuple[Any, ...]) -> Array:
             return carry[1]
 
-        def once(carry: tuple[KoiKoiGame, Array, Array]) -> tuple[KoiKoiGame, Array, Array]:
-            g, due, tries = carry
+        def once(carry: tuple[Any, ...]) -> tuple[Any, ...]:
+            parts, due, tries = carry
+            g = KoiKoiGame(**parts, deals=listed_places)
             listed = g.deal_index < deals
-            shuffled = jax.random.permutation(jax.random.fold_in(key, tries), 48)
-            order = jnp.where(
-                listed, g.deals[jnp.minimum(g.deal_index, deals - 1)], shuffled
-            ).astype(jnp.int32)
-            field = (_IDS == order[np.array(FIELD_PLACES)][:, None]).any(axis=0)
-            dealer_hand = (_IDS == order[np.array(DEALER_PLACES)][:, None]).any(axis=0)
-            other_hand = (_IDS == order[np.array(OPPONENT_PLACES)][:, None]).any(axis=0)
+            places = listed_places[jnp.minimum(g.deal_index, deals - 1)].astype(jnp.int32)
+            dealt_to = jnp.where(listed, jnp.asarray(_DEALT_TO)[places],
+                                 _shuffled_deal(jax.random.fold_in(key, tries)))
+            field = dealt_to == 1
+            dealer_hand = dealt_to == 2
+            other_hand = dealt_to == 0
             redeal = jnp.asarray(False)
             if rules.redeal_four_on_field:
                 redeal = (field.reshape(12, 4).sum(axis=1) == 4).any()
@@ -371,8 +387,9 @@ class _Engine:
                 hands=hands,
                 field=field,
                 piles=jnp.zeros_like(g.piles),
-                order=order,
-                stock_pos=jnp.int32(24),
+                places=jnp.where(listed, places, 0).astype(jnp.int8),
+                stock=dealt_to == 3,
+                listed=listed,
                 pending=jnp.int32(_NO_CARD),
                 pile_before=jnp.zeros_like(g.pile_before),
                 phase=jnp.int32(_PLAY),
@@ -388,10 +405,13 @@ class _Engine:
                                        jnp.int32(rules.lucky_hand_points))
             else:
                 again = jnp.asarray(False)
-            return g, due & (redeal | again), tries + 1
+            return _carried(g), due & (redeal | again), tries + 1
 
-        g, _, _ = jax.lax.while_loop(more, once, (g, due, jnp.int32(0)))
-        return g
+        def _carried(g: KoiKoiGame) -> dict[str, Array]:
+            return {name: value for name, value in g._asdict().items() if name != "deals"}
+
+        parts, _, _ = jax.lax.while_loop(more, once, (_carried(g), due, jnp.int32(0)))
+        return KoiKoiGame(**parts, deals=listed_places)
 
     # ------------------------------------------------------------------ the API functions
     def new_game(self, dealer: Array, deals: Array, deal_index: Array, key: Array
@@ -400,12 +420,12 @@ class _Engine:
         no_cards = jnp.zeros(48, bool)
         g = KoiKoiGame(
             hands=jnp.zeros((2, 48), bool), field=no_cards, piles=jnp.zeros((2, 48), bool),
-            order=jnp.zeros(48, jnp.int32), stock_pos=jnp.int32(24),
+            places=jnp.zeros(48, jnp.int8), stock=no_cards, listed=jnp.asarray(False),
             pending=jnp.int32(_NO_CARD), pile_before=no_cards, phase=jnp.int32(_PLAY),
             turn=dealer, dealer=dealer, round=jnp.int32(1),
             calls=jnp.zeros(2, jnp.int32), baseline=jnp.zeros((2, SLOT_COUNT), jnp.int32),
             totals=jnp.full(2, start, jnp.int32), won=jnp.zeros(2, jnp.int32),
-            deals=deals, deal_index=deal_index,
+            deal_index=deal_index, deals=deals,
         )
         g = self.deal(g, jnp.asarray(True), key)
         return self.state_of(g, jnp.zeros(2, jnp.float32))
@@ -420,12 +440,14 @@ class _Engine:
         dealer_key, deal_key = jax.random.split(key)
         # The card draw and the random choice both make either seat the dealer at even odds.
         dealer = self.first_dealer(jax.random.bernoulli(dealer_key))
-        deals = jnp.full((self.t.deals, 48), -1, jnp.int32)
+        deals = jnp.zeros((self.t.deals, 48), jnp.int8)
         return self.new_game(dealer, deals, jnp.int32(self.t.deals), deal_key)
 
     def init_from_deck(self, deck: Array) -> VectorState:
-        deals = deck[1:].reshape(self.t.deals, 48).astype(jnp.int32)
-        return self.new_game(self.first_dealer(deck[0]), deals, jnp.int32(0),
+        orders = deck[1:].reshape(self.t.deals, 48)
+        # Each deal as the place of every card (the inverse of its order).
+        places = (orders[:, None, :] == _IDS[None, :, None]).argmax(axis=2).astype(jnp.int8)
+        return self.new_game(self.first_dealer(deck[0]), places, jnp.int32(0),
                              jax.random.key(0))
 
     def state_of(self, g: KoiKoiGame, rewards: Array) -> VectorState:
@@ -475,7 +497,8 @@ class _Engine:
 
         # A play: the hand card, then the stock's top card (which may wait for a choice).
         after_hand, taken_hand = _lay(g.field, card, target)
-        stock_card = g.order[jnp.minimum(g.stock_pos, 47)]
+        draw_key, deal_key = jax.random.split(key)
+        stock_card = _top_of_stock(g, draw_key)
         stock_matches = (after_hand & (_MONTH_OF == stock_card >> 2)).sum()
         choose = stock_matches == 2
         if not rules.capture_all_three:
@@ -526,7 +549,7 @@ class _Engine:
         g = g._replace(
             hands=hands, field=field, piles=piles, calls=calls, baseline=baseline,
             pile_before=pile_before,
-            stock_pos=g.stock_pos + is_play,
+            stock=g.stock & ~(is_play & (_IDS == stock_card)),
             pending=jnp.where(waits, stock_card, jnp.where(is_capture, _NO_CARD, g.pending)),
             phase=jnp.where(waits, _CAPTURE, jnp.where(deciding, _DECIDE, _PLAY)),
             turn=jnp.where(passes & ~exhausted, 1 - turn, turn),
@@ -537,7 +560,7 @@ class _Engine:
         winner = jnp.where(stops, turn, g.dealer if oya else -1)
         points = jnp.where(stops, stop_points, oya)
         g, again = self.finish(g, stops | exhausted, winner, points)
-        g = self.deal(g, again, key)
+        g = self.deal(g, again, deal_key)
         before_returns = state.game.won - state.game.won[::-1]
         after_returns = g.won - g.won[::-1]
         return self.state_of(g, (after_returns - before_returns).astype(jnp.float32))
@@ -585,7 +608,7 @@ class _Engine:
             "dealer": (g.dealer == seat)[None],
             "opponent_hand_size": jnp.asarray(_HAND_FRACTIONS)[
                 jnp.where(first, g.hands[1], g.hands[0]).sum()][None],
-            "stock_size": jnp.asarray(_STOCK_FRACTIONS)[48 - g.stock_pos][None],
+            "stock_size": jnp.asarray(_STOCK_FRACTIONS)[g.stock.sum()][None],
             "round": jnp.asarray(self.t.round_fractions)[g.round][None],
             "month": jnp.arange(12) == (g.round - 1) % 12,
             "score": jnp.stack([
@@ -623,6 +646,27 @@ def _lay(field: Array, card: Array, target: Array) -> tuple[Array, Array]:
     other = jnp.where(count == 1, matches, _IDS == target)
     taken = jnp.where(takes_all, in_month, this | other) & ~placed
     return jnp.where(placed, field | this, field & ~taken), taken
+
+
+def _shuffled_deal(key: Array) -> Array:
+    """(48,) int32: where a uniformly shuffled deck deals each card: 0 the dealer's
+    opponent, 1 the field, 2 the dealer, 3 the stock. One sort of 48 words per deal, each a
+    random 26-bit part above the card's id (so the sorted words give the order; equal
+    random parts, once in 60,000 deals, keep the cards' id order), the cheapest shuffle
+    that vmaps on a CPU; the stock's order is not kept (see :func:`_top_of_stock`)."""
+    words = (jax.random.bits(key, (48,), jnp.uint32) & ~jnp.uint32(63)) | _IDS.astype(np.uint32)
+    order = (jnp.sort(words) & 63).astype(jnp.int32)
+    return jnp.full(48, 3, jnp.int32).at[order[:24]].set(_DEALT_TO[:24])
+
+
+def _top_of_stock(g: KoiKoiGame, key: Array) -> Array:
+    """The stock card turned over next: the deck's next one, or for a shuffled deal one
+    drawn uniformly from the stock with `key` (so the state holds no future chance)."""
+    listed_top = jnp.where(g.stock, g.places.astype(jnp.int32), 127).argmin()
+    left = g.stock.sum()
+    pick = jax.random.randint(key, (), 0, jnp.maximum(left, 1))
+    drawn = (g.stock & (jnp.cumsum(g.stock) - 1 == pick)).argmax()
+    return jnp.where(g.listed, listed_top, drawn).astype(jnp.int32)
 
 
 def _kind_counts(pile: Array) -> Array:

@@ -87,6 +87,8 @@ _DEALT_TO: Final = np.full(48, 3, np.int32)
 _DEALT_TO[list(OPPONENT_PLACES)] = 0
 _DEALT_TO[list(FIELD_PLACES)] = 1
 _DEALT_TO[list(DEALER_PLACES)] = 2
+if not np.array_equal(_DEALT_TO, np.where(_IDS < 24, (_IDS % 6) // 2, 3)):
+    raise ImportError("cardgames.koikoi.cards deals in another order than _dealt_to reads")
 _TSUKI_SLOT: Final = next(slot for slot, row in enumerate(YAKU) if row.round_month)
 
 # What each action id does: its kind, its card (the hand card of a play, the field card of a
@@ -121,11 +123,12 @@ def _fractions(denominators: np.ndarray, top: int) -> np.ndarray:
     return (counts / np.asarray(denominators, np.float64)[..., None]).astype(np.float32)
 
 
-_KIND_FRACTIONS: Final = _fractions(_GROUP_SIZES, 48)
-"""(6, 49): a pile's count of a kind group over the group's size."""
-_STOCK_FRACTIONS: Final = _fractions(np.array(_STOCK_AFTER_DEAL), 48)
-_HAND_FRACTIONS: Final = _fractions(np.array(_HAND_SIZE), 48)
-_CALL_FRACTIONS: Final = _fractions(np.array(_TURNS_PER_ROUND), 48)
+_KIND_FRACTIONS: Final = _fractions(_GROUP_SIZES, 24)
+"""(6, 25): a pile's count of a kind group over the group's size (24 chaff at most)."""
+_STOCK_FRACTIONS: Final = _fractions(np.array(_STOCK_AFTER_DEAL), 24)
+_HAND_FRACTIONS: Final = _fractions(np.array(_HAND_SIZE), 8)
+_CALL_FRACTIONS: Final = _fractions(np.array(_TURNS_PER_ROUND), 8)
+"""A seat calls koi-koi at most once a turn, so at most 8 times a round."""
 
 
 def deck_layout(rounds: int) -> tuple[int, int]:
@@ -205,7 +208,8 @@ class _Rules(NamedTuple):
     card_count: np.ndarray
     """(14,) int32: the cards each row counts (the tsuki-fuda row: the month's 4)."""
     progress: np.ndarray
-    """(14, 49) float32: cards held / cards needed, by row and cards held."""
+    """(14, 11) float32: cards held / cards needed, by row and cards held (shown only
+    below the need, which is 10 at most)."""
     round_fractions: np.ndarray
     """(rounds + 1,) float32: round number / rounds."""
     limit: int | None
@@ -246,7 +250,7 @@ def _compile(rules: KoiKoiRules) -> _Rules:
     _, deals = deck_layout(rules.rounds)
     return _Rules(
         rules, counts.reshape(48, 4 * SLOT_COUNT), present, points, need, required,
-        per_further, replaced, hides, card_count, _fractions(np.maximum(need, 1), 48),
+        per_further, replaced, hides, card_count, _fractions(np.maximum(need, 1), 10),
         _fractions(np.array(rules.rounds), rules.rounds), rules.max_koikoi_calls, deals,
     )
 
@@ -276,11 +280,15 @@ class _Engine:
         """(14,) int32: points per yaku, as ``YakuTable.slots``."""
         t = self.t
         have, further, spoil, required = counts
-        row = called.astype(jnp.int32)
-        formed = jnp.asarray(t.present)[row] & (have >= t.need) & (required == t.required)
+        formed = jnp.where(called, t.present[1], t.present[0]) & (have >= t.need) & (
+            required == t.required)
         valid = formed & (spoil == 0)
-        points = jnp.asarray(t.points)[row] + t.per_further * (further - t.need)
-        replaced = (valid[:, None] & t.replaced).any(axis=0)
+        points = jnp.where(called, t.points[1], t.points[0]) + t.per_further * (
+            further - t.need)
+        # The few (row, replaced row) pairs one by one: a 14 x 14 table per game is slower.
+        replaced = jnp.stack([
+            _any_of([valid[row] for row in np.flatnonzero(t.replaced[:, slot])])
+            for slot in range(SLOT_COUNT)])
         return jnp.where(valid & ~replaced, points, 0)
 
     def pile_slots(self, pile: Array, called: Array, round_number: Array) -> Array:
@@ -366,7 +374,7 @@ class _Engine:
             g = KoiKoiGame(**parts, deals=listed_places)
             listed = g.deal_index < deals
             places = listed_places[jnp.minimum(g.deal_index, deals - 1)].astype(jnp.int32)
-            dealt_to = jnp.where(listed, jnp.asarray(_DEALT_TO)[places],
+            dealt_to = jnp.where(listed, _dealt_to(places),
                                  _shuffled_deal(jax.random.fold_in(key, tries)))
             field = dealt_to == 1
             dealer_hand = dealt_to == 2
@@ -600,16 +608,15 @@ class _Engine:
                                       _squash(other_slots.sum(), _YAKU_SCALE)]),
             "stop_points": jnp.where((g.phase == _DECIDE) & acting,
                                      _squash(stop_points, _YAKU_SCALE), 0.0)[None],
-            "koikoi_calls": jnp.asarray(_CALL_FRACTIONS)[
-                jnp.minimum(jnp.stack([own_calls, other_calls]), 48)],
+            "koikoi_calls": _lookup(_CALL_FRACTIONS, jnp.stack([own_calls, other_calls])),
             "koikoi_allowed": calls_left[None],
             "phase": jnp.arange(4) == g.phase,
             "to_act": acting[None],
             "dealer": (g.dealer == seat)[None],
-            "opponent_hand_size": jnp.asarray(_HAND_FRACTIONS)[
-                jnp.where(first, g.hands[1], g.hands[0]).sum()][None],
-            "stock_size": jnp.asarray(_STOCK_FRACTIONS)[g.stock.sum()][None],
-            "round": jnp.asarray(self.t.round_fractions)[g.round][None],
+            "opponent_hand_size": _lookup(
+                _HAND_FRACTIONS, jnp.where(first, g.hands[1], g.hands[0]).sum()),
+            "stock_size": _lookup(_STOCK_FRACTIONS, g.stock.sum()),
+            "round": _lookup(self.t.round_fractions, g.round),
             "month": jnp.arange(12) == (g.round - 1) % 12,
             "score": jnp.stack([
                 _squash(jnp.where(first, g.totals[0], g.totals[1]), _SCORE_SCALE),
@@ -628,9 +635,12 @@ class _Engine:
         listed = (t.present[1] & (spoil == 0) & (have > 0) & (have < t.need)
                   & (t.need <= live) & (their_required == 0))
         missing = t.need - have
-        hidden = (t.hides & listed[None, :] & (missing[None, :] < missing[:, None])).any(axis=1)
+        hidden = jnp.stack([
+            _any_of([listed[key] & (missing[key] < missing[row])
+                     for key in np.flatnonzero(t.hides[row])])
+            for row in range(SLOT_COUNT)])
         shown = listed & ~hidden
-        fraction = jnp.asarray(t.progress)[np.arange(SLOT_COUNT), have]
+        fraction = _lookup(t.progress, have)
         return jnp.where(slots != 0, 1.0, jnp.where(shown, fraction, 0.0))
 
 
@@ -646,6 +656,12 @@ def _lay(field: Array, card: Array, target: Array) -> tuple[Array, Array]:
     other = jnp.where(count == 1, matches, _IDS == target)
     taken = jnp.where(takes_all, in_month, this | other) & ~placed
     return jnp.where(placed, field | this, field & ~taken), taken
+
+
+def _dealt_to(places: Array) -> Array:
+    """:data:`_DEALT_TO` of each place, by arithmetic (a batched gather is slow on a CPU):
+    places 0..23 go in pairs to the opponent, the field and the dealer, in turn."""
+    return jnp.where(places < 24, (places % 6) // 2, 3)
 
 
 def _shuffled_deal(key: Array) -> Array:
@@ -671,7 +687,22 @@ def _top_of_stock(g: KoiKoiGame, key: Array) -> Array:
 
 def _kind_counts(pile: Array) -> Array:
     counts = (pile.astype(jnp.float32) @ _GROUP_MATRIX).astype(jnp.int32)
-    return jnp.asarray(_KIND_FRACTIONS)[np.arange(len(_KIND_GROUPS)), counts]
+    return _lookup(_KIND_FRACTIONS, counts)
+
+
+def _any_of(flags: list[Array]) -> Array:
+    """Whether any of `flags` (scalars) is set; False for none."""
+    found = jnp.asarray(False)
+    for flag in flags:
+        found = found | flag
+    return found
+
+
+def _lookup(table: np.ndarray, counts: Array) -> Array:
+    """``table[..., count]`` for each count (one per row of `table`, or one for a 1-D
+    table): a one-hot sum, since a gather with a batched index is slow on a CPU."""
+    hits = counts.reshape(-1)[:, None] == np.arange(table.shape[-1])
+    return jnp.where(hits, table.reshape(-1, table.shape[-1]), 0.0).sum(axis=1)
 
 
 def _squash(points: Array, scale: float) -> Array:

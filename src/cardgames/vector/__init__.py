@@ -18,6 +18,15 @@ import importlib
 from typing import Any, Final
 
 from cardgames.core.errors import OptionsError
+
+try:
+    import jax  # noqa: F401  # only to say which extra is missing
+except ImportError as exc:  # pragma: no cover - the extra is installed wherever tests run
+    raise ImportError(
+        "cardgames.vector needs the optional extra 'jax': pip install 'cardgames-engines[jax]' "
+        "(and jax[cuda12] for an NVIDIA GPU)"
+    ) from exc
+
 from cardgames.vector.env import GameFunctions, StepResult, VectorEnv, VectorState
 
 __all__ = ["GAMES", "GameFunctions", "StepResult", "VectorEnv", "VectorState", "games", "make"]

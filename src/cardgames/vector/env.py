@@ -25,6 +25,10 @@ from cardgames.core.errors import OptionsError
 
 __all__ = ["GameFunctions", "StepResult", "VectorEnv", "VectorState", "as_key_batch"]
 
+_RESET_SHARE = 16
+"""Auto-reset deals new games for up to 1/16 of the batch at a time (a loop goes on while
+more have ended)."""
+
 Array = jax.Array
 
 
@@ -98,7 +102,8 @@ def as_key_batch(keys: Any) -> Array:
         raise ValueError(
             f"keys must be a typed key array of shape (B,) or uint32 keys of shape (B, 2) "
             f"(jax.random.split(jax.random.key(seed), B)), got {raw.dtype} {raw.shape}")
-    return jax.random.wrap_key_data(raw)
+    typed: Array = jax.random.wrap_key_data(raw)
+    return typed
 
 
 class VectorEnv:
@@ -117,6 +122,8 @@ class VectorEnv:
         functions: GameFunctions,
         options: Any = None,
         deck_size: int = 0,
+        deck_cards: np.ndarray | None = None,
+        observation_bounds: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> None:
         self.name = name
         self.num_players = num_players
@@ -126,12 +133,23 @@ class VectorEnv:
         """The game's options object, as checked by make()."""
         self.deck_size = deck_size
         """The length of a deck for :meth:`init_from_deck`."""
+        self.deck_cards = None if deck_cards is None else np.sort(np.asarray(deck_cards))
+        """The card codes of one deck (any order), to check explicit decks against."""
         self.functions = functions
-        self._init = jax.jit(jax.vmap(functions.init))
-        self._init_from_deck = jax.jit(jax.vmap(functions.init_from_deck))
-        self._step = jax.jit(jax.vmap(self.step_one))
-        self._step_autoreset = jax.jit(jax.vmap(self.step_autoreset_one))
-        self._observe = jax.jit(jax.vmap(functions.observe))
+        self.observation_bounds = observation_bounds or (
+            np.zeros(observation_shape, np.float32), np.ones(observation_shape, np.float32))
+        """(low, high) of every observation value (default 0 and 1), for the RL spaces."""
+        # Typed here: jax.jit's wrappers return Any.
+        self._init: Callable[[Array], VectorState] = jax.jit(jax.vmap(functions.init))
+        self._init_from_deck: Callable[[Array], VectorState] = jax.jit(
+            jax.vmap(functions.init_from_deck))
+        self._step: Callable[[VectorState, Array, Array], VectorState] = jax.jit(
+            jax.vmap(self.step_one))
+        self._step_autoreset: Callable[
+            [VectorState, Array, Array], tuple[VectorState, StepResult]] = jax.jit(
+            self.step_autoreset_batch)
+        self._observe: Callable[[VectorState, Array], Array] = jax.jit(
+            jax.vmap(functions.observe))
 
     def __repr__(self) -> str:
         return (f"VectorEnv({self.name!r}, num_players={self.num_players}, "
@@ -159,7 +177,8 @@ class VectorEnv:
         finished = state._replace(rewards=jnp.zeros_like(state.rewards))
         chosen = jax.tree.map(
             lambda a, b: jnp.where(legal, a, b), moved, punished)
-        return jax.tree.map(lambda a, b: jnp.where(over, a, b), finished, chosen)
+        kept: VectorState = jax.tree.map(lambda a, b: jnp.where(over, a, b), finished, chosen)
+        return kept
 
     def step_autoreset_one(
         self, state: VectorState, action: Array, key: Array
@@ -171,7 +190,44 @@ class VectorEnv:
                             moved.scores)
         done = moved.terminated | moved.truncated
         fresh = self.functions.init(reset_key)
-        return jax.tree.map(lambda a, b: jnp.where(done, a, b), fresh, moved), result
+        restarted: VectorState = jax.tree.map(lambda a, b: jnp.where(done, a, b), fresh, moved)
+        return restarted, result
+
+    # ---------------------------------------------------- batched, traceable (no jit)
+    def reset_ended_batch(self, state: VectorState, keys: Array) -> VectorState:
+        """The batch with its ended games started again from their keys: the same states as
+        ``init`` would give them, but only the ended games pay for a new deal (a chunk of
+        them at a time, in a ``while_loop``), so a big batch where a few games end per step
+        does not shuffle a deck for every game."""
+        batch = state.terminated.shape[0]
+        chunk = max(1, batch // _RESET_SHARE)
+
+        def still_pending(carry: tuple[VectorState, Array]) -> Array:
+            return carry[1].any()
+
+        def reset_some(carry: tuple[VectorState, Array]) -> tuple[VectorState, Array]:
+            current, pending = carry
+            index = jnp.nonzero(pending, size=chunk, fill_value=batch)[0]
+            fresh = jax.vmap(self.functions.init)(keys[jnp.minimum(index, batch - 1)])
+            current = jax.tree.map(
+                lambda old, new: old.at[index].set(new, mode="drop"), current, fresh)
+            return current, pending.at[index].set(False, mode="drop")
+
+        done = state.terminated | state.truncated
+        restarted: VectorState = jax.lax.while_loop(
+            still_pending, reset_some, (state, done))[0]
+        return restarted
+
+    def step_autoreset_batch(
+        self, state: VectorState, actions: Array, keys: Array
+    ) -> tuple[VectorState, StepResult]:
+        """:meth:`step_autoreset` without the jit (for use inside a jitted loop): the same
+        states as ``vmap(step_autoreset_one)``, cheaper."""
+        split = jax.vmap(jax.random.split)(keys)
+        moved = jax.vmap(self.step_one)(state, actions, split[:, 0])
+        result = StepResult(moved.rewards, moved.terminated, moved.truncated, moved.illegal,
+                            moved.scores)
+        return self.reset_ended_batch(moved, split[:, 1]), result
 
     # ------------------------------------------------------------------------ batched
     def init(self, keys: Any) -> VectorState:
@@ -184,6 +240,13 @@ class VectorEnv:
         array = jnp.asarray(decks, jnp.int32)
         if array.ndim != 2 or array.shape[1] != self.deck_size:
             raise ValueError(f"decks must have shape (B, {self.deck_size}), got {array.shape}")
+        if self.deck_cards is not None:
+            wrong = np.flatnonzero((np.sort(np.asarray(array), axis=1) != self.deck_cards)
+                                   .any(axis=1))
+            if wrong.size:
+                raise ValueError(
+                    f"deck {int(wrong[0])} does not hold exactly the cards of one deck "
+                    f"(each card code as often as the game has copies of it)")
         return self._init_from_deck(array)
 
     def step(self, state: VectorState, action_ids: Any, keys: Any) -> VectorState:
@@ -217,12 +280,6 @@ def check_options(info: Any, players: int | None, options: dict[str, Any]) -> tu
     count = info.check_players(players)
     built = info.make_options(**options)
     return count, built
-
-
-def numpy_tree(state: VectorState) -> VectorState:
-    """The state with numpy arrays (for tests and wrappers)."""
-    converted: VectorState = jax.tree.map(np.asarray, state)
-    return converted
 
 
 def no_such(what: str, value: object, allowed: str) -> OptionsError:

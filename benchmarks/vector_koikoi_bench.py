@@ -2,7 +2,8 @@
 
 Measured, random legal actions in whole ``nintendo`` matches (12 rounds):
 
-* ``cardgames.vector``: ``step_autoreset`` inside one jitted ``lax.scan`` of steps (as a
+* ``cardgames.vector``: ``step_autoreset`` (its traceable form, ``step_autoreset_batch``,
+  which deals only the ended games) inside one jitted ``lax.scan`` of steps (as a
   learning loop on the device runs it), the mover's observation on the state; a step is one
   action in each game of the batch, a uniformly random legal id. Compile time is the first
   call's (trace and XLA compile).
@@ -53,7 +54,7 @@ def bench_vector(batch: int, repeats: int, **options: Any) -> dict[str, Any]:
 
     env = vector.make("koikoi", **options)
     length = scan_length(batch)
-    step = jax.vmap(env.step_autoreset_one)
+    step = env.step_autoreset_batch
 
     def one(carry: Any, key: Any) -> tuple[Any, None]:
         state, checksum = carry

@@ -273,7 +273,7 @@ class _Engine:
         if not self.rules.tsuki_fuda:
             return counts
         month = (round_number - 1) % 12
-        in_month = (pile & (_MONTH_OF == month)).sum().astype(jnp.int32)
+        in_month = (pile & (month == _MONTH_OF)).sum().astype(jnp.int32)
         return counts.at[0, _TSUKI_SLOT].set(in_month).at[1, _TSUKI_SLOT].set(in_month)
 
     def slots(self, counts: Array, called: Array) -> Array:
@@ -309,7 +309,8 @@ class _Engine:
             factor = factor * jnp.where(loser_calls > 0, 2, 1)
         elif rules.koikoi_penalty is KoiKoiPenalty.GROWING:
             factor = factor * (1 + winner_calls + loser_calls)
-        return (total + bonus) * factor
+        points: Array = (total + bonus) * factor
+        return points
 
     def calls_used(self, calls: Array) -> Array:
         limit = self.t.limit
@@ -323,7 +324,7 @@ class _Engine:
         """End the round where `finished`: `winner` (-1: nobody) scores `points`; then the
         match ends, or the next dealer is chosen (the new game, whether a deal is due)."""
         rules = self.rules
-        gets = finished & (_SEATS == winner)
+        gets = finished & (winner == _SEATS)
         gain = jnp.where(gets, points, 0)
         totals = g.totals + gain
         if rules.banks:
@@ -331,10 +332,8 @@ class _Engine:
         over = finished & ((g.round >= rules.rounds) | (
             jnp.asarray(rules.banks) & (totals.min() <= 0)))
         again = finished & ~over
-        if rules.drawn_round is DrawnRound.SAME_DEALER:
-            after_draw = g.dealer
-        else:
-            after_draw = 1 - g.dealer
+        same = rules.drawn_round is DrawnRound.SAME_DEALER
+        after_draw = g.dealer if same else 1 - g.dealer
         dealer = jnp.where(again, jnp.where(winner >= 0, winner, after_draw), g.dealer)
         return g._replace(
             totals=totals,
@@ -367,7 +366,8 @@ class _Engine:
         listed_places = g.deals
 
         def more(carry: tuple[Any, ...]) -> Array:
-            return carry[1]
+            due: Array = carry[1]
+            return due
 
         def once(carry: tuple[Any, ...]) -> tuple[Any, ...]:
             parts, due, tries = carry
@@ -494,7 +494,7 @@ class _Engine:
         rules = self.rules
         g: KoiKoiGame = state.game
         turn = g.turn
-        mine = _SEATS == turn
+        mine = turn == _SEATS
         kind = jnp.asarray(_ACTION_KIND)[action]
         card = jnp.asarray(_ACTION_CARD)[action]
         target = jnp.asarray(_ACTION_TARGET)[action]
@@ -507,7 +507,7 @@ class _Engine:
         after_hand, taken_hand = _lay(g.field, card, target)
         draw_key, deal_key = jax.random.split(key)
         stock_card = _top_of_stock(g, draw_key)
-        stock_matches = (after_hand & (_MONTH_OF == stock_card >> 2)).sum()
+        stock_matches = (after_hand & (stock_card >> 2 == _MONTH_OF)).sum()
         choose = stock_matches == 2
         if not rules.capture_all_three:
             choose = choose | (stock_matches == 3)
@@ -520,7 +520,7 @@ class _Engine:
                           jnp.where(is_capture, after_capture, g.field))
         gained = jnp.where(is_play, taken_hand | (taken_stock & ~choose),
                            is_capture & taken_capture)
-        hand = hand & ~(is_play & (_IDS == card))
+        hand = hand & ~(is_play & (card == _IDS))
         hands = jnp.where(mine[:, None], hand, g.hands)
         pile = pile | gained
         piles = jnp.where(mine[:, None], pile, g.piles)
@@ -557,7 +557,7 @@ class _Engine:
         g = g._replace(
             hands=hands, field=field, piles=piles, calls=calls, baseline=baseline,
             pile_before=pile_before,
-            stock=g.stock & ~(is_play & (_IDS == stock_card)),
+            stock=g.stock & ~(is_play & (stock_card == _IDS)),
             pending=jnp.where(waits, stock_card, jnp.where(is_capture, _NO_CARD, g.pending)),
             phase=jnp.where(waits, _CAPTURE, jnp.where(deciding, _DECIDE, _PLAY)),
             turn=jnp.where(passes & ~exhausted, 1 - turn, turn),
@@ -579,7 +579,6 @@ class _Engine:
 
     def observe_game(self, g: KoiKoiGame, seat: Array) -> Array:
         """(O,) float32: `seat`'s observation, as ``cardgames.rl.koikoi.observation``."""
-        rules = self.rules
         first = seat == 0
         own_pile = jnp.where(first, g.piles[0], g.piles[1])
         other_pile = jnp.where(first, g.piles[1], g.piles[0])
@@ -599,7 +598,7 @@ class _Engine:
             "field": g.field,
             "own_pile": own_pile,
             "opponent_pile": other_pile,
-            "pending_card": (g.phase == _CAPTURE) & acting & (_IDS == g.pending),
+            "pending_card": (g.phase == _CAPTURE) & acting & (g.pending == _IDS),
             "own_pile_kinds": _kind_counts(own_pile),
             "opponent_pile_kinds": _kind_counts(other_pile),
             "own_yaku": self.progress(own_slots, own_counts, other_counts),
@@ -647,13 +646,13 @@ class _Engine:
 def _lay(field: Array, card: Array, target: Array) -> tuple[Array, Array]:
     """Lay `card` on the field, taking `target` (-1: the only match, or all three): (the
     field after, the cards won), as the Python engine's ``_lay``."""
-    in_month = _MONTH_OF == card >> 2
+    in_month = card >> 2 == _MONTH_OF
     matches = field & in_month
     count = matches.sum()
-    this = _IDS == card
+    this = card == _IDS
     placed = count == 0
     takes_all = (count == 3) & (target < 0)
-    other = jnp.where(count == 1, matches, _IDS == target)
+    other = jnp.where(count == 1, matches, target == _IDS)
     taken = jnp.where(takes_all, in_month, this | other) & ~placed
     return jnp.where(placed, field | this, field & ~taken), taken
 
@@ -709,7 +708,8 @@ def _squash(points: Array, scale: float) -> Array:
     """``cardgames.rl.layout.squash`` in float32 (the same value: float64 then float32
     rounds a quotient as float32 does)."""
     value = points.astype(jnp.float32)
-    return value / (jnp.abs(value) + jnp.float32(scale))
+    squashed: Array = value / (jnp.abs(value) + jnp.float32(scale))
+    return squashed
 
 
 def make_env(players: int | None = None, **options: Any) -> VectorEnv:

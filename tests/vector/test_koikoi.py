@@ -235,6 +235,20 @@ def test_random_matches_keep_the_cards_and_scores() -> None:
     assert np.array_equal(paid, difference)
 
 
+def test_a_deck_that_is_no_koikoi_deck_is_refused() -> None:
+    env = env_for(0)
+    size, deals = deck_layout(12)
+    good = np.concatenate([[1], np.tile(np.arange(48), deals)]).astype(np.int32)
+    env.init_from_deck(np.stack([good] * BATCH))
+    twice = good.copy()
+    twice[5] = twice[6]
+    for wrong in (twice, np.concatenate([[2], good[1:]])):
+        with pytest.raises(ValueError, match="48 card ids once"):
+            env.init_from_deck(np.stack([good, wrong, good, good]))
+    with pytest.raises(ValueError, match=str(size)):
+        env.init_from_deck(good[None, :-1])
+
+
 @pytest.mark.parametrize(
     ("options", "named"),
     [

@@ -53,6 +53,7 @@ __all__ = [
     "NUM_ACTIONS",
     "SPARE_DEALS",
     "KoiKoiGame",
+    "KoiKoiVectorEnv",
     "deck_layout",
     "make_env",
 ]
@@ -712,6 +713,25 @@ def _squash(points: Array, scale: float) -> Array:
     return squashed
 
 
+class KoiKoiVectorEnv(VectorEnv):
+    """The Koi-Koi :class:`~cardgames.vector.VectorEnv`: its decks are checked as Koi-Koi
+    decks (:func:`deck_layout`)."""
+
+    def init_from_deck(self, decks: Any) -> VectorState:
+        """Matches dealt from explicit decks, int32 ``(B, deck_size)``: the first dealer's
+        seat, then one order of the 48 card ids per deal (ValueError for any other deck)."""
+        array = np.asarray(decks)
+        if array.ndim == 2 and array.shape[1] == self.deck_size:
+            deals = np.sort(array[:, 1:].reshape(len(array), -1, 48), axis=2)
+            wrong = np.flatnonzero(~np.isin(array[:, 0], (0, 1))
+                                   | (deals != np.arange(48)).any(axis=(1, 2)))
+            if wrong.size:
+                raise ValueError(
+                    f"Koi-Koi deck {int(wrong[0])} is not a seat (0 or 1) followed by deals "
+                    f"that each hold the 48 card ids once")
+        return super().init_from_deck(decks)
+
+
 def make_env(players: int | None = None, **options: Any) -> VectorEnv:
     """The Koi-Koi vector env: ``cardgames.vector.make("koikoi", preset="online")``; the
     options are :func:`cardgames.new_game`'s (OptionsError, one line, for a bad one)."""
@@ -719,7 +739,7 @@ def make_env(players: int | None = None, **options: Any) -> VectorEnv:
     del count  # always 2: check_options refuses any other count
     engine = _Engine(rules)
     size, _ = deck_layout(rules.rounds)
-    return VectorEnv(
+    return KoiKoiVectorEnv(
         "koikoi",
         num_players=2,
         num_actions=NUM_ACTIONS,

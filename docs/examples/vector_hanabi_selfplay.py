@@ -24,9 +24,9 @@ import numpy as np
 from cardgames import vector
 
 FULL = "--full" in sys.argv
-GAMES = 1024 if FULL else 16  # games stepped side by side
+GAMES = 256 if FULL else 16  # games stepped side by side
 UNROLL = 16 if FULL else 4  # steps per update
-UPDATES = 1500 if FULL else 3
+UPDATES = 600 if FULL else 3
 HIDDEN = 256
 GAMMA, LAMBDA, ENTROPY, LEARNING_RATE = 0.99, 0.95, 0.01, 5e-4
 
@@ -133,7 +133,7 @@ def main() -> None:
         params, moments, state, finished, scored = update(params, moments, jnp.float32(t),
                                                           state, now)
         ended, total = ended + float(finished), total + float(scored)
-        if t % (50 if FULL else 1) == 0:
+        if t % (20 if FULL else 1) == 0:
             mean = total / max(ended, 1.0)
             steps = t * UNROLL * GAMES
             curve.append((steps, mean))

@@ -33,6 +33,7 @@ __all__ = ["GAMES", "GameFunctions", "StepResult", "VectorEnv", "VectorState", "
 
 GAMES: Final[dict[str, str]] = {
     "hanabi": "cardgames.vector.hanabi:make_env",
+    "koikoi": "cardgames.vector.koikoi:make_env",
 }
 """Game name -> ``module:function`` building its env from ``(players, **options)``; the
 function checks the options as :func:`cardgames.new_game` does (OptionsError)."""

@@ -49,8 +49,8 @@ hanab.live's rules, read from the variant's flags (the rules file's last section
   ends no view shows the card, whether it fitted, the fuse a misplay burned or the fireworks
   (``apply`` returns the same public events); a completed firework gives no token.
 * Orange (inverted) suits: "play" on one of their cards discards it and "discard" plays it
-  (the record keeps the action chosen); so does a deck play, as hanab.live's server does
-  (rules version 2; a record of version 1, where a deck play always played, replays with
+  (the record keeps the action chosen); a deck play of one discards it too, as hanab.live's
+  server does (rules version 2; a record of version 1, where a deck play always played, replays with
   ``deck_plays_always_play``, see :meth:`HanabiState.upgrade_options`). With an orange suit
   in the game a discard is legal with every token there; a card discarded then, by any of
   these actions, gives no token.

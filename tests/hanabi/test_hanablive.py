@@ -12,6 +12,7 @@ import pytest
 
 import cardgames
 from cardgames.core.errors import RecordError
+from cardgames.core.record import Record
 from cardgames.hanabi.actions import DeckPlay, Discard, Play
 from cardgames.hanabi.catalogue import hanablive_name_of
 from cardgames.hanabi.events import Discarded, Played
@@ -499,3 +500,39 @@ def test_an_orange_deck_play_is_recorded_as_hanablive_records_it_and_imported_ag
         again = from_hanablive(export)
         assert (again.snapshot(), again.history) == (state.snapshot(), state.history)
         assert to_hanablive(again) == export
+
+
+def test_an_imported_orange_deck_play_ends_as_on_hanablive() -> None:
+    # hanab.live discards an orange card played from the deck: the import ends with that
+    # card on the discard pile, the fireworks and fuses as they were, and a token back.
+    games = [game for seed in range(60) if (game := orange_deck_play_game(seed)) is not None]
+    assert games
+    for state in games:
+        export = to_hanablive(state)
+        deck_card = export["actions"][-1]["target"]
+        before = from_hanablive({**export, "actions": export["actions"][:-1]})
+        after = from_hanablive(export)
+        assert after.deck_size == before.deck_size - 1 == 0
+        assert after.discards == (*before.discards, state.card_at(deck_card))
+        assert after.fireworks == before.fireworks
+        assert (after.score, after.fuses) == (before.score, before.fuses)
+        assert after.clue_tokens == min(before.clue_tokens + 1, 8)
+
+
+def test_a_rules_version_1_orange_deck_play_is_not_exported() -> None:
+    # Rules version 1 played an orange card from the deck; hanab.live discards it, so such a
+    # game (replayed from its old record) has no hanab.live export.
+    state = next(game for seed in range(60) if (game := orange_deck_play_game(seed)) is not None)
+    data = state.record().to_dict()
+    data["rules_version"] = 1
+    del data["options"]["deck_plays_always_play"]  # version 1 records do not list it
+    old = cardgames.replay(Record.from_dict(data))
+    assert old.variant.deck_plays_always_play
+    top = to_hanablive(state)["actions"][-1]["target"]
+    assert old.card_at(top) in old.fireworks[4] or old.fuses == state.fuses - 1
+    with pytest.raises(RecordError, match=r"as rules version 1 did; hanab\.live discards it"):
+        to_hanablive(old)
+    # The same game before that move exports as ever.
+    assert to_hanablive(state)["actions"][:-1] == to_hanablive(
+        cardgames.replay(attrs.evolve(old.record(), actions=old.record().actions[:-1]))
+    )["actions"]

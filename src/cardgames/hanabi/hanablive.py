@@ -35,10 +35,10 @@ the last card of the draw pile is a deck play (``play deck``) when ``deckPlays``
 a discard of that card when it is of an orange (inverted) suit, which is how hanab.live's
 server records an orange card's deck play (and how :func:`to_hanablive` writes one).
 
-Orange (inverted) suits: while a game is live, playing one of their cards discards it and
-discarding plays it. Our actions are what the player chose (the engine swaps them); an
-export records what took effect, as hanab.live's do, so both directions swap the action for
-a card of an inverted suit.
+Orange (inverted) suits: while a game is live, playing one of their cards (from a hand or the
+deck) discards it and discarding plays it. Our actions are what the player chose (the engine
+swaps them); an export records what took effect, as hanab.live's do, so both directions swap
+the action for a card of an inverted suit.
 """
 
 from __future__ import annotations
@@ -322,7 +322,8 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
 
     ``from_hanablive(to_hanablive(s))`` replays to the same cards, moves and result. Rules
     hanab.live cannot express (bonus tiles, other token counts, the score kept after the last
-    fuse, suits it does not have) raise RecordError.
+    fuse, suits it does not have, an orange card played from the deck by a record of rules
+    version 1) raise RecordError.
     """
     variant = state.variant
     unsupported = [
@@ -358,6 +359,10 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
             assert top is not None
             # As hanab.live's server records it: an orange card's deck play as a discard.
             kind = DISCARD if _inverted(replay, top) else PLAY
+            if kind == DISCARD and variant.orange_deck_plays_play:
+                raise RecordError(
+                    f"move {len(actions) + 1} plays an orange card from the deck, as rules "
+                    "version 1 did; hanab.live discards it, so the export would be another game")
             actions.append({"type": kind, "target": top, "value": 0})
         elif isinstance(action, Clue):
             if isinstance(action.value, str):

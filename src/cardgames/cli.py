@@ -713,6 +713,54 @@ def bot_command(
     out.print(f"game over: {escape(str(over.get('result', '')))}")
 
 
+# ---------------------------------------------------------------------------- join
+@app.command("join")
+def join_command(
+    url: str = typer.Argument(..., help="A table's link (http://HOST:PORT/table/ID, "
+                              "...?table=ID) or the server's address with --table."),
+    table: str | None = typer.Option(None, "--table", "-t", help="The table's id."),
+    seat: int | None = typer.Option(
+        None, "--seat", "-s", min=1, help="The seat to take, from 1 (default: the first open "
+        "one)."
+    ),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: "
+                                    "your login name)."),
+    password: str | None = typer.Option(None, "--password", help="A private table's "
+                                        "password."),
+    token: str | None = typer.Option(
+        None, "--token", help="Play a seat taken before, by its token (the seats taken with "
+        "join are remembered: joining the same table again takes yours back)."
+    ),
+) -> None:
+    """Sit at a game server's table in the full-screen app: the same table, keys, hints and
+    notes as `play`, the game kept by the server (needs the app and server extras)."""
+    missing = [module for module in ("textual", "websockets", "cattrs")
+               if importlib.util.find_spec(module) is None]
+    if missing:
+        raise fail("cardgames join needs the app and server extras: "
+                   "pip install 'cardgames-engines[app,server]'")
+    # The app and server extras are optional: imported only when the command runs.
+    from cardgames.app import join_in_app  # noqa: PLC0415
+    from cardgames.app.online import OnlineSession, SeatBook, join_table  # noqa: PLC0415
+
+    who = name or os.environ.get("USER") or os.environ.get("USERNAME") or "Player"
+    try:
+        base, ticket, info, said = join_table(
+            url, table=table, seat=None if seat is None else seat - 1, name=who,
+            password=password, token=token, book=SeatBook())
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    for line in said:
+        err.print(f"[yellow]{escape(line)}[/]")
+    seat_shown = "" if ticket.seat is None else f"seat {ticket.seat + 1} at "
+    out.print(f"{seat_shown}table {escape(ticket.table)} ({escape(str(info.get('game')))}); "
+              "waiting for the game to start" if info.get("status") == "waiting" else
+              f"{seat_shown}table {escape(ticket.table)} ({escape(str(info.get('game')))})")
+    code = join_in_app(OnlineSession(base, ticket, str(info["game"])), console=out)
+    if code:
+        raise typer.Exit(code)
+
+
 def main() -> None:
     """The console script's entry point.
 

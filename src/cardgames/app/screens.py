@@ -542,10 +542,6 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ commands
     async def action_undo(self) -> None:
         session = self.session
-        if session.online:
-            self.notify("Undo is not offered at a server table: every move there is final.",
-                        severity="warning")
-            return
         if session.undo_seat() is None:
             self.notify("Undo takes back a move in a game with one human player.",
                         severity="warning")
@@ -618,6 +614,8 @@ class TableScreen(Screen[None]):
         if action == "note":
             return self.adapter.notes
         if action == "undo":
+            # Dimmed where not offered (at a server table: every move there is final; the
+            # help screen says so).
             return self.session.undo_seat() is not None or None
         if action == "speed":
             return not self.session.online  # a server's bots keep the server's pace

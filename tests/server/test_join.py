@@ -104,7 +104,7 @@ async def play_first_legal(pilot: Pilot[Any], *, drop_at: int | None = None,
             connection = session.client.connection
             assert connection is not None
             connection.transport.abort()  # the network fails under the seat
-            await wait_for(pilot, lambda: session.client.reconnects == 1, "reconnected")
+            await wait_for(pilot, lambda s=session: s.client.reconnects == 1, "reconnected")
             continue
         if hint:
             hint = False
@@ -152,7 +152,8 @@ def test_the_app_plays_a_whole_game_at_a_server_seat(
         final = asyncio.run(asyncio.wait_for(play(), TIMEOUT * 6))
     assert other.result is not None
     assert final.session.final_state().scores() == other.result["scores"]
-    assert session.record_path is not None and session.record_path.exists()
+    assert session.record_path is not None
+    assert session.record_path.exists()
     if drop_at is not None:
         assert session.client.reconnects == 1
 
@@ -219,7 +220,9 @@ def test_bad_addresses_tables_and_tokens_are_one_error_line(server: Running) -> 
     for link, said in cases.items():
         result = runner.invoke(cli, ["join", link])
         assert result.exit_code == 2, result.output
-        assert result.output.count("\n") == 1 and said in result.output, result.output
+        assert result.output.count("\n") == 1, result.output
+        assert said in result.output
     result = runner.invoke(cli, ["join", server.http, "--table", table, "--token", "wrong"])
     assert result.exit_code == 2
-    assert result.output.count("\n") == 1 and "token" in result.output, result.output
+    assert result.output.count("\n") == 1, result.output
+    assert "token" in result.output

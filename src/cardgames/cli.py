@@ -29,9 +29,7 @@ from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
-from cardgames.app.serve import is_loopback
-from cardgames.app.serve import serve as serve_app
-from cardgames.commands import fail, option_values
+from cardgames.commands import fail, is_loopback, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
@@ -590,22 +588,12 @@ def bench(
 
 
 # ----------------------------------------------------------------------------- serve
-@app.command()
-def serve(
-    host: str = typer.Option(
-        "127.0.0.1", "--host", help="The address to listen on (loopback by default: only "
-        "this machine can connect)."
-    ),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
-) -> None:
-    """Serve the full-screen app to a web browser at http://HOST:PORT (needs the app extra)."""
-    if importlib.util.find_spec("textual_serve") is None:
-        raise fail("cardgames serve needs the app extra: pip install 'cardgames-engines[app]'")
-    if not is_loopback(host):
-        # Anyone who reaches the address plays on this machine and saves games here.
-        err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
-    out.print(f"Serving cardgames at http://{escape(host)}:{port} (Ctrl-C stops it)")
-    serve_app(host, port)
+@app.command(hidden=True, context_settings={"allow_extra_args": True,
+                                            "ignore_unknown_options": True})
+def serve() -> None:
+    """Gone: `cardgames server` serves the web table (and `cardgames join` the terminal's)."""
+    raise fail("cardgames serve is gone: `cardgames server` serves the web table to browsers, "
+               "and `cardgames join URL` plays a server's table in this terminal")
 
 
 # ---------------------------------------------------------------------------- server

@@ -24,7 +24,7 @@ from cardgames.app.screens import FinalScreen, HelpScreen, HintScreen, SummarySc
 from cardgames.app.widgets import ActionBar, ActionButton, CardTile
 from cardgames.cli import app as cli
 from cardgames.core.agents import RandomAgent
-from server.kit import TIMEOUT, Running
+from server.kit import TIMEOUT, Running, free_port
 
 
 @pytest.fixture(autouse=True)
@@ -188,6 +188,32 @@ def test_the_table_offers_no_undo_says_why_and_keeps_notes_on_the_server(
                 await play_first_legal(pilot)
 
         asyncio.run(asyncio.wait_for(look(), TIMEOUT * 6))
+
+
+def test_a_server_gone_for_good_ends_the_app_with_one_line_and_code_2(
+    server: Running, book: SeatBook,
+) -> None:
+    with table_for_two(server, "koikoi", book, options={"rounds": "1"}) as (session, _other):
+        session.client.retry_for = 0.5
+
+        async def lose() -> CardgamesApp:
+            app = CardgamesApp(session)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+                session.client.ws_url = f"ws://127.0.0.1:{free_port()}/ws"  # nobody there
+                connection = session.client.connection
+                assert connection is not None
+                connection.transport.abort()
+                await wait_for(pilot, lambda: app.return_code is not None, "the app left")
+            return app
+
+        app = asyncio.run(asyncio.wait_for(lose(), TIMEOUT * 3))
+        assert app.return_code == 2
+        assert "the table is lost (no server answers at ws://127.0.0.1" in str(app.return_value)
+        assert "takes it back" in str(app.return_value)
+        assert "\n" not in str(app.return_value)
+        # Our seat, played on by a bot, lets the other seat's game end.
+        net.play_seat(server.http, session.ticket, RandomAgent(2))
 
 
 def test_joining_again_takes_the_remembered_seat_back(server: Running, book: SeatBook) -> None:

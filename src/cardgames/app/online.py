@@ -133,11 +133,13 @@ class OnlineSession(TableSession):
             async for message in self.client.messages():
                 self._hear(message)
         except ServerError as exc:
-            self.news.put_nowait({"type": "error", "code": exc.code, "message": exc.message,
-                                  "fatal": True})
+            problem = exc
         else:
-            self.news.put_nowait({"type": "error", "code": "closed", "fatal": True,
-                                  "message": "the server closed the connection"})
+            problem = ServerError("closed", "the server closed the connection")
+        self.news.put_nowait({"type": "error", "code": problem.code,
+                              "message": problem.message, "fatal": True})
+        if self.listener is not None:
+            self.listener(problem)
 
     def _hear(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -150,6 +152,8 @@ class OnlineSession(TableSession):
             self.notes = {int(card): text for card, text in notes.items() if card.isdigit()}
         elif kind == "chat":
             self.heard.append(f"{message.get('name')}: {message.get('text')}")
+            if self.listener is not None:
+                self.listener(None)
         elif kind == "hint" and self.advice is not None and not self.advice.done():
             self.advice.set_result(message)
         elif kind == "error":

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -331,6 +332,7 @@ class TableScreen(Screen[None]):
     async def on_mount(self) -> None:
         if self.session not in self.cardgames.sessions:
             self.cardgames.sessions.append(self.session)
+        self.session.listener = self._news
         self._rebuild_log()
         await self.redraw()
         self.advance()
@@ -480,6 +482,9 @@ class TableScreen(Screen[None]):
         self.acting = True
         try:
             moves = await self.session.act(action)
+        except CardgamesError as exc:
+            self._lost(exc)
+            return
         finally:
             self.acting = False
         for move in moves:
@@ -501,8 +506,27 @@ class TableScreen(Screen[None]):
         self.busy = True
         try:
             await self._advance(moves)
+        except CardgamesError as exc:
+            self._lost(exc)
         finally:
             self.busy = False
+
+    def _news(self, problem: CardgamesError | None) -> None:
+        """The session's news while the player thinks (the game going on takes them in its
+        stride): what it has to say, or the game lost."""
+        if self.busy or self.acting:
+            return
+        if problem is not None:
+            self._lost(problem)
+        else:
+            self._warn_unsaved()
+
+    def _lost(self, problem: CardgamesError) -> None:
+        """Leave the app when the game is lost (a server that stays unreachable), saying
+        why and how to come back; exit code 2."""
+        self.app.exit(
+            self.session.leave_message(f"the table is lost ({escape(str(problem))})"),
+            return_code=2)
 
     async def _advance(self, moves: Sequence[Move[Any]]) -> None:
         session = self.session

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import abc
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -25,7 +25,7 @@ from rich.markup import escape
 
 from cardgames.app.base import GameAdapter
 from cardgames.core.agents import Hint
-from cardgames.core.errors import OptionsError
+from cardgames.core.errors import CardgamesError, OptionsError
 from cardgames.core.game import Move, State
 from cardgames.core.registry import GameInfo
 from cardgames.session import LiveSession, SavedSession, SaveWarning, new_save_path, seat_kinds
@@ -48,6 +48,9 @@ class TableSession(abc.ABC):
     info: GameInfo[Any, Any]
     notes: dict[int, str]
     """Free-text notes on cards, by card id."""
+    listener: Callable[[CardgamesError | None], None] | None = None
+    """Told of news that come while nobody waits for :meth:`next_moves` (a server's seat):
+    something to say (None: see :meth:`messages`), or the game lost (the error)."""
 
     @property
     @abc.abstractmethod

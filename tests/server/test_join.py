@@ -20,7 +20,14 @@ from typer.testing import CliRunner
 from cardgames import net
 from cardgames.app.app import CardgamesApp
 from cardgames.app.online import OnlineSession, SeatBook, join_table, table_address
-from cardgames.app.screens import FinalScreen, HelpScreen, HintScreen, SummaryScreen, TableScreen
+from cardgames.app.screens import (
+    FinalScreen,
+    HelpScreen,
+    HintScreen,
+    NoteScreen,
+    SummaryScreen,
+    TableScreen,
+)
 from cardgames.app.widgets import ActionBar, ActionButton, CardTile
 from cardgames.cli import app as cli
 from cardgames.core.agents import RandomAgent
@@ -181,10 +188,15 @@ def test_the_table_offers_no_undo_says_why_and_keeps_notes_on_the_server(
                 assert help_screen.sections[0][0] == "At a server table"
                 await pilot.press("escape")
                 view = session.view(session.seat)
-                card = next(card for tile in screen.query(CardTile) if tile.key is not None
-                            and (card := screen.adapter.note_id(view, tile.key)) is not None)
-                await session.set_note(card, "maybe red")
-                await wait_for(pilot, lambda: session.notes == {card: "maybe red"}, "noted")
+                tile, card = next((tile, card) for tile in screen.query(CardTile)
+                                  if tile.key is not None
+                                  and (card := screen.adapter.note_id(view, tile.key)) is not None)
+                tile.focus()
+                await pilot.press("enter", "n")
+                await wait_for(pilot, lambda: isinstance(app.screen, NoteScreen), "the note")
+                await pilot.press(*"maybe red", "enter")
+                await wait_for(pilot, lambda: session.notes == {card: "maybe red"},
+                               "the server's answer")
                 elsewhere = server.client()  # the seat's notes, as the server keeps them
                 elsewhere.send({"type": "join", "table": session.ticket.table,
                                 "token": session.ticket.token})
@@ -193,6 +205,29 @@ def test_the_table_offers_no_undo_says_why_and_keeps_notes_on_the_server(
                 await play_first_legal(pilot)
 
         asyncio.run(asyncio.wait_for(look(), TIMEOUT * 6))
+
+
+def test_a_waiting_table_shows_it_until_the_last_seat_is_taken(
+    server: Running, book: SeatBook,
+) -> None:
+    lobby = net.Lobby(server.http)
+    table = lobby.create_table("hanabi", [None, None])["table"]
+    _, ticket, info, _ = join_table(server.http, table=table, seat=None, name="Me",
+                                    password=None, token=None, book=book)
+    assert info["status"] == "waiting"
+    session = OnlineSession(server.http, ticket, "hanabi", records=book.path.parent)
+
+    async def wait_then_play() -> None:
+        app = CardgamesApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: bool(app.query("#joining")), "the word on joining")
+            assert not isinstance(app.screen, TableScreen)
+            other = lobby.take_seat(table, "Other")
+            lobby.start(other)
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            assert session.players == ("Me", "Other")
+
+    asyncio.run(asyncio.wait_for(wait_then_play(), TIMEOUT * 3))
 
 
 def test_a_server_gone_for_good_ends_the_app_with_one_line_and_code_2(

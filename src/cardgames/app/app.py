@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Static
 
 from cardgames.app.screens import SPEEDS, HelpScreen, NewGameScreen, TableScreen, key_help
 from cardgames.app.session import TableSession
@@ -62,16 +64,27 @@ class CardgamesApp(App[str]):
         self.speed_step = 1
         """Where the speed key goes next: 1 slower, -1 faster."""
 
-    async def on_mount(self) -> None:
-        if self.session is not None:
-            try:
-                await self.session.connect()
-            except CardgamesError as exc:
-                self.exit(f"cannot sit at the table: {exc}", return_code=2)
-                return
-            self.push_screen(TableScreen(self.session))
-        else:
+    def on_mount(self) -> None:
+        session = self.session
+        if session is None:
             self.push_screen(NewGameScreen(self.game))
+        elif session.online:
+            # Joining waits for the server, and for the game to start where it waits: the
+            # app says so meanwhile, and answers Ctrl+C.
+            self.mount(Static(
+                "Joining the table… the game starts when every seat is taken "
+                "(Ctrl+C leaves; the seat stays yours).", id="joining"))
+            self.run_worker(self._sit(session), exclusive=True, group="join")
+        else:
+            self.push_screen(TableScreen(session))
+
+    async def _sit(self, session: TableSession) -> None:
+        try:
+            await session.connect()
+        except CardgamesError as exc:
+            self.exit(f"cannot sit at the table: {escape(str(exc))}", return_code=2)
+            return
+        self.push_screen(TableScreen(session))
 
     def change_speed(self) -> None:
         """One step along SPEEDS, turning back at either end: instant, fast, normal, slow,

@@ -37,6 +37,8 @@ from cardgames.session import data_home, write_atomically
 
 __all__ = ["OnlineSession", "SeatBook", "check_seat", "join_table", "table_address"]
 
+ANSWER_WAIT: Final = 60.0
+"""Seconds a hint or a note waits for the server's answer."""
 SEATS_FILE: Final = "seats.json"
 """The file in the data folder that keeps the tokens of the seats taken with ``join``."""
 
@@ -115,7 +117,8 @@ class OnlineSession(TableSession):
         self.record_path: Path | None = None
         self.news: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         """The server's views, game over and errors, in order, for the screen."""
-        self.advice: asyncio.Future[dict[str, Any]] | None = None
+        self.answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        """The requests waiting for the server's answer (a hint, a note), by their ref."""
         self.heard: list[str] = []
         self.reader: asyncio.Task[None] | None = None
 
@@ -150,19 +153,36 @@ class OnlineSession(TableSession):
         elif kind == "notes":
             notes = message.get("notes") or {}
             self.notes = {int(card): text for card, text in notes.items() if card.isdigit()}
+            self._answer(message)
         elif kind == "chat":
             self.heard.append(f"{message.get('name')}: {message.get('text')}")
             if self.listener is not None:
                 self.listener(None)
-        elif kind == "hint" and self.advice is not None and not self.advice.done():
-            self.advice.set_result(message)
-        elif kind == "error":
-            if message.get("ref") == "hint" and self.advice is not None \
-                    and not self.advice.done():
-                self.advice.set_exception(
-                    ServerError(str(message.get("code")), str(message.get("message"))))
-            else:
-                self.news.put_nowait(message)
+        elif kind == "hint":
+            self._answer(message)
+        elif kind == "error" and not self._answer(message):
+            self.news.put_nowait(message)
+
+    def _answer(self, message: dict[str, Any]) -> bool:
+        """Hand `message` to the request its ref names, if one waits (True: it did)."""
+        waiting = self.answers.get(str(message.get("ref")))
+        if waiting is None or waiting.done():
+            return False
+        if message.get("type") == "error":
+            waiting.set_exception(
+                ServerError(str(message.get("code")), str(message.get("message"))))
+        else:
+            waiting.set_result(message)
+        return True
+
+    async def _ask(self, request: dict[str, Any], ref: str) -> dict[str, Any]:
+        """Send `request` and wait for the server's answer to it (ServerError: refused)."""
+        waiting = self.answers[ref] = asyncio.get_running_loop().create_future()
+        await self.client.send({**request, "ref": ref})
+        try:
+            return await asyncio.wait_for(waiting, ANSWER_WAIT)
+        except TimeoutError:
+            raise ServerError("timeout", "the server did not answer in time") from None
 
     def _take(self, news: dict[str, Any]) -> list[Move[Any]]:
         """Make `news` the screen's: a view's new moves (to log), the end, or an error."""
@@ -251,12 +271,8 @@ class OnlineSession(TableSession):
         return self._take(await self.news.get())
 
     async def hint(self, seat: int, adapter: GameAdapter[Any, Any]) -> Hint[Any]:
-        self.advice = asyncio.get_running_loop().create_future()
-        await self.client.send({"type": "hint", "ref": "hint"})
         try:
-            advice = await asyncio.wait_for(self.advice, 60)
-        except TimeoutError:
-            raise CardgamesError("the server gave no hint in time") from None
+            advice = await self._ask({"type": "hint"}, "hint")
         except ServerError as exc:
             raise CardgamesError(f"no hint: {exc.message}") from None
         notation = advice["action"]["notation"]
@@ -266,11 +282,12 @@ class OnlineSession(TableSession):
         raise CardgamesError("the game moved on: ask again")
 
     async def set_note(self, card: int, text: str) -> None:
-        await self.client.note(str(card), text)
-        if text:
-            self.notes[card] = text  # the server's notes message confirms it
-        else:
-            self.notes.pop(card, None)
+        """Keep the note on the server (its answer, all the seat's notes, is then shown);
+        CardgamesError where it refuses."""
+        try:
+            await self._ask({"type": "note", "card": str(card), "text": text}, "note")
+        except ServerError as exc:
+            raise CardgamesError(f"the note is not kept: {exc.message}") from None
 
     def messages(self) -> list[str]:
         heard, self.heard = self.heard, []

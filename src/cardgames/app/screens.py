@@ -618,7 +618,10 @@ class TableScreen(Screen[None]):
     async def _after_note(self, card: int, note: str | None) -> None:
         if note is None:
             return
-        await self.session.set_note(card, note)
+        try:
+            await self.session.set_note(card, note)
+        except CardgamesError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
         await self.redraw()
 
     async def action_speed(self) -> None:

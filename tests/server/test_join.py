@@ -186,6 +186,7 @@ def test_the_table_offers_no_undo_says_why_and_keeps_notes_on_the_server(
                 help_screen = app.screen
                 assert isinstance(help_screen, HelpScreen)
                 assert help_screen.sections[0][0] == "At a server table"
+                assert "undo is not offered" in str(help_screen.sections[0][1])
                 await pilot.press("escape")
                 view = session.view(session.seat)
                 tile, card = next((tile, card) for tile in screen.query(CardTile)

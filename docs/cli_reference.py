@@ -31,8 +31,11 @@ the same command as `cardgames GAME play`: every game's takes the same flags.
 
 
 def _commands(group: Any, path: str) -> Iterator[tuple[str, Any]]:
-    """(full path, command) for every leaf command under `group`, in its listed order."""
+    """(full path, command) for every leaf command under `group`, in its listed order (a
+    hidden one, such as an old name saying where it went, left out as ``--help`` leaves it)."""
     for name, command in group.commands.items():
+        if getattr(command, "hidden", False):
+            continue
         if hasattr(command, "commands"):
             yield from _commands(command, f"{path} {name}")
         else:

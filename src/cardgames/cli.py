@@ -29,9 +29,7 @@ from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
-from cardgames.app.serve import is_loopback
-from cardgames.app.serve import serve as serve_app
-from cardgames.commands import fail, option_values
+from cardgames.commands import fail, is_loopback, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
@@ -590,22 +588,12 @@ def bench(
 
 
 # ----------------------------------------------------------------------------- serve
-@app.command()
-def serve(
-    host: str = typer.Option(
-        "127.0.0.1", "--host", help="The address to listen on (loopback by default: only "
-        "this machine can connect)."
-    ),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
-) -> None:
-    """Serve the full-screen app to a web browser at http://HOST:PORT (needs the app extra)."""
-    if importlib.util.find_spec("textual_serve") is None:
-        raise fail("cardgames serve needs the app extra: pip install 'cardgames-engines[app]'")
-    if not is_loopback(host):
-        # Anyone who reaches the address plays on this machine and saves games here.
-        err.print(f"[yellow]warning: serving on {escape(host)}: other machines can connect[/]")
-    out.print(f"Serving cardgames at http://{escape(host)}:{port} (Ctrl-C stops it)")
-    serve_app(host, port)
+@app.command(hidden=True, context_settings={"allow_extra_args": True,
+                                            "ignore_unknown_options": True})
+def serve() -> None:
+    """Gone: `cardgames server` serves the web table (and `cardgames join` the terminal's)."""
+    raise fail("cardgames serve is gone: `cardgames server` serves the web table to browsers, "
+               "and `cardgames join URL` plays a server's table in this terminal")
 
 
 # ---------------------------------------------------------------------------- server
@@ -711,6 +699,54 @@ def bot_command(
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     out.print(f"game over: {escape(str(over.get('result', '')))}")
+
+
+# ---------------------------------------------------------------------------- join
+@app.command("join")
+def join_command(
+    url: str = typer.Argument(..., help="A table's link (http://HOST:PORT/table/ID, "
+                              "...?table=ID) or the server's address with --table."),
+    table: str | None = typer.Option(None, "--table", "-t", help="The table's id."),
+    seat: int | None = typer.Option(
+        None, "--seat", "-s", min=1, help="The seat to take, from 1 (default: the first open "
+        "one)."
+    ),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: "
+                                    "your login name)."),
+    password: str | None = typer.Option(None, "--password", help="A private table's "
+                                        "password."),
+    token: str | None = typer.Option(
+        None, "--token", help="Play a seat taken before, by its token (the seats taken with "
+        "join are remembered: joining the same table again takes yours back)."
+    ),
+) -> None:
+    """Sit at a game server's table in the full-screen app: the same table, keys, hints and
+    notes as `play`, the game kept by the server (needs the app and server extras)."""
+    missing = [module for module in ("textual", "websockets", "cattrs")
+               if importlib.util.find_spec(module) is None]
+    if missing:
+        raise fail("cardgames join needs the app and server extras: "
+                   "pip install 'cardgames-engines[app,server]'")
+    # The app and server extras are optional: imported only when the command runs.
+    from cardgames.app import join_in_app  # noqa: PLC0415
+    from cardgames.app.online import OnlineSession, SeatBook, join_table  # noqa: PLC0415
+
+    who = name or os.environ.get("USER") or os.environ.get("USERNAME") or "Player"
+    try:
+        base, ticket, info, said = join_table(
+            url, table=table, seat=None if seat is None else seat - 1, name=who,
+            password=password, token=token, book=SeatBook())
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    for line in said:
+        err.print(f"[yellow]{escape(line)}[/]")
+    seat_shown = "" if ticket.seat is None else f"seat {ticket.seat + 1} at "
+    out.print(f"{seat_shown}table {escape(ticket.table)} ({escape(str(info.get('game')))}); "
+              "waiting for the game to start" if info.get("status") == "waiting" else
+              f"{seat_shown}table {escape(ticket.table)} ({escape(str(info.get('game')))})")
+    code = join_in_app(OnlineSession(base, ticket, str(info["game"])), console=out)
+    if code:
+        raise typer.Exit(code)
 
 
 def main() -> None:

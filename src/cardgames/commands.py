@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import ipaddress
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -40,12 +41,24 @@ __all__ = [
     "fail",
     "full_screen",
     "game_app",
+    "is_loopback",
     "make_play_command",
     "option_values",
     "play_command",
 ]
 
 S = TypeVar("S", bound=State[Any])
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is only reachable from this machine (``127.0.0.1``, ``::1``,
+    ``localhost``)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def fail(message: str) -> typer.Exit:

@@ -2,8 +2,8 @@
 
 ``cardgames play GAME`` starts it when stdin and stdout are terminals and the ``app`` extra
 is installed (``pip install 'cardgames-engines[app]'``); ``--plain`` keeps the line mode.
-``cardgames serve`` serves the same app to a web browser. The table is drawn from the seat's
-view only; the game modules never import this package.
+``cardgames join URL`` plays the same table at a seat of a ``cardgames server`` table. The
+table is drawn from the seat's view only; the game modules never import this package.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from typing import Any
 
 from rich.console import Console
 
-from cardgames.app.session import GameSession
+from cardgames.app.session import GameSession, TableSession
 from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
 from cardgames.session import SavedSession
 from cardgames.terminal import run_session
 
-__all__ = ["play_in_app"]
+__all__ = ["join_in_app", "play_in_app"]
 
 
 def play_in_app(
@@ -53,3 +53,19 @@ def play_in_app(
         out.print(message, soft_wrap=True)
     # As in the line mode: leaving a game that could not be saved is a failure.
     return 0 if game.is_saved else 2
+
+
+def join_in_app(session: TableSession, *, console: Console | None = None) -> int:
+    """Play a server's seat (:class:`cardgames.app.online.OnlineSession`) full screen until
+    the game ends or the player leaves; return the exit code (2: the seat was refused)."""
+    from cardgames.app.app import CardgamesApp  # noqa: PLC0415  # Textual: the app extra
+
+    app = CardgamesApp(session)
+    try:
+        message = app.run()
+    finally:
+        app.close_sessions()
+    out = console if console is not None else Console(highlight=False)
+    if message:
+        out.print(message, soft_wrap=True)
+    return app.return_code or 0

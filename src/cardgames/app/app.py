@@ -5,14 +5,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Static
 
 from cardgames.app.screens import SPEEDS, HelpScreen, NewGameScreen, TableScreen, key_help
-from cardgames.app.session import GameSession
+from cardgames.app.session import TableSession
+from cardgames.core.errors import CardgamesError
 
-__all__ = ["CardgamesApp"]
+__all__ = ["ONLINE_HELP", "CardgamesApp"]
+
+ONLINE_HELP = (
+    "The game is kept by the server: every move is final there, so undo is not offered. "
+    "The hint is the server's (at tables created with hints); your notes are kept on the "
+    "server for your seat. Quit leaves the table, not the seat: `cardgames join` with the "
+    "same table takes it back (your seat's token is remembered). A dropped connection is "
+    "opened again by itself."
+)
+"""The help screen's page about playing at a server (``cardgames join``)."""
 
 
 class CardgamesApp(App[str]):
@@ -36,7 +48,7 @@ class CardgamesApp(App[str]):
 
     def __init__(
         self,
-        session: GameSession[Any] | None = None,
+        session: TableSession | None = None,
         *,
         game: str | None = None,
         speed: str = "normal",
@@ -44,7 +56,7 @@ class CardgamesApp(App[str]):
         super().__init__()
         self.session = session
         self.game = game
-        self.sessions: list[GameSession[Any]] = [] if session is None else [session]
+        self.sessions: list[TableSession] = [] if session is None else [session]
         """Every game played in this run (their save files are locked until it closes)."""
         names = [name for name, _ in SPEEDS]
         self.speed = names.index(speed)
@@ -53,10 +65,26 @@ class CardgamesApp(App[str]):
         """Where the speed key goes next: 1 slower, -1 faster."""
 
     def on_mount(self) -> None:
-        if self.session is not None:
-            self.push_screen(TableScreen(self.session))
-        else:
+        session = self.session
+        if session is None:
             self.push_screen(NewGameScreen(self.game))
+        elif session.online:
+            # Joining waits for the server, and for the game to start where it waits: the
+            # app says so meanwhile, and answers Ctrl+C.
+            self.mount(Static(
+                "Joining the table… the game starts when every seat is taken "
+                "(Ctrl+C leaves; the seat stays yours).", id="joining"))
+            self.run_worker(self._sit(session), exclusive=True, group="join")
+        else:
+            self.push_screen(TableScreen(session))
+
+    async def _sit(self, session: TableSession) -> None:
+        try:
+            await session.connect()
+        except CardgamesError as exc:
+            self.exit(f"cannot sit at the table: {escape(str(exc))}", return_code=2)
+            return
+        self.push_screen(TableScreen(session))
 
     def change_speed(self) -> None:
         """One step along SPEEDS, turning back at either end: instant, fast, normal, slow,
@@ -73,7 +101,10 @@ class CardgamesApp(App[str]):
             return
         sections = []
         if isinstance(screen, TableScreen):
-            sections = screen.adapter.help_sections(screen.session.state.view(screen.viewer))
+            session = screen.session
+            sections = screen.adapter.help_sections(session.view(screen.viewer))
+            if session.online:
+                sections.insert(0, ("At a server table", ONLINE_HELP))
         self.push_screen(HelpScreen(key_help(screen), sections))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -88,10 +119,10 @@ class CardgamesApp(App[str]):
             self.action_help,
         )
 
-    def current_session(self) -> GameSession[Any] | None:
+    def current_session(self) -> TableSession | None:
         """The game on screen (the one started from the new-game screen, too), if any."""
         session = getattr(self.screen, "session", None)
-        return session if isinstance(session, GameSession) else None
+        return session if isinstance(session, TableSession) else None
 
     def close_sessions(self) -> None:
         """Release every game's save file (the app has closed)."""
@@ -103,7 +134,7 @@ class CardgamesApp(App[str]):
         if session is not None:
             session.save()
             self.exit(
-                session.end_message() if session.state.is_over
+                session.end_message() if session.is_over
                 else session.leave_message("interrupted")
             )
         else:

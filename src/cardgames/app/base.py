@@ -118,6 +118,11 @@ class GameAdapter(abc.ABC, Generic[S, V]):
 
     def summary(self, move: Move[Any], state: S) -> RenderableType | None:
         """A summary screen the move calls for (a round's end), else None."""
+        return self.round_summary(move, state.players)
+
+    def round_summary(self, move: Move[Any], players: Sequence[str]) -> RenderableType | None:
+        """The summary screen `move` calls for, from the move and the players' names alone
+        (what a seat at a server table has too), else None."""
         return None
 
     def details(self, context: TableContext[V], key: str) -> RenderableType | None:

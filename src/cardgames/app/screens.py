@@ -3,11 +3,11 @@ next player, a hint, a note, and the new-game form."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 import cardgames
 from cardgames.app.base import GameAdapter, TableContext
 from cardgames.app.games import adapter_for, app_games
-from cardgames.app.session import GameSession, new_session
+from cardgames.app.session import TableSession, new_session
 from cardgames.app.widgets import (
     ActionBar,
     ActionButton,
@@ -237,18 +237,19 @@ class FinalScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: GameSession[Any], adapter: GameAdapter[Any, Any]) -> None:
+    def __init__(self, session: TableSession, adapter: GameAdapter[Any, Any]) -> None:
         super().__init__()
         self.session = session
         self.adapter = adapter
 
     def compose(self) -> ComposeResult:
         session = self.session
+        state = session.final_state()
         with VerticalScroll(id="final"):
-            yield Static(Text(f"Game over — {session.state.result_text()}", style="bold"))
-            yield Static(self.adapter.final(session.state))
-            where = session.save_path or "not saved"
-            yield Static(Text(f"Record: {where}", style="dim"), id="record-path")
+            yield Static(Text(f"Game over — {state.result_text()}", style="bold"))
+            yield Static(self.adapter.final(state))
+            yield Static(Text(f"Record: {session.record_where()}", style="dim"),
+                         id="record-path")
         with Horizontal(classes="buttons"):
             yield Button("New game", id="new-game", compact=True, variant="primary")
             yield Button("Quit", id="quit", compact=True)
@@ -299,13 +300,15 @@ class TableScreen(Screen[None]):
                 tooltip="save the game and leave (continue with --resume FILE)"),
     ]
 
-    def __init__(self, session: GameSession[Any]) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
         self.adapter = adapter_for(session.info.name)
         self.selected: str | None = None
         self.busy = False
         """True while the game goes on by itself (bots moving, a summary shown)."""
+        self.acting = False
+        """True while the player's move is on its way (to a server: it answers)."""
         humans = session.humans
         seat = session.to_move
         self.viewer = seat if seat is not None and seat in humans else (
@@ -329,21 +332,18 @@ class TableScreen(Screen[None]):
     async def on_mount(self) -> None:
         if self.session not in self.cardgames.sessions:
             self.cardgames.sessions.append(self.session)
+        self.session.listener = self._news
         self._rebuild_log()
         await self.redraw()
         self.advance()
 
     # ------------------------------------------------------------------ drawing
     def _view(self) -> Any:
-        return self.session.state.view(self.viewer)
+        return self.session.view(self.viewer)
 
     def _legal(self) -> list[Any]:
         """The actions offered: the legal ones, when the viewer is the seat to move."""
-        session = self.session
-        if not session.human_to_move or session.to_move != self.viewer:
-            return []
-        legal: list[Any] = session.state.legal_actions()
-        return legal
+        return self.session.legal(self.viewer)
 
     async def redraw(self) -> None:
         """Draw the table, the details of the selected card and the actions offered."""
@@ -383,13 +383,13 @@ class TableScreen(Screen[None]):
 
     def _idle_text(self, keys: frozenset[str]) -> Text:
         session = self.session
-        if session.state.is_over:
+        if session.is_over:
             return Text("The game is over.", style="bold")
         if keys:
             return Text("Select a card (click it, or Tab/arrows and Enter).", style="dim")
         seat = session.to_move
         assert seat is not None
-        return Text(f"{session.state.players[seat]} is thinking…", style="dim")
+        return Text(f"{session.players[seat]} is thinking…", style="dim")
 
     def _focus_after_redraw(self, focused_key: str | None) -> None:
         """Keep the keyboard where the player is: the selected card, else the card that had
@@ -476,14 +476,22 @@ class TableScreen(Screen[None]):
 
     async def perform(self, action: Any) -> None:
         """Make the human's move, then let the game go on."""
-        if action not in self._legal():
-            return  # a stale button (the game moved on)
+        if self.acting or action not in self._legal():
+            return  # a stale button (the game moved on), or a move already on its way
         self.selected = None
-        move = self.session.apply(action)
-        self._log(move)
+        self.acting = True
+        try:
+            moves = await self.session.act(action)
+        except CardgamesError as exc:
+            self._lost(exc)
+            return
+        finally:
+            self.acting = False
+        for move in moves:
+            self._log(move)
         self._warn_unsaved()
         await self.redraw()
-        self.advance(move)
+        self.advance(moves)
 
     def _warn_unsaved(self) -> None:
         """Show what the autosave said (it says each problem once)."""
@@ -492,45 +500,66 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the game goes on
     @work(exclusive=True, group="play")
-    async def advance(self, move: Move[Any] | None = None) -> None:
-        """Show what `move` calls for, let the bots move one at a time, then hand over."""
+    async def advance(self, moves: Sequence[Move[Any]] = ()) -> None:
+        """Show what `moves` call for, let the game go on (the bots, one move at a time; the
+        other seats at a server), then hand over."""
         self.busy = True
         try:
-            await self._advance(move)
+            await self._advance(moves)
+        except CardgamesError as exc:
+            self._lost(exc)
         finally:
             self.busy = False
 
-    async def _advance(self, move: Move[Any] | None) -> None:
-        session = self.session
-        if move is not None:
-            await self._summary(move)
-        while session.bot_to_move:
-            delay = SPEEDS[self.cardgames.speed][1]
-            await asyncio.sleep(delay)
-            action = await asyncio.to_thread(session.bot_action)
-            move = session.apply(action)
-            self._log(move)
+    def _news(self, problem: CardgamesError | None) -> None:
+        """The session's news while the player thinks (the game going on takes them in its
+        stride): what it has to say, or the game lost."""
+        if self.busy or self.acting:
+            return
+        if problem is not None:
+            self._lost(problem)
+        else:
             self._warn_unsaved()
-            if delay or session.human_to_move or session.state.is_over:
+
+    def _lost(self, problem: CardgamesError) -> None:
+        """Leave the app when the game is lost (a server that stays unreachable), saying
+        why and how to come back; exit code 2."""
+        self.app.exit(
+            self.session.leave_message(f"the table is lost ({escape(str(problem))})"),
+            return_code=2)
+
+    async def _advance(self, moves: Sequence[Move[Any]]) -> None:
+        session = self.session
+        for move in moves:
+            await self._summary(move)
+        while session.goes_on():
+            # A server's bots move at the server's pace.
+            delay = 0.0 if session.online else SPEEDS[self.cardgames.speed][1]
+            moves = await session.next_moves(delay)
+            for move in moves:
+                self._log(move)
+            self._warn_unsaved()
+            if moves and (delay or session.online or not session.goes_on() or session.is_over):
                 # At instant speed the table is drawn once the bots are done.
                 await self.redraw()
-            await self._summary(move)
-        if session.state.is_over:
+            for move in moves:
+                await self._summary(move)
+        if session.is_over:
             self.app.switch_screen(FinalScreen(session, self.adapter))
             return
         seat = session.to_move
         if seat is not None and seat != self.viewer and len(session.humans) > 1:
-            await self.app.push_screen_wait(PassScreen(session.state.players[seat]))
+            await self.app.push_screen_wait(PassScreen(session.players[seat]))
             self.viewer = seat
             self.selected = None
             self._rebuild_log()
         await self.redraw()
 
     async def _summary(self, move: Move[Any]) -> None:
-        state = self.session.state
-        if state.is_over:
+        session = self.session
+        if session.is_over:
             return  # the final screen says it all
-        body = self.adapter.summary(move, state)
+        body = self.adapter.round_summary(move, session.players)
         if body is not None:
             await self.app.push_screen_wait(SummaryScreen(body))
 
@@ -555,7 +584,13 @@ class TableScreen(Screen[None]):
             self.notify("A hint is for your turn.", severity="warning")
             return
         view = self._view()
-        hint = self.adapter.hint(view, legal)
+        try:
+            hint = await self.session.hint(self.viewer, self.adapter)
+        except CardgamesError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        if hint.action not in self._legal():
+            return  # the game moved on while the bot thought
         self.app.push_screen(
             HintScreen(self.adapter.label(hint.action, view), hint.reason),
             lambda do_it: self._after_hint(hint.action, do_it),
@@ -583,10 +618,10 @@ class TableScreen(Screen[None]):
     async def _after_note(self, card: int, note: str | None) -> None:
         if note is None:
             return
-        if note:
-            self.session.notes[card] = note
-        else:
-            self.session.notes.pop(card, None)
+        try:
+            await self.session.set_note(card, note)
+        except CardgamesError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
         await self.redraw()
 
     async def action_speed(self) -> None:
@@ -606,7 +641,11 @@ class TableScreen(Screen[None]):
         if action == "note":
             return self.adapter.notes
         if action == "undo":
+            # Dimmed where not offered (at a server table: every move there is final; the
+            # help screen says so).
             return self.session.undo_seat() is not None or None
+        if action == "speed":
+            return not self.session.online  # a server's bots keep the server's pace
         return True
 
 

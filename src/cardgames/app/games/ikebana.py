@@ -138,10 +138,10 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
             f"{view.players[move.seat]}: {move.action}"
         )
 
-    def summary(self, move: Move[Any], state: IkebanaState) -> RenderableType | None:
+    def round_summary(self, move: Move[Any], players: Sequence[str]) -> RenderableType | None:
         for event in move.events:
             if isinstance(event, RoundScored):
-                return round_table(event, state.players)
+                return round_table(event, players)
         return None
 
     def final(self, state: IkebanaState) -> RenderableType:

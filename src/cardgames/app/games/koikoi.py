@@ -269,11 +269,11 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
                     lines.append(shown)
         return Text("\n").join(lines)
 
-    def summary(self, move: Move[Any], state: KoiKoiState) -> RenderableType | None:
+    def round_summary(self, move: Move[Any], players: Sequence[str]) -> RenderableType | None:
         for event in move.events:
             if isinstance(event, RoundEnded):
                 return round_summary(
-                    event.result, state.players, event.totals, banks=event.banks
+                    event.result, players, event.totals, banks=event.banks
                 )
         return None
 

@@ -208,8 +208,8 @@ async function createForm() {
         input = h("select", {name: `o.${o.name}`}, o.choices.map((c) => h("option", {value: c}, c)));
         input.value = o.default;
       } else input = h("input", {type: "text", name: `o.${o.name}`, inputmode: "numeric", size: 6,
-        value: o.default === null ? "unlimited" : o.default,
-        title: `${o.min}..${o.max}${o.unlimited ? " or unlimited" : ""}`});
+        value: o.default === null ? o.none : o.default,
+        title: [o.min === null ? "a whole number" : `${o.min}..${o.max}`, o.none].filter(Boolean).join(" or ")});
       input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
       return h("label", {}, o.kind === "switch" ? [input, o.label] : [o.label, input]);
     });

@@ -119,8 +119,7 @@ def test_two_seats_and_a_bot_play_a_whole_game(
                     screenshot(page, "web-hanabi-phone", tmp_path)
                     pictured.add("web-hanabi-phone")
                 page.locator("#card-details button", has_text="Play #1").click()
-            page.wait_for_function(
-                f"Number(document.querySelector('#board').dataset.move) > {before}")
+            page.locator("#board").and_(page.locator(f":not([data-move='{before}'])")).wait_for()
             if seat == 1 and not reloaded:
                 # Mid-game: the page reloads and gets its seat back (its token is kept).
                 page.reload()

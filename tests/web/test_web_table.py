@@ -80,7 +80,7 @@ def test_two_seats_and_a_bot_play_a_whole_game(
     server: Running, new_page: Any, tmp_path: Path
 ) -> None:
     table = server.create("hanabi", [None, None, "easy"], autostart=True, hints=True,
-                          name="Friday")
+                          name="Friday", seed=11)  # one deal: the same pictures each time
     ann, bob = new_page(*DESKTOP), new_page(*PHONE)
     watcher = new_page(*DESKTOP)
     take_seat(ann, server, table, "Ann")

@@ -183,9 +183,12 @@ export function summary(message) {
       const cards = el("td", "ib-summary-cards");
       for (const code of score.cards) cards.append(card(code));
       row.append(cards);
-      row.append(el("td", "", score.text));
       row.append(el("td", "ib-awarded", `+${round.awarded[seat]} → ${round.prestige[seat]}`));
-      table.append(row);
+      const how = el("tr", "ib-how");
+      const text = el("td", "", score.text);
+      text.colSpan = 3;
+      how.append(text);
+      table.append(row, how);
     });
     box.append(table);
   }

@@ -45,6 +45,7 @@ export function render(root, message, ui) {
   const view = message.view || {};
   root.replaceChildren();
   root.classList.add("ib-table");
+  root.dataset.move = String(message.move ?? ""); // the position drawn (tests compare it)
   if (!view.players) {
     root.append(el("p", "", "Waiting for the game to start."));
     return;

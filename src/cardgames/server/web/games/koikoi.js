@@ -151,6 +151,7 @@ export function render(root, message, ui) {
   const view = message.view || {};
   root.replaceChildren();
   root.classList.add("kk-table");
+  root.dataset.move = String(message.move ?? ""); // the position drawn (tests compare it)
   if (!view.players) {
     root.append(el("p", "kk-note", "Waiting for the game to start."));
     return;

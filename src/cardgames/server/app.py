@@ -17,12 +17,14 @@ import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from importlib import resources
 from typing import Any, Final, TypeVar
 
 import attrs
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,6 +33,7 @@ from cardgames.core.agents import explain
 from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.limits import load_json
 from cardgames.server import store
+from cardgames.server.catalogue import game_catalogue
 from cardgames.server.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -760,6 +763,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     limit = settings.max_message_bytes
 
+    @app.get("/api/games")
+    async def list_games(request: Request) -> dict[str, Any]:
+        server.check_request_rate(_client(request))
+        return game_catalogue()
+
     @app.get("/api/tables", response_model=TableList)
     async def list_tables(request: Request) -> TableList:
         server.check_request_rate(_client(request))
@@ -830,6 +838,9 @@ def create_app(settings: Settings) -> FastAPI:
             connection.close()
             await pump
 
+    # The web table (plain files inside the package), at / after every other route.
+    web = resources.files("cardgames.server").joinpath("web")
+    app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
     return app
 
 

@@ -18,7 +18,8 @@ function face(node, code) {
   node.classList.add("ib-card", `colour-${letter}`);
   node.dataset.card = code;
   node.title = `${COLOURS[letter]} ${code.slice(1)}`;
-  node.prepend(el("span", "ib-value", code.slice(1)), el("span", "ib-colour", COLOURS[letter]));
+  node.prepend(el("span", "ib-value", code.slice(1)),
+    el("span", "ib-colour", letter === "M" ? "multi" : COLOURS[letter]));
   return node;
 }
 

@@ -1,0 +1,250 @@
+"""The Koi-Koi and Ikebana web tables in a real browser against a real server: two pages as
+different seats play a whole game by clicking what the table draws (Ikebana with a bot in
+the third seat), while a spectator page is searched for every card it may not see.
+
+Screenshots of each game at phone and desktop sizes are taken on the way; with
+``CARDGAMES_WEB_SCREENSHOTS=1`` they are written to docs/images/ (the docs' pictures).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import cardgames
+from cardgames.core.game import State
+from cardgames.core.record import Record
+from cardgames.server.views import hidden_cards
+from server.kit import TIMEOUT, Running, running_server
+from view_leaks import leaks
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the web tests need playwright")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="the web tests need the system Chromium (.ci/run installs it)")
+
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+WAIT_MS = int(TIMEOUT * 1000)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = tmp_path_factory.mktemp("web") / "server.db"
+    with running_server(f"sqlite:///{db}") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Any, site: Running, table: str, size: dict[str, int], errors: list[str],
+              seat: tuple[int, str] | None = None) -> Any:
+    """A page at `table`: as a seat (its number and token, kept where the table page keeps
+    them) or, without `seat`, as a spectator. Its script errors go to `errors`."""
+    context = browser.new_context(viewport=size)
+    if seat is not None:
+        context.add_init_script(
+            f"localStorage.setItem('cardgames.seat.{table}', "
+            f"JSON.stringify({{seat: {seat[0]}, token: '{seat[1]}'}}));")
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site.http}/#/table/{table}")
+    return page
+
+
+def screenshot(page: Any, name: str, tmp_path: Path) -> None:
+    folder = DOCS_IMAGES if os.environ.get("CARDGAMES_WEB_SCREENSHOTS") == "1" else tmp_path
+    page.screenshot(path=str(folder / name), full_page=True)
+
+
+READ_PAGE = """(board) => ({
+  move: Number(board.dataset.move),
+  text: document.body.innerText,
+  cards: [...document.querySelectorAll('[data-card]')].map((node) => node.dataset.card),
+})"""
+
+
+def board(page: Any, game: str) -> Any:
+    return page.locator(".kk-table" if game == "koikoi" else ".ib-table")
+
+
+def wait_for_move(page: Any, game: str, move: int) -> None:
+    """Until `page` draws the position after `move` moves (or a later one)."""
+    selector = ".kk-table" if game == "koikoi" else ".ib-table"
+    page.wait_for_function(
+        f"(m) => Number(document.querySelector('{selector}')?.dataset.move) >= m", arg=move,
+        timeout=WAIT_MS)
+
+
+def play(game: str, site: Running, table: str, pages: list[Any], spectator: Any,
+         act: Callable[[Any], bool], on_move: Callable[[int], None]) -> list[dict[str, Any]]:
+    """Click through the game until it is over: each round, whichever seat page draws an
+    action acts (`act`). Returns what the spectator page showed at each position."""
+    shown: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        info = site.info(table)
+        move = info["moves"]
+        for page in [*pages, spectator]:
+            wait_for_move(page, game, move)
+        shown.append(board(spectator, game).evaluate(READ_PAGE))
+        if info["status"] == "over":
+            return shown
+        on_move(move)
+        acted = False
+        for page in pages:
+            before = board(page, game).evaluate("(b) => Number(b.dataset.move)")
+            if act(page):
+                wait_for_move(page, game, before + 1)
+                acted = True
+                break
+        if not acted:  # the bot's turn: its move comes by itself
+            time.sleep(0.02)
+
+
+def check_spectator(game: str, record: dict[str, Any], shown: list[dict[str, Any]]) -> None:
+    """No position the spectator page drew names a card hidden from a spectator then."""
+    full = Record.from_dict(record)
+    state: State[Any] = cardgames.replay(attrs.evolve(full, actions=(), meta={}))
+    states = [state.clone()]
+    for action in full.actions:
+        state.apply_text(action)
+        states.append(state.clone())
+    hidden_seen = 0
+    for page in shown:
+        hidden = hidden_cards(states[page["move"]], None)
+        hidden_seen += len(hidden)
+        found = leaks(game, {"text": page["text"], "cards": page["cards"]}, hidden)
+        assert not found, f"the spectator saw {found[:3]} at move {page['move']}"
+    assert hidden_seen > 0  # the search had cards to look for
+
+
+def final_record(site: Running, table: str) -> dict[str, Any]:
+    watcher = site.client()
+    try:
+        watcher.send({"type": "spectate", "table": table, "password": None})
+        over: dict[str, Any] = watcher.until("game_over")
+        return dict(over["record"])
+    finally:
+        watcher.close()
+
+
+# ---------------------------------------------------------------------- Koi-Koi
+def koikoi_act(page: Any) -> bool:
+    """One action by clicking, if the page's seat is to act: a decision's or capture
+    choice's button (stop, to end the round), else a hand card and then the play it offers
+    (its captures highlighted on the field)."""
+    decisions = page.locator(".kk-prompt .kk-action")
+    if decisions.count():
+        stop = page.locator(".kk-action.stop")
+        (stop if stop.count() else decisions.first).click()
+        return True
+    hand = page.locator(".kk-hand.mine .kk-tile-button.playable")
+    if not hand.count():
+        return False
+    if not page.locator(".kk-tile-button.selected").count():
+        hand.first.click()
+    play_button = page.locator(".kk-action.play").first
+    play_button.wait_for(timeout=WAIT_MS)
+    card = page.locator(".kk-tile-button.selected").get_attribute("data-card")
+    assert card is not None
+    assert str(play_button.get_attribute("data-action")).startswith(f"play {card}")
+    play_button.click()
+    return True
+
+
+def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card(
+        site: Running, browser: Any, tmp_path: Path) -> None:
+    table = site.create("koikoi", [None, None], options={"rounds": "1"}, seed=11,
+                        autostart=True)
+    seats = [site.sit(table, name) for name in ("Ann", "Ben")]
+    errors: list[str] = []
+    desk = open_page(browser, site, table, DESKTOP, errors, seats[0])
+    phone = open_page(browser, site, table, PHONE, errors, seats[1])
+    spectator = open_page(browser, site, table, DESKTOP, errors)
+    pictures: set[str] = set()
+
+    def on_move(move: int) -> None:
+        if move >= 8 and "mid" not in pictures:
+            pictures.add("mid")
+            for page in (desk, phone):  # the seat to act shows what its first card captures
+                playable = page.locator(".kk-hand.mine .kk-tile-button.playable")
+                if playable.count():
+                    playable.first.click()
+                    page.locator(".kk-action.play").first.wait_for(timeout=WAIT_MS)
+            screenshot(desk, "web-koikoi-desktop.png", tmp_path)
+            screenshot(phone, "web-koikoi-phone.png", tmp_path)
+
+    shown = play("koikoi", site, table, [desk, phone], spectator, koikoi_act, on_move)
+    for page in (desk, phone, spectator):
+        page.locator(".kk-summary").wait_for(timeout=WAIT_MS)
+    assert "Match over" in desk.locator(".kk-summary").inner_text()
+    screenshot(phone, "web-koikoi-phone-over.png", tmp_path)
+    record = final_record(site, table)
+    assert cardgames.replay(Record.from_dict(record)).is_over
+    check_spectator("koikoi", record, shown)
+    assert errors == []
+
+
+# ---------------------------------------------------------------------- Ikebana
+def ikebana_act(page: Any) -> bool:
+    """One action by clicking, if the page's seat is to act: keep a drawn card, else buy a
+    discard top now and then (clicking the card on its pile), else draw."""
+    keep = page.locator(".ib-action.keep")
+    if keep.count():
+        refuse = page.locator(".ib-action.refuse")
+        move = board(page, "ikebana").evaluate("(b) => Number(b.dataset.move)")
+        (refuse if refuse.count() and move % 5 == 0 else keep).click()
+        return True
+    buy = page.locator(".ib-discard .ib-buy")
+    if buy.count():
+        buy.first.click()
+        return True
+    draw = page.locator(".ib-action.draw")
+    if draw.count():
+        draw.click()
+        return True
+    return False
+
+
+def test_two_pages_and_a_bot_play_a_whole_ikebana_game_and_a_spectator_sees_no_hidden_card(
+        site: Running, browser: Any, tmp_path: Path) -> None:
+    table = site.create("ikebana", [None, None, "easy"], options={"rounds": "1"}, seed=5,
+                        autostart=True)
+    seats = [site.sit(table, name) for name in ("Ann", "Ben")]
+    errors: list[str] = []
+    desk = open_page(browser, site, table, DESKTOP, errors, seats[0])
+    phone = open_page(browser, site, table, PHONE, errors, seats[1])
+    spectator = open_page(browser, site, table, PHONE, errors)
+    pictures: set[str] = set()
+
+    def on_move(move: int) -> None:
+        if move >= 26 and "mid" not in pictures:
+            pictures.add("mid")
+            screenshot(desk, "web-ikebana-desktop.png", tmp_path)
+            screenshot(phone, "web-ikebana-phone.png", tmp_path)
+
+    shown = play("ikebana", site, table, [desk, phone], spectator, ikebana_act, on_move)
+    for page in (desk, phone, spectator):
+        page.locator(".ib-summary").wait_for(timeout=WAIT_MS)
+    assert "Game over" in desk.locator(".ib-summary").inner_text()
+    screenshot(desk, "web-ikebana-desktop-over.png", tmp_path)
+    record = final_record(site, table)
+    assert cardgames.replay(Record.from_dict(record)).is_over
+    check_spectator("ikebana", record, shown)
+    assert errors == []

@@ -68,6 +68,7 @@ def open_page(browser: Any, site: Running, table: str, size: dict[str, int], err
 
 def screenshot(page: Any, name: str, tmp_path: Path) -> None:
     folder = DOCS_IMAGES if os.environ.get("CARDGAMES_WEB_SCREENSHOTS") == "1" else tmp_path
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")  # the page from its top
     page.screenshot(path=str(folder / name), full_page=True)
 
 

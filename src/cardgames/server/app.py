@@ -57,6 +57,7 @@ from cardgames.server.protocol import (
     TableList,
     TableUpdate,
     TakeSeat,
+    View,
     Welcome,
     client_message_adapter,
 )
@@ -783,6 +784,15 @@ def create_app(settings: Settings) -> FastAPI:
     async def get_table(request: Request, table_id: str) -> TableInfo:
         server.check_request_rate(_client(request))
         return await server.table_info(table_id)
+
+    @app.get("/api/tables/{table_id}/moves/{move}", response_model=View)
+    async def position(request: Request, table_id: str, move: int, seat: int = 0,
+                       password: str | None = None) -> View:
+        """A finished game's position after `move` moves, as `seat` saw it (the replay)."""
+        server.check_request_rate(_client(request))
+        table = await server.table(table_id)
+        await server._check_password(table, password)
+        return await asyncio.to_thread(table.position, move, seat)
 
     @app.post("/api/tables/{table_id}/seats", response_model=SeatTaken)
     async def take_seat(request: Request, table_id: str) -> SeatTaken:

@@ -493,6 +493,7 @@ class Table {
     setTitle(`${this.info.name} · ${this.module.describe(message.view)}`);
     const ui = this.ui(message);
     this.board.replaceChildren();
+    this.board.dataset.move = String(message.move);
     try { this.module.render(this.board, message, ui); }
     catch (error) { this.board.append(h("p", {}, `The table could not be drawn: ${error.message}`)); console.error(error); }
     this.renderActions(message, ui);
@@ -613,8 +614,9 @@ class Table {
     move = Math.max(0, Math.min(last, move));
     if (!this.replayViews[move]) {
       try {
-        this.replayViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}` +
-          (this.password ? `?password=${encodeURIComponent(this.password)}` : ""));
+        const query = new URLSearchParams({seat: this.message.seat ?? 0});
+        if (this.password) query.set("password", this.password);
+        this.replayViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`);
       } catch (error) { toast(error.message); return; }
     }
     this.replayAt = move === last ? null : move;
@@ -656,7 +658,7 @@ function showKeys() {
     ["h", "hint (tables with hints)"], ["n", "note on the selected card"], ["Esc", "unselect, close"],
     ["← → Home End", "replay a finished game"]];
   for (const b of document.querySelectorAll("#main button[data-key]"))
-    keys.push([b.dataset.key, b.firstChild?.textContent || b.title]);
+    keys.push([b.dataset.key, b.title || b.firstChild?.textContent]);
   const dialog = $("dialog"), form = $("dialog-form");
   form.replaceChildren(h("h2", {}, "Keys"), h("table", {class: "keys"},
     keys.map(([k, what]) => h("tr", {}, h("td", {}, h("kbd", {class: "keybadge"}, k)), h("td", {}, what)))),

@@ -3,7 +3,7 @@ different seats play a whole game by clicking what the table draws (Ikebana with
 the third seat), while a spectator page is searched for every card it may not see.
 
 Screenshots of each game at phone and desktop sizes are taken on the way; with
-``CARDGAMES_WEB_SCREENSHOTS=1`` they are written to docs/images/ (the docs' pictures).
+``CARDGAMES_DOCS_IMAGES=1`` they are kept in docs/images/ (the docs' pictures).
 """
 
 from __future__ import annotations
@@ -11,65 +11,48 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
-import pytest
 
 import cardgames
 from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.server.views import hidden_cards
-from server.kit import TIMEOUT, Running, running_server
+from server.kit import TIMEOUT, Running
 from view_leaks import leaks
+from web.conftest import DOCS_IMAGES
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the web tests need playwright")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="the web tests need the system Chromium (.ci/run installs it)")
-
-DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
 WAIT_MS = int(TIMEOUT * 1000)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    db = tmp_path_factory.mktemp("web") / "server.db"
-    with running_server(f"sqlite:///{db}") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-def open_page(browser: Any, site: Running, table: str, size: dict[str, int], errors: list[str],
+def open_page(new_page: Callable[..., Any], site: Running, table: str, size: tuple[int, int],
               seat: tuple[int, str] | None = None) -> Any:
-    """A page at `table`: as a seat (its number and token, kept where the table page keeps
-    them) or, without `seat`, as a spectator. Its script errors go to `errors`."""
-    context = browser.new_context(viewport=size)
+    """A page at `table` (the fixture's pages fail the test on any script error): as a seat
+    (its number and token, kept where the table page keeps them) or, without `seat`, as a
+    spectator."""
+    page = new_page(*size)
     if seat is not None:
-        context.add_init_script(
+        page.context.add_init_script(
             f"localStorage.setItem('cardgames.seat.{table}', "
             f"JSON.stringify({{seat: {seat[0]}, token: '{seat[1]}'}}));")
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{site.http}/#/table/{table}")
     return page
 
 
 def screenshot(page: Any, name: str, tmp_path: Path) -> None:
-    folder = DOCS_IMAGES if os.environ.get("CARDGAMES_WEB_SCREENSHOTS") == "1" else tmp_path
-    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")  # the page from its top
-    page.screenshot(path=str(folder / name), full_page=True)
+    """A picture of the whole page from its top; ``CARDGAMES_DOCS_IMAGES=1`` keeps it as
+    one of the docs' pictures."""
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    if os.environ.get("CARDGAMES_DOCS_IMAGES") == "1":
+        DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, DOCS_IMAGES / f"{name}.png")
 
 
 READ_PAGE = """(board) => ({
@@ -170,14 +153,14 @@ def koikoi_act(page: Any) -> bool:
 
 
 def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card(
-        site: Running, browser: Any, tmp_path: Path) -> None:
+        server: Running, new_page: Callable[..., Any], tmp_path: Path) -> None:
+    site = server
     table = site.create("koikoi", [None, None], options={"rounds": "1"}, seed=11,
                         autostart=True)
     seats = [site.sit(table, name) for name in ("Ann", "Ben")]
-    errors: list[str] = []
-    desk = open_page(browser, site, table, DESKTOP, errors, seats[0])
-    phone = open_page(browser, site, table, PHONE, errors, seats[1])
-    spectator = open_page(browser, site, table, DESKTOP, errors)
+    desk = open_page(new_page, site, table, DESKTOP, seats[0])
+    phone = open_page(new_page, site, table, PHONE, seats[1])
+    spectator = open_page(new_page, site, table, DESKTOP)
     pictures: set[str] = set()
 
     def on_move(move: int) -> None:
@@ -188,18 +171,17 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
                 if playable.count():
                     playable.first.click()
                     page.locator(".kk-action.play").first.wait_for(timeout=WAIT_MS)
-            screenshot(desk, "web-koikoi-desktop.png", tmp_path)
-            screenshot(phone, "web-koikoi-phone.png", tmp_path)
+            screenshot(desk, "web-koikoi-desktop", tmp_path)
+            screenshot(phone, "web-koikoi-phone", tmp_path)
 
     shown = play("koikoi", site, table, [desk, phone], spectator, koikoi_act, on_move)
     for page in (desk, phone, spectator):
         page.locator(".kk-summary").wait_for(timeout=WAIT_MS)
     assert "Match over" in desk.locator(".kk-summary").inner_text()
-    screenshot(phone, "web-koikoi-phone-over.png", tmp_path)
+    screenshot(phone, "web-koikoi-phone-over", tmp_path)
     record = final_record(site, table)
     assert cardgames.replay(Record.from_dict(record)).is_over
     check_spectator("koikoi", record, shown)
-    assert errors == []
 
 
 # ---------------------------------------------------------------------- Ikebana
@@ -224,28 +206,27 @@ def ikebana_act(page: Any) -> bool:
 
 
 def test_two_pages_and_a_bot_play_a_whole_ikebana_game_and_a_spectator_sees_no_hidden_card(
-        site: Running, browser: Any, tmp_path: Path) -> None:
+        server: Running, new_page: Callable[..., Any], tmp_path: Path) -> None:
+    site = server
     table = site.create("ikebana", [None, None, "easy"], options={"rounds": "1"}, seed=5,
                         autostart=True)
     seats = [site.sit(table, name) for name in ("Ann", "Ben")]
-    errors: list[str] = []
-    desk = open_page(browser, site, table, DESKTOP, errors, seats[0])
-    phone = open_page(browser, site, table, PHONE, errors, seats[1])
-    spectator = open_page(browser, site, table, PHONE, errors)
+    desk = open_page(new_page, site, table, DESKTOP, seats[0])
+    phone = open_page(new_page, site, table, PHONE, seats[1])
+    spectator = open_page(new_page, site, table, PHONE)
     pictures: set[str] = set()
 
     def on_move(move: int) -> None:
         if move >= 26 and "mid" not in pictures:
             pictures.add("mid")
-            screenshot(desk, "web-ikebana-desktop.png", tmp_path)
-            screenshot(phone, "web-ikebana-phone.png", tmp_path)
+            screenshot(desk, "web-ikebana-desktop", tmp_path)
+            screenshot(phone, "web-ikebana-phone", tmp_path)
 
     shown = play("ikebana", site, table, [desk, phone], spectator, ikebana_act, on_move)
     for page in (desk, phone, spectator):
         page.locator(".ib-summary").wait_for(timeout=WAIT_MS)
     assert "Game over" in desk.locator(".ib-summary").inner_text()
-    screenshot(desk, "web-ikebana-desktop-over.png", tmp_path)
+    screenshot(desk, "web-ikebana-desktop-over", tmp_path)
     record = final_record(site, table)
     assert cardgames.replay(Record.from_dict(record)).is_over
     check_spectator("ikebana", record, shown)
-    assert errors == []

@@ -1,6 +1,7 @@
 """The Koi-Koi and Ikebana web tables in a real browser against a real server: two pages as
-different seats play a whole game by clicking what the table draws (Ikebana with a bot in
-the third seat), while a spectator page is searched for every card it may not see.
+different seats play a whole game by clicking what the table draws, or by its keys (Ikebana
+with a bot in the third seat), while a spectator page is searched for every card it may not
+see.
 
 Screenshots of each game at phone and desktop sizes are taken on the way; with
 ``CARDGAMES_DOCS_IMAGES=1`` they are kept in docs/images/ (the docs' pictures).
@@ -152,6 +153,25 @@ def koikoi_act(page: Any) -> bool:
     return True
 
 
+def koikoi_keys(page: Any) -> bool:
+    """:func:`koikoi_act` by the keyboard alone: the keys the table shows on its buttons
+    (a hand card's number, then ``p`` to play it; ``s`` to stop, ``a`` for a capture)."""
+    if page.locator(".kk-action.stop").count():
+        page.keyboard.press("s")
+        return True
+    if page.locator(".kk-action.capture").count():
+        page.keyboard.press("a")
+        return True
+    hand = page.locator(".kk-hand.mine .kk-tile-button.playable")
+    if not hand.count():
+        return False
+    if not page.locator(".kk-tile-button.selected").count():
+        page.keyboard.press(str(hand.first.get_attribute("data-key")))
+    page.locator(".kk-action.play").first.wait_for(timeout=WAIT_MS)
+    page.keyboard.press("p")
+    return True
+
+
 def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card(
         server: Running, new_page: Callable[..., Any], tmp_path: Path) -> None:
     site = server
@@ -174,7 +194,10 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
             screenshot(desk, "web-koikoi-desktop", tmp_path)
             screenshot(phone, "web-koikoi-phone", tmp_path)
 
-    shown = play("koikoi", site, table, [desk, phone], spectator, koikoi_act, on_move)
+    def act(page: Any) -> bool:  # Ann clicks, Ben uses the keyboard
+        return koikoi_act(page) if page is desk else koikoi_keys(page)
+
+    shown = play("koikoi", site, table, [desk, phone], spectator, act, on_move)
     for page in (desk, phone, spectator):
         page.locator(".kk-summary").wait_for(timeout=WAIT_MS)
     assert "Match over" in desk.locator(".kk-summary").inner_text()

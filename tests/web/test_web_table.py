@@ -25,7 +25,8 @@ DESKTOP = (1280, 800)
 SNAPSHOT = """() => ({
   move: Number(document.querySelector('#board')?.dataset.move ?? -1),
   slots: Object.fromEntries([...document.querySelectorAll('#board [data-order]')].map(
-    (e) => [e.dataset.order, {html: e.outerHTML, known: e.querySelector('.known')?.textContent ?? ''}])),
+    (e) => [e.dataset.order,
+            {html: e.outerHTML, known: e.querySelector('.known')?.textContent ?? ''}])),
 })"""
 
 
@@ -129,7 +130,8 @@ def test_two_seats_and_a_bot_play_a_whole_game(
         watcher.wait_for_timeout(150)
     else:
         raise AssertionError("the game did not end in 200 turns")
-    assert hinted and reloaded
+    assert hinted
+    assert reloaded
     for page in (ann, bob, watcher):
         page.locator("#final", has_text="Game over").wait_for()
     assert watcher.locator("#log li").count() == int(watcher.evaluate(SNAPSHOT)["move"])
@@ -182,7 +184,8 @@ def test_the_lobby_creates_a_password_table(
     page.locator(".hand.own").wait_for()
     table = page.evaluate("location.hash").split("/")[-1]
     info = server.info(table)
-    assert info["private"] and info["options"] == {"variant": "rainbow"}
+    assert info["private"]
+    assert info["options"] == {"variant": "rainbow"}
     assert [seat["name"] for seat in info["seats"]] == ["Ann", "Easy"]
     assert table not in {listed["table"] for listed in server.ok("GET", "/api/tables")["tables"]}
     # Another person with the link needs the password to watch.

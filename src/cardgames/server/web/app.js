@@ -271,6 +271,11 @@ async function createTable(form, gameName) {
 
 // ---------------------------------------------------------------------------- the table
 
+/** An event in words with the players' names for "player 2" (the log numbers the seats). */
+function withNames(text, names) {
+  return text.replace(/\bplayer (\d+)\b/g, (whole, number) => names[Number(number) - 1] ?? whole);
+}
+
 /** Everything the table page holds; one at a time. */
 let table = null;
 
@@ -596,7 +601,7 @@ class Table {
       title: entry.events.join("\n"),
       on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
       h("strong", {}, names[entry.seat] ?? `seat ${entry.seat + 1}`), " ", entry.action,
-      entry.events.length ? h("span", {class: "quiet"}, ` — ${entry.events.join("; ")}`) : null)));
+      entry.events.length ? h("span", {class: "quiet"}, ` — ${entry.events.map((e) => withNames(e, names)).join("; ")}`) : null)));
     if (at === null) this.logList.scrollTop = this.logList.scrollHeight;
   }
 
@@ -630,11 +635,11 @@ class Table {
     if (!this.gameOver) { bar.replaceChildren(); return; }
     const at = this.replayAt ?? this.message.move;
     bar.replaceChildren(
-      h("button", {type: "button", title: "First move (Home)", on: {click: () => this.replay(0)}}, "⏮"),
+      h("button", {type: "button", title: "First move (Home)", on: {click: () => this.replay(0)}}, "«"),
       h("button", {type: "button", title: "Back (←)", id: "replay-back", on: {click: () => this.replay(at - 1)}}, "◀"),
       h("span", {}, `move ${at} / ${this.message.move}`),
       h("button", {type: "button", title: "Forward (→)", id: "replay-forward", on: {click: () => this.replay(at + 1)}}, "▶"),
-      h("button", {type: "button", title: "The end (End)", on: {click: () => this.replay(this.message.move)}}, "⏭"));
+      h("button", {type: "button", title: "The end (End)", on: {click: () => this.replay(this.message.move)}}, "»"));
   }
 
   key(event) {

@@ -337,6 +337,17 @@ export function describe(view) {
   return `Koi-Koi round ${view.round_number}/${view.rules.rounds} · ${scores}`;
 }
 
+// How a round ended, with the players' names (the result's own text says "P1").
+function howItEnded(result, names) {
+  if (result.winner === null) return "drawn, nobody scores";
+  const who = names[result.winner];
+  const total = result.score[result.winner];
+  const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+  if (result.end === "lucky hand") return `${who} wins with a lucky hand (${result.lucky_hand}): ${points(total)}`;
+  if (result.end === "dealer's privilege") return `drawn; dealer's privilege: ${who} scores ${total}`;
+  return `${who} stops with ${result.yaku.text}; ${points(result.points.points)}`;
+}
+
 // The round's result after the move that ended it, the match's at the end.
 export function summary(message) {
   const view = message.view || {};
@@ -358,7 +369,7 @@ export function summary(message) {
     const row = el("tr");
     row.append(el("td", "", `${result.round_number}`));
     for (let seat = 0; seat < view.players.length; seat += 1) row.append(el("td", "", `${result.score[seat]}`));
-    row.append(el("td", "", result.text.replace(/^round \d+: /, "")));
+    row.append(el("td", "", howItEnded(result, view.players)));
     table.append(row);
   }
   box.append(table);

@@ -176,7 +176,7 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
         server: Running, new_page: Callable[..., Any], tmp_path: Path) -> None:
     site = server
     table = site.create("koikoi", [None, None], options={"rounds": "1"}, seed=11,
-                        autostart=True)
+                        autostart=True, hints=True)
     seats = [site.sit(table, name) for name in ("Ann", "Ben")]
     desk = open_page(new_page, site, table, DESKTOP, seats[0])
     phone = open_page(new_page, site, table, PHONE, seats[1])
@@ -184,6 +184,10 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
     pictures: set[str] = set()
 
     def on_move(move: int) -> None:
+        if move == 0:  # the first to play asks for a hint: the card it would play is marked
+            first = desk if desk.locator(".kk-tile-button.playable").count() else phone
+            first.keyboard.press("h")
+            first.locator(".kk-hand.mine .kk-tile-button.hinted").wait_for(timeout=WAIT_MS)
         if move >= 8 and "mid" not in pictures:
             pictures.add("mid")
             for page in (desk, phone):  # the seat to act shows what its first card captures

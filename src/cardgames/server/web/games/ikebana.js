@@ -149,8 +149,10 @@ function prompt(view, me, find, buys, ui) {
   } else {
     box.append(el("p", "", `${who} to play.`));
   }
+  const hinted = ui && ui.hint ? ui.hint.action.notation : null;
   for (const node of buttons.querySelectorAll("button")) {
     if (!node.dataset.action) node.dataset.action = node.title;
+    if (node.dataset.action === hinted) node.classList.add("hinted");
   }
   box.append(buttons);
   return box;

@@ -216,6 +216,8 @@ export function render(root, message, ui) {
     const mine = el("section", "kk-hand mine");
     mine.setAttribute("aria-label", "your hand");
     const playable = new Set(plays.map((p) => p.card));
+    const hinted = ui && ui.hint ? ui.hint.action.notation.split(" ") : [];
+    const hintedCard = hinted[0] === "play" ? hinted[1] : null; // the card the hint plays
     hand.forEach((code, index) => {
       if (playable.has(code) && canAct) {
         const node = tileButton(code, ui, () => {
@@ -224,6 +226,7 @@ export function render(root, message, ui) {
         }, { key: index < 9 ? String(index + 1) : undefined, title: `select ${code}` });
         node.classList.add("playable");
         if (code === selected) node.classList.add("selected");
+        if (code === hintedCard) node.classList.add("hinted");
         mine.append(node);
       } else {
         mine.append(tile(code));

@@ -130,14 +130,23 @@ def final_record(site: Running, table: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- Koi-Koi
+CLICKED: dict[str, int] = {}
+"""How often Ann acted each way (a lit field card is clicked wherever one is offered)."""
+
+
 def koikoi_act(page: Any) -> bool:
-    """One action by clicking, if the page's seat is to act: a decision's or capture
-    choice's button (stop, to end the round), else a hand card and then the play it offers
-    (its captures highlighted on the field)."""
-    decisions = page.locator(".kk-prompt .kk-action")
-    if decisions.count():
-        stop = page.locator(".kk-action.stop")
-        (stop if stop.count() else decisions.first).click()
+    """One action by clicking, if the page's seat is to act: stop when asked (to end the
+    round), a lit field card when the turned-over card has a choice, else a hand card and
+    then what it captures: the lit field card when it has a choice, or the play button."""
+    stop = page.locator(".kk-action.stop")
+    if stop.count():
+        stop.click()
+        CLICKED["stop"] = CLICKED.get("stop", 0) + 1
+        return True
+    lit = page.locator(".kk-field .kk-tile-button.capturable")
+    if page.locator(".kk-action.capture").count():
+        lit.first.click()
+        CLICKED["capture"] = CLICKED.get("capture", 0) + 1
         return True
     hand = page.locator(".kk-hand.mine .kk-tile-button.playable")
     if not hand.count():
@@ -149,7 +158,13 @@ def koikoi_act(page: Any) -> bool:
     card = page.locator(".kk-tile-button.selected").get_attribute("data-card")
     assert card is not None
     assert str(play_button.get_attribute("data-action")).startswith(f"play {card}")
-    play_button.click()
+    if page.locator(".kk-action.play").count() > 1:  # a choice: click the field card
+        target = lit.first.get_attribute("data-card")
+        lit.first.click()
+        CLICKED[f"play {card} capture {target}"] = 1
+    else:
+        play_button.click()
+    CLICKED["play"] = CLICKED.get("play", 0) + 1
     return True
 
 
@@ -175,7 +190,7 @@ def koikoi_keys(page: Any) -> bool:
 def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card(
         server: Running, new_page: Callable[..., Any], tmp_path: Path) -> None:
     site = server
-    table = site.create("koikoi", [None, None], options={"rounds": "1"}, seed=11,
+    table = site.create("koikoi", [None, None], options={"rounds": "1"}, seed=148,
                         autostart=True, hints=True)
     seats = [site.sit(table, name) for name in ("Ann", "Ben")]
     desk = open_page(new_page, site, table, DESKTOP, seats[0])
@@ -209,6 +224,9 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
     record = final_record(site, table)
     assert cardgames.replay(Record.from_dict(record)).is_over
     check_spectator("koikoi", record, shown)
+    # The deal (seed 148) puts both choices to Ann: she chose by clicking the lit field card.
+    assert CLICKED["capture"] >= 1
+    assert any(way.startswith("play ") for way in CLICKED)
 
 
 # ---------------------------------------------------------------------- Ikebana

@@ -203,15 +203,17 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
             first = desk if desk.locator(".kk-tile-button.playable").count() else phone
             first.keyboard.press("h")
             first.locator(".kk-hand.mine .kk-tile-button.hinted").wait_for(timeout=WAIT_MS)
-        if move >= 8 and "mid" not in pictures:
-            pictures.add("mid")
-            for page in (desk, phone):  # the seat to act shows what its first card captures
-                playable = page.locator(".kk-hand.mine .kk-tile-button.playable")
-                if playable.count():
-                    playable.first.click()
+        for page, name in ((desk, "web-koikoi-desktop"), (phone, "web-koikoi-phone")):
+            # Each seat's picture at its turn: a card that captures selected, its capture lit.
+            playable = page.locator(".kk-hand.mine .kk-tile-button.playable")
+            if move >= 7 and name not in pictures and playable.count():
+                pictures.add(name)
+                for index in range(playable.count()):
+                    playable.nth(index).click()
                     page.locator(".kk-action.play").first.wait_for(timeout=WAIT_MS)
-            screenshot(desk, "web-koikoi-desktop", tmp_path)
-            screenshot(phone, "web-koikoi-phone", tmp_path)
+                    if page.locator(".kk-field .capturable").count():
+                        break
+                screenshot(page, name, tmp_path)
 
     def act(page: Any) -> bool:  # Ann clicks, Ben uses the keyboard
         return koikoi_act(page) if page is desk else koikoi_keys(page)
@@ -225,6 +227,7 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
     assert cardgames.replay(Record.from_dict(record)).is_over
     check_spectator("koikoi", record, shown)
     # The deal (seed 148) puts both choices to Ann: she chose by clicking the lit field card.
+    assert pictures == {"web-koikoi-desktop", "web-koikoi-phone"}
     assert CLICKED["capture"] >= 1
     assert any(way.startswith("play ") for way in CLICKED)
 

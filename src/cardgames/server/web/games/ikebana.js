@@ -33,15 +33,6 @@ function slot() {
   return el("div", "ib-card ib-empty");
 }
 
-function button(ui, label, run, { key, title, cls } = {}) {
-  if (typeof ui.button === "function") return ui.button(label, run, { key, title, cls });
-  const node = el("button", cls, label);
-  node.type = "button";
-  if (title) node.title = title;
-  node.addEventListener("click", run);
-  return node;
-}
-
 export function render(root, message, ui) {
   const view = message.view || {};
   root.replaceChildren();
@@ -52,7 +43,7 @@ export function render(root, message, ui) {
     return;
   }
   const me = typeof view.seat === "number" ? view.seat : null;
-  const legal = ui && ui.replay ? [] : (message.legal || []);
+  const legal = ui.replay ? [] : (message.legal || []);
   const find = (word) => legal.find((a) => a.notation === word);
   const buys = new Map(legal.filter((a) => a.notation.startsWith("buy "))
     .map((a) => [Number(a.notation.split(" ")[1]) - 1, a]));
@@ -84,7 +75,7 @@ export function render(root, message, ui) {
     if (top) {
       const buy = buys.get(seat);
       if (buy) {
-        const node = face(button(ui, "", () => ui.act(buy.id),
+        const node = face(ui.button("", () => ui.act(buy.id),
           { key: String(seat + 1), title: `${buy.notation}: ${top} for ${top.slice(1)} prestige`, cls: "ib-buy" }), top);
         node.dataset.action = buy.notation;
         discard.append(node);
@@ -131,25 +122,25 @@ function prompt(view, me, find, buys, ui) {
       box.append(el("p", "", pending.can_refuse
         ? `Keep ${pending.card} in your bouquet, or refuse it (costs ${price(view, pending.paid, pending.payee)}).`
         : `You must keep ${pending.card}: refusing would cost ${pending.price}, more than your prestige.`));
-      if (keep) buttons.append(button(ui, "Keep", () => ui.act(keep.id), { key: "k", title: "keep", cls: "ib-action keep" }));
-      if (refuse) buttons.append(button(ui, `Refuse (${price(view, pending.paid, pending.payee)})`, () => ui.act(refuse.id), { key: "r", title: "refuse", cls: "ib-action refuse" }));
+      if (keep) buttons.append(ui.button("Keep", () => ui.act(keep.id), { key: "k", title: "keep", cls: "ib-action keep" }));
+      if (refuse) buttons.append(ui.button(`Refuse (${price(view, pending.paid, pending.payee)})`, () => ui.act(refuse.id), { key: "r", title: "refuse", cls: "ib-action refuse" }));
     } else {
       box.append(el("p", "", `${who} keeps or refuses ${pending.card}.`));
     }
   } else if (turn === me) {
     const draw = find("draw");
     box.append(el("p", "", `Your turn: draw (a first refusal would cost ${price(view, view.next_refusal_price, view.next_refusal_payee)})${buys.size ? ", or buy a discard top for its value" : ""}.`));
-    if (draw) buttons.append(button(ui, "Draw", () => ui.act(draw.id), { key: "d", title: "draw", cls: "ib-action draw" }));
+    if (draw) buttons.append(ui.button("Draw", () => ui.act(draw.id), { key: "d", title: "draw", cls: "ib-action draw" }));
     for (const [seat, buy] of buys) {
       const top = view.discard_tops[seat];
-      const node = button(ui, `Buy ${top} from ${view.players[seat]} (${top.slice(1)})`, () => ui.act(buy.id), { title: buy.notation, cls: "ib-action buy" });
+      const node = ui.button(`Buy ${top} from ${view.players[seat]} (${top.slice(1)})`, () => ui.act(buy.id), { title: buy.notation, cls: "ib-action buy" });
       node.dataset.action = buy.notation;
       buttons.append(node);
     }
   } else {
     box.append(el("p", "", `${who} to play.`));
   }
-  const hinted = ui && ui.hint ? ui.hint.action.notation : null;
+  const hinted = ui.hint ? ui.hint.action.notation : null;
   for (const node of buttons.querySelectorAll("button")) {
     if (!node.dataset.action) node.dataset.action = node.title;
     if (node.dataset.action === hinted) node.classList.add("hinted");

@@ -58,18 +58,9 @@ function tile(code, { small = false } = {}) {
   return node;
 }
 
-// A tile that does something: the shell's button (its key shown and in the key help), or a
-// plain one where the shell has none.
+// A tile that does something: the shell's button (its key shown and in the key help).
 function tileButton(code, ui, run, { key, title } = {}) {
-  let node;
-  if (ui && typeof ui.button === "function") {
-    node = ui.button("", run, { key, title: title || code, cls: "kk-tile-button" });
-  } else {
-    node = el("button", "kk-tile-button");
-    node.type = "button";
-    node.addEventListener("click", run);
-  }
-  face(node, code, false);
+  const node = face(ui.button("", run, { key, title: title || code, cls: "kk-tile-button" }), code, false);
   node.setAttribute("aria-label", title || code);
   return node;
 }
@@ -136,17 +127,6 @@ function capturesOf(code, plays, field) {
   return new Map(field.filter((f) => cardInfo(f).month === month).map((f) => [f, mine[0]]));
 }
 
-let chosen = null; // the selected hand card, when the shell keeps none
-
-function selectedCard(ui) {
-  return ui && "selected" in ui ? ui.selected : chosen;
-}
-
-function select(ui, code) {
-  if (ui && typeof ui.select === "function") ui.select(code);
-  else chosen = code;
-}
-
 export function render(root, message, ui) {
   const view = message.view || {};
   root.replaceChildren();
@@ -157,11 +137,11 @@ export function render(root, message, ui) {
     return;
   }
   const me = typeof view.seat === "number" ? view.seat : null;
-  const canAct = !(ui && ui.replay);
+  const canAct = !ui.replay;
   const legal = parseLegal(message.legal || []);
   const plays = legal.filter((a) => a.kind === "play");
   const hand = view.hand || [];
-  let selected = selectedCard(ui);
+  let selected = ui.selected;
   if (!hand.includes(selected)) selected = null;
   const captures = selected && plays.length ? capturesOf(selected, plays, view.field) : new Map();
   const pendingOptions = new Map(legal.filter((a) => a.kind === "capture").map((a) => [a.target, a]));
@@ -216,14 +196,11 @@ export function render(root, message, ui) {
     const mine = el("section", "kk-hand mine");
     mine.setAttribute("aria-label", "your hand");
     const playable = new Set(plays.map((p) => p.card));
-    const hinted = ui && ui.hint ? ui.hint.action.notation.split(" ") : [];
+    const hinted = ui.hint ? ui.hint.action.notation.split(" ") : [];
     const hintedCard = hinted[0] === "play" ? hinted[1] : null; // the card the hint plays
     hand.forEach((code, index) => {
       if (playable.has(code) && canAct) {
-        const node = tileButton(code, ui, () => {
-          select(ui, code === selected ? null : code);
-          if (!(ui && typeof ui.select === "function")) render(root, message, ui);
-        }, { key: index < 9 ? String(index + 1) : undefined, title: `select ${code}` });
+        const node = tileButton(code, ui, () => ui.select(code), { key: index < 9 ? String(index + 1) : undefined, title: `select ${code}` });
         node.classList.add("playable");
         if (code === selected) node.classList.add("selected");
         if (code === hintedCard) node.classList.add("hinted");
@@ -254,15 +231,8 @@ function handRow(view, seat, me) {
 }
 
 function actionButton(choice, label, ui, extra = "", key = undefined) {
-  let button;
-  const run = () => ui.act(choice.id);
-  if (typeof ui.button === "function") {
-    button = ui.button(label, run, { key, title: choice.notation, cls: `kk-action ${extra}`.trim() });
-  } else {
-    button = el("button", `kk-action ${extra}`.trim(), label);
-    button.type = "button";
-    button.addEventListener("click", run);
-  }
+  const button = ui.button(label, () => ui.act(choice.id),
+    { key, title: choice.notation, cls: `kk-action ${extra}`.trim() });
   button.dataset.action = choice.notation;
   return button;
 }

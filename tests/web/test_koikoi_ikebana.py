@@ -265,16 +265,19 @@ def test_two_pages_and_a_bot_play_a_whole_ikebana_game_and_a_spectator_sees_no_h
     pictures: set[str] = set()
 
     def on_move(move: int) -> None:
-        if move >= 26 and "mid" not in pictures:
-            pictures.add("mid")
-            screenshot(desk, "web-ikebana-desktop", tmp_path)
-            screenshot(phone, "web-ikebana-phone", tmp_path)
+        # Ann's picture as she decides on a drawn card, Ben's as he may buy a discard top.
+        for page, name, shows in ((desk, "web-ikebana-desktop", ".ib-action.refuse"),
+                                  (phone, "web-ikebana-phone", ".ib-discard .ib-buy")):
+            if move >= 10 and name not in pictures and page.locator(shows).count():
+                pictures.add(name)
+                screenshot(page, name, tmp_path)
 
     shown = play("ikebana", site, table, [desk, phone], spectator, ikebana_act, on_move)
     for page in (desk, phone, spectator):
         page.locator(".ib-summary").wait_for(timeout=WAIT_MS)
     assert "Game over" in desk.locator(".ib-summary").inner_text()
     screenshot(desk, "web-ikebana-desktop-over", tmp_path)
+    assert pictures == {"web-ikebana-desktop", "web-ikebana-phone"}
     record = final_record(site, table)
     assert cardgames.replay(Record.from_dict(record)).is_over
     check_spectator("ikebana", record, shown)

@@ -75,6 +75,24 @@ def test_escape_leaves_the_focus_on_the_card_it_was_on(tmp_path: Path, run_app: 
     asyncio.run(run())
 
 
+def test_left_and_right_move_between_cards(tmp_path: Path, run_app: Any) -> None:
+    # On a card inside the scrolling table, ← and → once scrolled the table instead.
+    session = _session("hanabi", tmp_path, players=3, seed=5)
+
+    async def run() -> None:
+        async with run_app(session, (80, 24)) as pilot:
+            await settle(pilot)
+            await focus_card(pilot, "card-1-2")
+            await pilot.press("right")
+            await wait_until(pilot, lambda: getattr(pilot.app.focused, "key", None) == "card-1-3",
+                             "→ moves to the next card")
+            await pilot.press("left", "left")
+            await wait_until(pilot, lambda: getattr(pilot.app.focused, "key", None) == "card-1-1",
+                             "← moves back")
+
+    asyncio.run(run())
+
+
 @pytest.mark.parametrize(("game", "players", "page"), [
     ("koikoi", 2, "Yaku, and where you stand"),
     ("hanabi", 3, "This game's variant"),

@@ -13,7 +13,9 @@ from rich.console import Console, RenderableType
 import cardgames
 from cardgames.app.base import Row, TableContext, plain
 from cardgames.app.games import adapter_for
+from cardgames.app.games.koikoi import pile_text, tile_face
 from cardgames.app.session import GameSession, new_session
+from cardgames.koikoi.cards import CARDS
 
 # "1 points", "1 cards", "1 turns": a count of one with a plural noun; and the abbreviation.
 WRONG_NUMBER = re.compile(r"(?<![\d.])1 (points|cards|turns|moves|clues|games|rounds)\b|\bpts\b")
@@ -137,3 +139,15 @@ def test_ikebana_prompt_uses_the_apps_words(tmp_path: Path) -> None:
                       else session.bot_action())
     assert found_buy
 
+
+
+def test_a_captured_pile_names_its_cards_as_their_tiles_do() -> None:
+    # A pile once said "poetry" and "sake cup" where the tiles and actions say "poem" and
+    # "sake-cup": every word the pile line uses must be on the tile of a card it counts.
+    for card in CARDS:
+        words = re.findall(r"[a-z][a-z-]*", pile_text([card]).plain)
+        face = tile_face(card).plain
+        shown = face.split("\n")[1]  # the name, cut with … where longer than a tile
+        for word in words:
+            assert (word in face or word == "chaff"
+                    or (shown.endswith("…") and word.startswith(shown[:-1]))), (word, face)

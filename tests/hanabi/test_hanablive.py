@@ -12,6 +12,7 @@ import pytest
 
 import cardgames
 from cardgames.core.errors import RecordError
+from cardgames.core.record import Record
 from cardgames.hanabi.actions import DeckPlay, Discard, Play
 from cardgames.hanabi.catalogue import hanablive_name_of
 from cardgames.hanabi.events import Discarded, Played
@@ -453,3 +454,85 @@ def test_moves_after_the_end_are_refused() -> None:
         from_hanablive(data)
     data["actions"][-1] = {"type": 4, "target": 0, "value": 1}
     assert same_game_imported(from_hanablive(data), state)
+
+
+def orange_deck_play_game(seed: int) -> HanabiState | None:
+    """A 2-player Orange (5 Suits) game with deck plays, played down to its last pile card;
+    that card (orange, when the seed deals it so) is then played blind. None when the last
+    card is not orange."""
+    orange = attrs.evolve(variant("Orange (5 Suits)"), deck_plays=True)
+    state = HanabiState.new(orange, players=2, seed=seed)
+    rng = random.Random(seed)
+    letter = orange.suits[4].letter
+    while state.deck_size > 1:
+        # Throw cards away without burning fuses: a discard, or for an orange card a play.
+        seat = state.current_player
+        assert seat is not None
+        orders = state.hand_orders(seat)
+        legal = state.legal_actions()
+        away = [a for a in legal if isinstance(a, Play | Discard)
+                and isinstance(a, Play) == (state.card_at(orders[a.slot - 1]).suit == letter)]
+        clues = [a for a in legal if str(a).startswith("clue")]
+        state.apply(rng.choice(away or clues))
+        if state.is_over:
+            return None
+    top = state.deck_order_of_top()
+    assert top is not None
+    if state.card_at(top).suit != orange.suits[4].letter:
+        return None
+    state.apply(DeckPlay())
+    return state
+
+
+def test_an_orange_deck_play_is_recorded_as_hanablive_records_it_and_imported_again() -> None:
+    # hanab.live's server records the deck play of an orange card as a discard whose target
+    # is the pile's last card (an orange card's play is swapped for a discard).
+    games = [game for seed in range(60) if (game := orange_deck_play_game(seed)) is not None]
+    assert len(games) >= 2
+    for state in games:
+        export = json.loads(json.dumps(to_hanablive(state)))
+        top = state.view(0).history[-1]
+        assert isinstance(top.action, DeckPlay)
+        deck_card = len(state.players) * 5 + sum(
+            1 for move in state.view(0).history[:-1]
+            if isinstance(move.action, Play | Discard))
+        assert export["actions"][-1] == {"type": 1, "target": deck_card, "value": 0}
+        again = from_hanablive(export)
+        assert (again.snapshot(), again.history) == (state.snapshot(), state.history)
+        assert to_hanablive(again) == export
+
+
+def test_an_imported_orange_deck_play_ends_as_on_hanablive() -> None:
+    # hanab.live discards an orange card played from the deck: the import ends with that
+    # card on the discard pile, the fireworks and fuses as they were, and a token back.
+    games = [game for seed in range(60) if (game := orange_deck_play_game(seed)) is not None]
+    assert games
+    for state in games:
+        export = to_hanablive(state)
+        deck_card = export["actions"][-1]["target"]
+        before = from_hanablive({**export, "actions": export["actions"][:-1]})
+        after = from_hanablive(export)
+        assert after.deck_size == before.deck_size - 1 == 0
+        assert after.discards == (*before.discards, state.card_at(deck_card))
+        assert after.fireworks == before.fireworks
+        assert (after.score, after.fuses) == (before.score, before.fuses)
+        assert after.clue_tokens == min(before.clue_tokens + 1, 8)
+
+
+def test_a_rules_version_1_orange_deck_play_is_not_exported() -> None:
+    # Rules version 1 played an orange card from the deck; hanab.live discards it, so such a
+    # game (replayed from its old record) has no hanab.live export.
+    state = next(game for seed in range(60) if (game := orange_deck_play_game(seed)) is not None)
+    data = state.record().to_dict()
+    data["rules_version"] = 1
+    del data["options"]["deck_plays_always_play"]  # version 1 records do not list it
+    old = cardgames.replay(Record.from_dict(data))
+    assert old.variant.deck_plays_always_play
+    top = to_hanablive(state)["actions"][-1]["target"]
+    assert old.card_at(top) in old.fireworks[4] or old.fuses == state.fuses - 1
+    with pytest.raises(RecordError, match=r"as rules version 1 did; hanab\.live discards it"):
+        to_hanablive(old)
+    # The same game before that move exports as ever.
+    assert to_hanablive(state)["actions"][:-1] == to_hanablive(
+        cardgames.replay(attrs.evolve(old.record(), actions=old.record().actions[:-1]))
+    )["actions"]

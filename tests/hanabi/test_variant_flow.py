@@ -16,14 +16,17 @@ import attrs
 import pytest
 from rich.console import Console, RenderableType
 from tests.conformance_data import CONFORMANCE, needs
-from tests.hanabi.conftest import game
+from tests.hanabi.conftest import deal, game
 
 import cardgames
 import cardgames.hanabi.state as state_module
 from cardgames.core.errors import IllegalActionError
+from cardgames.core.record import Record
 from cardgames.hanabi import (
+    Card,
     Clue,
     Clued,
+    DeckPlay,
     Discard,
     Discarded,
     EndReason,
@@ -304,6 +307,105 @@ def test_orange_play_discards_and_returns_a_token() -> None:
     assert state.clue_tokens == 7
     assert state.fuses == 3
     assert [str(c) for c in state.discards] == ["O2"]
+
+
+WITH_ORANGE_DECK_PLAYS = attrs.evolve(WITH_ORANGE, deck_plays=True)
+
+
+def orange_deck_play_state(tokens: int = 7) -> HanabiState:
+    """A 2-player game with deck plays and an orange suit, run down to one pile card, an O1
+    (it would fit the empty orange firework), with `tokens` clue tokens (7 or 8); seat 0 is
+    to move."""
+    hands = [["R1", "R2", "R3", "B4", "Y5"], ["Y1", "Y2", "G3", "B3", "R4"]]
+    order = deal(WITH_ORANGE_DECK_PLAYS, hands)
+    order.remove("O1")  # the first O1 of the pile goes to its bottom: the last card drawn
+    order.append("O1")
+    state = HanabiState.new(WITH_ORANGE_DECK_PLAYS, players=2, deck=order)
+    if tokens == 8:
+        state.apply(Clue(1, 1))  # seat 1 throws away next; the token comes back
+    letter = ORANGE.letter
+    while state.deck_size > 1:
+        # Throw the oldest card away without burning a fuse: discard it, or "play" it if it
+        # is orange (a discard is legal at every token with an orange suit in the game).
+        seat = state.current_player
+        assert seat is not None
+        oldest = state.hand_orders(seat)[-1]
+        orange = state.card_at(oldest).suit == letter
+        state.apply(Play(5) if orange else Discard(5))
+    if tokens == 7:
+        state.apply(Clue(0, 1))  # seat 1
+    assert (state.deck_size, state.clue_tokens, state.fuses, state.score) == (1, tokens, 3, 0)
+    assert str(state.card_at(state.deck_order_of_top() or 0)) == "O1"
+    assert state.current_player == 0
+    return state
+
+
+def test_an_orange_deck_play_discards_the_card() -> None:
+    # hanab.live swaps play and discard for an orange card also when it is played from the
+    # deck (rules version 2): the O1 is discarded, not played, and a token returns.
+    state = orange_deck_play_state()
+    top = state.deck_order_of_top()
+    discards = len(state.discards)
+    events = state.apply(DeckPlay())
+    assert events[0] == Discarded(0, Card("O", 1), None, top)
+    assert not any(isinstance(e, Played | FuseLost) for e in events)
+    assert state.fireworks[4] == ()
+    assert (state.score, state.fuses, state.clue_tokens, state.deck_size) == (0, 3, 8, 0)
+    assert len(state.discards) == discards + 1
+    assert str(state.discards[-1]) == "O1"
+    assert state.final_round_turns is not None  # the last card is gone: the final round
+    assert state.view(1).history[-1].events == tuple(events)
+    line = describe_move("Player 1", "play deck", events, ["Player 1", "Player 2"],
+                         state.variant)
+    assert "discards O1 from the deck" in shown(line)
+    record = state.record()
+    assert record.rules_version == 2
+    assert "deck_plays_always_play" not in record.options or not record.options[
+        "deck_plays_always_play"]
+    assert cardgames.replay(record) == state
+
+
+def test_an_orange_deck_play_at_every_token_gives_none() -> None:
+    state = orange_deck_play_state(tokens=8)
+    state.apply(DeckPlay())
+    assert state.clue_tokens == 8
+    assert str(state.discards[-1]) == "O1"
+
+
+def test_a_rules_version_1_record_of_an_orange_deck_play_replays_as_it_was_played() -> None:
+    # Rules version 1 played an orange card from the deck: its records must still replay so.
+    state = orange_deck_play_state()
+    state.apply(DeckPlay())
+    data = state.record().to_dict()
+    data["rules_version"] = 1
+    # The option did not exist in version 1: its records do not list it.
+    data["options"] = {key: value for key, value in data["options"].items()
+                       if key != "deck_plays_always_play"}
+    old = cardgames.replay(Record.from_dict(data))
+    assert old.history == state.history
+    assert old.variant.deck_plays_always_play
+    assert "an orange card's deck play plays it" in old.variant.describe()
+    assert [str(card) for card in old.fireworks[4]] == ["O1"]
+    assert (old.score, old.fuses, old.clue_tokens) == (1, 3, 7)
+    assert old.discards == state.discards[:-1]
+    # Written again, it is a version 2 record that keeps the old rule.
+    again = old.record()
+    assert again.rules_version == 2
+    assert again.options["deck_plays_always_play"] is True
+    assert cardgames.replay(again) == old
+
+
+def test_a_rules_version_1_record_without_an_orange_deck_play_option_keeps_its_variant() -> None:
+    # Only games with deck plays and an orange suit get the version 1 rule.
+    for variant_used in (WITH_ORANGE, attrs.evolve(NO_VARIANT, deck_plays=True)):
+        state = game(ORANGE_HANDS if variant_used is WITH_ORANGE else RED_RUN,
+                     variant=variant_used)
+        state.apply(Clue(1, "yellow"))
+        data = state.record().to_dict()
+        data["rules_version"] = 1
+        old = cardgames.replay(Record.from_dict(data))
+        assert old.variant == variant_used
+        assert old == state
 
 
 # ------------------------------------------------------------------ sudoku

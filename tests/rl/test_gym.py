@@ -99,7 +99,7 @@ def test_opponents_and_the_seat_are_checked() -> None:
     }
     with pytest.raises(OptionsError, match="did you mean greedy"):
         gym_env("koikoi", opponents="gredy")
-    with pytest.raises(OptionsError, match="one bot per other seat"):
+    with pytest.raises(OptionsError, match="one opponent per other seat"):
         gym_env("ikebana", players=3, opponents=["random"])
     with pytest.raises(OptionsError, match="'seat'"):
         gym_env("koikoi", seat=2)

@@ -48,6 +48,8 @@ def new_page(browser: Any) -> Iterator[Any]:
         page = context.new_page()
         page.set_default_timeout(15_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda line: errors.append(line.text)
+                if "Content Security Policy" in line.text else None)
         return page
 
     yield make

@@ -1,5 +1,6 @@
 """The web table in a real browser against a real server: people at one Hanabi table with a
-bot play a whole game (by keyboard and by mouse), a page reloads mid-game and keeps its seat,
+bot play a whole game (by keyboard and by mouse, with a hint, a note and chat), a page
+reloads mid-game and keeps its seat,
 a spectator's page and the seats' pages never show a card hidden from them, the finished game
 replays move by move, and the lobby creates a private table. Screenshots at phone and desktop
 sizes are taken on the way (``CARDGAMES_DOCS_IMAGES=1`` keeps them as the docs' pictures)."""
@@ -100,6 +101,18 @@ def test_two_seats_and_a_bot_play_a_whole_game(
             seen.append((seat, page.evaluate(SNAPSHOT)))
             before = page.evaluate(SNAPSHOT)["move"]
             if seat == 0 and not hinted:
+                # A note on a card (kept by the server for the seat), a chat line to all.
+                page.keyboard.press("2")
+                page.keyboard.press("n")
+                answer_dialog(page, text="keep: a five?")
+                page.locator(".hand.own .slot[data-slot='2'] .noted").wait_for()
+                page.keyboard.press("Escape")
+                page.keyboard.press("/")
+                page.keyboard.type("good luck")
+                page.keyboard.press("Enter")
+                page.keyboard.press("Escape")  # out of the chat box: keys act again
+                for other in (bob, watcher):
+                    other.locator("#chat-lines", has_text="Ann: good luck").wait_for()
                 # The hint, with its reason, then done as the hint says.
                 page.keyboard.press("h")
                 page.locator("#hint-text").wait_for()
@@ -119,13 +132,13 @@ def test_two_seats_and_a_bot_play_a_whole_game(
                     screenshot(page, "web-hanabi-phone", tmp_path)
                     pictured.add("web-hanabi-phone")
                 page.locator("#card-details button", has_text="Play #1").click()
-            page.wait_for_function(
-                f"Number(document.querySelector('#board').dataset.move) > {before}")
+            page.locator("#board").and_(page.locator(f":not([data-move='{before}'])")).wait_for()
             if seat == 1 and not reloaded:
                 # Mid-game: the page reloads and gets its seat back (its token is kept).
                 page.reload()
                 page.locator(".hand.own").wait_for()
                 assert page.locator(".hand.own h3").inner_text().startswith("Bob")
+                page.locator("#chat-lines", has_text="Ann: good luck").wait_for()
                 reloaded = True
         watcher.wait_for_timeout(150)
     else:

@@ -291,7 +291,7 @@ def _past_clues(
                         heights[facts.suit_index[card.suit]] -= 1
                     if slot is not None:
                         hands[seat].insert(slot - 1, order)
-                case Discarded(seat=seat, slot=slot, order=order):
+                case Discarded(seat=seat, slot=int(slot), order=order):
                     hands[seat].insert(slot - 1, order)
                 case Thrown(seat=seat, slot=int(slot), order=order):
                     hands[seat].insert(slot - 1, order)

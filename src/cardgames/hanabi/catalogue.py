@@ -607,7 +607,9 @@ _NOT_RULES = frozenset({
     "name", "suits", "clue_colours", "clue_ranks",
     # hanab.live's table options: a game sets them, a variant's name does not.
     "hand_size_delta", "deck_plays", "empty_clues", "all_or_nothing", "early_end",
-    "starting_player"})
+    "starting_player",
+    # How rules version 1's records play the deck-plays option (HanabiState.upgrade_options).
+    "deck_plays_always_play"})
 """Variant fields that are names or table options, not rules (the suits and the clue lists
 are compared through the cards: their copies and which clues touch them)."""
 _RULE_FIELDS: tuple[attrs.Attribute[Any], ...] = tuple(

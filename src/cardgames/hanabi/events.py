@@ -122,15 +122,17 @@ class Played:
 
 @attrs.frozen(slots=True)
 class Discarded:
-    """`seat` discarded `card` (deck position `order`) from `slot`."""
+    """`seat` discarded `card` (deck position `order`) from `slot` (None: from the deck, an
+    orange card's deck play)."""
 
     seat: int
     card: Card
-    slot: int
+    slot: int | None
     order: int
 
     def __str__(self) -> str:
-        return f"player {self.seat + 1} discards {self.card} from slot {self.slot}"
+        origin = "the deck" if self.slot is None else f"slot {self.slot}"
+        return f"player {self.seat + 1} discards {self.card} from {origin}"
 
 
 @attrs.frozen(slots=True)

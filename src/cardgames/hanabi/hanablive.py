@@ -31,12 +31,14 @@ default allows them, so imports set the option from the export); a strikeout sco
 hanab.live as in our default. A game-over action with value 3, 4, 8 or 9 (the site ended the
 game) stops the replay there and returns the state as it stood; with value 1 or 2 the engine
 must already have ended the game. A play of a card that is not in the player's hand but is
-the last card of the draw pile is a deck play (``play deck``) when ``deckPlays`` is on.
+the last card of the draw pile is a deck play (``play deck``) when ``deckPlays`` is on; so is
+a discard of that card when it is of an orange (inverted) suit, which is how hanab.live's
+server records an orange card's deck play (and how :func:`to_hanablive` writes one).
 
-Orange (inverted) suits: while a game is live, playing one of their cards discards it and
-discarding plays it. Our actions are what the player chose (the engine swaps them); an
-export records what took effect, as hanab.live's do, so both directions swap the action for
-a card of an inverted suit.
+Orange (inverted) suits: while a game is live, playing one of their cards (from a hand or the
+deck) discards it and discarding plays it. Our actions are what the player chose (the engine
+swaps them); an export records what took effect, as hanab.live's do, so both directions swap
+the action for a card of an inverted suit.
 """
 
 from __future__ import annotations
@@ -200,7 +202,10 @@ def _translate(
             if (kind == PLAY) != _inverted(state, target):
                 return Play(slot)
             return Discard(slot)
-        if kind == PLAY and state.variant.deck_plays and target == state.deck_order_of_top():
+        # A deck play: hanab.live records one of an orange card as a discard (a play of an
+        # inverted suit's card is swapped for a discard), as to_hanablive does.
+        if (state.variant.deck_plays and target == state.deck_order_of_top()
+                and (kind == PLAY) != _inverted(state, target)):
             return DeckPlay()
         held = ", ".join(map(str, state.hand_orders(seat)))
         verb = "play" if kind == PLAY else "discard"
@@ -317,7 +322,8 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
 
     ``from_hanablive(to_hanablive(s))`` replays to the same cards, moves and result. Rules
     hanab.live cannot express (bonus tiles, other token counts, the score kept after the last
-    fuse, suits it does not have) raise RecordError.
+    fuse, suits it does not have, an orange card played from the deck by a record of rules
+    version 1) raise RecordError.
     """
     variant = state.variant
     unsupported = [
@@ -351,7 +357,13 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
         elif isinstance(action, DeckPlay):
             top = replay.deck_order_of_top()
             assert top is not None
-            actions.append({"type": PLAY, "target": top, "value": 0})
+            # As hanab.live's server records it: an orange card's deck play as a discard.
+            kind = DISCARD if _inverted(replay, top) else PLAY
+            if kind == DISCARD and variant.orange_deck_plays_play:
+                raise RecordError(
+                    f"move {len(actions) + 1} plays an orange card from the deck, as rules "
+                    "version 1 did; hanab.live discards it, so the export would be another game")
+            actions.append({"type": kind, "target": top, "value": 0})
         elif isinstance(action, Clue):
             if isinstance(action.value, str):
                 colour = variant.clue_colours.index(action.value)

@@ -96,8 +96,8 @@ def _bits(mask: int) -> list[int]:
 # module does not know of) leaves the game to the convention bot.
 _FOLLOWED_OPTIONS = frozenset({
     "name", "suits", "hand_size_delta", "clue_tokens", "fuses", "empty_clues",
-    "score_after_strikeout", "all_or_nothing", "deck_plays", "early_end", "starting_player",
-    "clue_colours", "clue_ranks",
+    "score_after_strikeout", "all_or_nothing", "deck_plays", "deck_plays_always_play",
+    "early_end", "starting_player", "clue_colours", "clue_ranks",
     "special_rank", "special_all_colours", "special_no_colours", "special_all_ranks",
     "special_no_ranks", "special_deceptive", "critical_rank", "scarce_ones", "synesthesia",
     "funnels", "chimneys", "odds_and_evens", "colour_clues_touch_nothing",

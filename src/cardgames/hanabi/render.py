@@ -249,9 +249,10 @@ def describe_event(
                     else "bold red")
         return text
     if isinstance(event, Discarded):
+        where = "the deck" if event.slot is None else f"slot {event.slot}"
         return (Text(f"{players[event.seat]} discards ")
                 .append_text(card_text(event.card, variant))
-                .append(f" from slot {event.slot}"))
+                .append(f" from {where}"))
     if isinstance(event, Drew):
         return Text(f"{players[event.seat]} draws a card ({event.left} left)", style="dim")
     if isinstance(event, FuseLost):

@@ -466,7 +466,13 @@ class HanabiVariant:
     bonus_tiles: bool = False
     """Completing a firework draws one of six bonus tiles instead of regaining a token."""
     deck_plays: bool = False
-    """With one card left in the draw pile, it may be played blind from the pile."""
+    """With one card left in the draw pile, it may be played blind from the pile (an orange
+    suit's card, like any "play" of one, is discarded instead, as on hanab.live)."""
+    deck_plays_always_play: bool = False
+    """Rules version 1: a deck play plays the card even when it is of an orange suit (from
+    version 2 on it is discarded, as on hanab.live). Only for records of version 1, which
+    :meth:`~cardgames.hanabi.state.HanabiState.upgrade_options` gives it, so that they replay
+    as they were played; it changes nothing without deck plays and an orange suit."""
     early_end: bool = False
     """hanab.live's early end: the game ends as soon as no card that fits a firework is left
     in the draw pile or in the hand of a player who still has a turn (its cards being
@@ -619,6 +625,13 @@ class HanabiVariant:
         return tuple(suit.hanablive_name for suit in self.suits)
 
     @property
+    def orange_deck_plays_play(self) -> bool:
+        """Whether a deck play of an orange card plays it, as in rules version 1 (see
+        :attr:`deck_plays_always_play`), rather than discarding it."""
+        return self.deck_plays and self.deck_plays_always_play and any(
+            suit.inverted for suit in self.suits)
+
+    @property
     def up_or_down(self) -> bool:
         """Whether the fireworks are played "up or down" (hanab.live Up or Down)."""
         return any(suit.order is PlayOrder.UP_OR_DOWN for suit in self.suits)
@@ -759,6 +772,8 @@ class HanabiVariant:
                 (self.all_or_nothing, "all or nothing"),
                 (self.bonus_tiles, "bonus tiles"),
                 (self.deck_plays, "deck plays"),
+                (self.orange_deck_plays_play,
+                 "an orange card's deck play plays it (rules version 1)"),
                 (self.early_end, "early end when nothing can be played")):
             if flag:
                 parts.append(text)

@@ -49,8 +49,11 @@ hanab.live's rules, read from the variant's flags (the rules file's last section
   ends no view shows the card, whether it fitted, the fuse a misplay burned or the fireworks
   (``apply`` returns the same public events); a completed firework gives no token.
 * Orange (inverted) suits: "play" on one of their cards discards it and "discard" plays it
-  (the record keeps the action chosen; a deck play always plays); with an orange suit in the
-  game a discard is legal with every token there, and then gives none.
+  (the record keeps the action chosen); a deck play of one discards it too, as hanab.live's
+  server does (rules version 2; a record of version 1, where a deck play always played, replays with
+  ``deck_plays_always_play``, see :meth:`HanabiState.upgrade_options`). With an orange suit
+  in the game a discard is legal with every token there; a card discarded then, by any of
+  these actions, gives no token.
 * Sudoku: a firework may start at any rank no other firework started with, goes up and
   wraps from its highest rank to its lowest, and is complete with one card of each rank.
 * The end of the game, checked after every action in hanab.live's order: the last fuse;
@@ -109,6 +112,7 @@ from cardgames.hanabi.events import (
     TileDrawn,
     TokenRegained,
 )
+from cardgames.hanabi.names import variant_from_data
 from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
 from cardgames.hanabi.view import (
     HanabiPublicView,
@@ -230,6 +234,9 @@ class _Tables(ActionTables):
         # plays it; with one in the game a discard is legal with every token available.
         self.inverted_types = sum(
             1 << t for t in range(len(types)) if variant.suits[self.type_suit[t]].inverted)
+        # The types a deck play discards: the inverted ones (none in rules version 1's
+        # records, where a deck play always played).
+        self.deck_discard_types = 0 if variant.deck_plays_always_play else self.inverted_types
         self.hole = variant.throw_it_in_a_hole
         self.sudoku = variant.sudoku
         self.black_powder = tuple(
@@ -373,6 +380,8 @@ class HanabiState(State[HanabiAction]):
 
     game_name: ClassVar[str] = "hanabi"
     game_title: ClassVar[str] = "Hanabi"
+    rules_version: ClassVar[int] = 2
+    """2: an orange card's deck play discards it (version 1 played it)."""
     player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
         {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves", "current_player"})
@@ -835,7 +844,11 @@ class HanabiState(State[HanabiAction]):
             else:
                 self._discard_card(order, action.slot, events)
         elif type(action) is DeckPlay:
-            self._play_card(self._deck_orders.pop(), None, events)
+            order = self._deck_orders.pop()
+            if t.deck_discard_types >> self._order_type[order] & 1:
+                self._discard_card(order, None, events)
+            else:
+                self._play_card(order, None, events)
         elif type(action) is BonusClue:
             self._pending = None
             self._give_clue(action.target, action.value, True, events)
@@ -858,10 +871,10 @@ class HanabiState(State[HanabiAction]):
             self._end_turn(events)
         self.current_player = None if self._over else self._seat
 
-    def _discard_card(self, order: int, slot: int, events: list[object] | None) -> None:
-        """Put the card `order` (from `slot` of the current player's hand) on the discard
-        pile; a token unit returns unless every token is there (possible only with an
-        orange suit in the game)."""
+    def _discard_card(self, order: int, slot: int | None, events: list[object] | None) -> None:
+        """Put the card `order` (from `slot` of the current player's hand, None: from the
+        deck) on the discard pile; a token unit returns unless every token is there
+        (possible only with an orange suit in the game)."""
         t = self._t
         kind = self._order_type[order]
         self._discards.append(order)
@@ -1394,6 +1407,18 @@ class HanabiState(State[HanabiAction]):
         )
 
     # ------------------------------------------------------------ registry hooks
+    @classmethod
+    def upgrade_options(cls, options: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """Records of rules version 1 replay as they were played: there a deck play played
+        an orange card, so a game with deck plays and an orange suit keeps
+        ``deck_plays_always_play`` (other games are the same under both versions, and keep
+        their variant unchanged)."""
+        if rules_version < 2:
+            variant = variant_from_data(options)
+            if variant.deck_plays and any(suit.inverted for suit in variant.suits):
+                options = {"deck_plays_always_play": True, **options}
+        return options
+
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """The game so far as a record (see :meth:`State.record`), its options with the
         variant's hanab.live name added for people and other tools reading it (the options

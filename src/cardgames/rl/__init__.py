@@ -17,6 +17,11 @@ Modules: :mod:`cardgames.rl.hanabi`, :mod:`cardgames.rl.koikoi`, :mod:`cardgames
 hanabi-learning-environment's ``rl_env``);
 ``env`` (PettingZoo) and ``gym_env`` (Gymnasium) are imported from here on first use, so that
 importing this package does not load PettingZoo or Gymnasium.
+
+Per-game modules in the style of PettingZoo's classic games, for every registered game
+(plug-ins included): ``from cardgames.rl import koikoi_v0`` (also ``hanabi_v0``,
+``ikebana_v0``), then ``koikoi_v0.env()``, ``koikoi_v0.raw_env()``, ``koikoi_v0.gym_env()``
+(see :func:`cardgames.rl.envs.game_module`); the suffix is the environments' version.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+import cardgames
 from cardgames.core.game import State
 
 try:
@@ -56,6 +62,17 @@ def legal_mask(state: State[Any]) -> npt.NDArray[np.bool_]:
 
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
+    game, _, version = name.rpartition("_v")
+    if module is None and version.isdigit() and game in cardgames.registry.names():
+        runner = importlib.import_module("cardgames.rl.runner")
+        if int(version) != runner.ENV_VERSION:
+            raise AttributeError(
+                f"cardgames.rl has no {name}: the environments are version "
+                f"{runner.ENV_VERSION} ({game}_v{runner.ENV_VERSION})"
+            )
+        value = importlib.import_module("cardgames.rl.envs").game_module(game)
+        globals()[name] = value
+        return value
     if module is None:
         raise AttributeError(f"module 'cardgames.rl' has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)

@@ -45,3 +45,7 @@ class Encoding:
     returns: Callable[[Any], Sequence[float]] = scores
     """The state -> what each seat has earned so far; a step's rewards are its change
     (default: the scores)."""
+    starting_returns: Callable[[Any], Sequence[float]] | None = None
+    """A new match's state -> what each seat had before the deal decided anything; the
+    first step's rewards are counted from it, so points scored on the deal (a Koi-Koi lucky
+    hand) are paid. None: the returns of the state as dealt."""

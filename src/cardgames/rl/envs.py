@@ -22,12 +22,14 @@ order; :func:`raw_env` is the environment alone.
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from cardgames.rl import gym
 from cardgames.rl.runner import (
     ENV_VERSION,
     RENDER_MODES,
@@ -36,7 +38,7 @@ from cardgames.rl.runner import (
     check_render_mode,
 )
 
-__all__ = ["RawEnv", "env", "raw_env"]
+__all__ = ["RawEnv", "env", "game_module", "raw_env"]
 
 # Actions are ids (ints); typed Any as PettingZoo passes None to a finished agent's step.
 class RawEnv(AECEnv[str, dict[str, Any], Any]):
@@ -82,8 +84,8 @@ class RawEnv(AECEnv[str, dict[str, Any], Any]):
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        over = self.runner.state.is_over
-        self.terminations = dict.fromkeys(self.agents, over)
+        # Never over: the runner skips a match over before anyone moves.
+        self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select_next()
@@ -104,6 +106,8 @@ class RawEnv(AECEnv[str, dict[str, Any], Any]):
         self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
         if self.runner.state.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
+            result = self.runner.result()
+            self.infos = {a: dict(result) for a in self.agents}
         self._select_next()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -146,3 +150,37 @@ def env(game: str, **config: Any) -> AECEnv[str, dict[str, Any], Any]:
     )
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def game_module(game: str) -> types.ModuleType:
+    """The module ``cardgames.rl.<game>_v0``, in the style of PettingZoo's classic games
+    (``from pettingzoo.classic import connect_four_v3``): ``env(**config)``,
+    ``raw_env(**config)`` and ``gym_env(seat=0, opponents=None, **config)`` for `game`.
+    ``from cardgames.rl import koikoi_v0``; ``koikoi_v0.env(preset="online")``."""
+    name = f"{game}_v{ENV_VERSION}"
+    module = types.ModuleType(
+        f"cardgames.rl.{name}",
+        f"{game} for PettingZoo and Gymnasium: env(), raw_env(), gym_env() (see cardgames.rl).",
+    )
+
+    def game_env(**config: Any) -> AECEnv[str, dict[str, Any], Any]:
+        return env(game, **config)
+
+    def game_raw_env(**config: Any) -> RawEnv:
+        return raw_env(game, **config)
+
+    def game_gym_env(seat: int = 0, opponents: Any = None, **config: Any) -> gym.GymEnv:
+        return gym.gym_env(game, seat, opponents, **config)
+
+    for function, doc in (
+        (game_env, env.__doc__),
+        (game_raw_env, raw_env.__doc__),
+        (game_gym_env, gym.gym_env.__doc__),
+    ):
+        function.__name__ = function.__name__.removeprefix("game_")
+        function.__qualname__ = function.__name__
+        function.__module__ = module.__name__
+        function.__doc__ = f"{doc} (`game` is {game!r}.)" if doc else None
+        setattr(module, function.__name__, function)
+    module.__all__ = ["env", "gym_env", "raw_env"]  # type: ignore[attr-defined]
+    return module

@@ -88,6 +88,7 @@ __all__ = [
     "clues_received",
     "hle_observation",
     "hle_variant",
+    "is_hanablive_no_variant",
     "is_hle_variant",
     "layout",
     "observation",
@@ -154,6 +155,10 @@ def is_hle_variant(variant: HanabiVariant) -> bool:
         return False
     return attrs.evolve(variant, name="hle", suits=expected.suits) == (
         expected)
+
+
+_HANABLIVE_NO_VARIANT: Final = attrs.evolve(variant_from_name("no-variant"), empty_clues=False)
+"""hanab.live's No Variant as imported from an export without options (empty clues off)."""
 
 
 class _Tables:
@@ -536,19 +541,34 @@ def _last_move(
             put(at + 1)
 
 
+def is_hanablive_no_variant(variant: HanabiVariant) -> bool:
+    """Whether `variant` is hanab.live's "No Variant" as :mod:`cardgames.hanabi.hanablive`
+    imports it: HLE's game, but the fifth suit is purple, and hanab.live's early end
+    (``early_end``: the game stops once the top score is out of reach) may be on."""
+    return attrs.evolve(variant, early_end=False) == _HANABLIVE_NO_VARIANT
+
+
 def hle_observation(view: HanabiView) -> npt.NDArray[np.float32]:
     """HLE's canonical vectorized observation of `view`, bit for bit (as float32 0/1).
 
-    Only for a game HLE plays (:func:`is_hle_variant`); OptionsError otherwise. One
-    difference remains, at the very end of a game: when the last fuse burns or the last
+    Only for a game HLE plays (:func:`is_hle_variant`) or a game of hanab.live's "No Variant"
+    (:func:`is_hanablive_no_variant`, e.g. the AH2AC2 games imported by
+    :func:`cardgames.hanabi.hanablive.from_hanablive`); OptionsError otherwise. No Variant's
+    suits are read in hanab.live's order as HLE's colours: red, yellow, green, blue, purple
+    in the places of HLE's R, Y, G, W, B (as its action ids are). Every position of such a
+    game is one of HLE's game; only its end may come sooner (hanab.live ends a game once
+    the top score is out of reach, HLE plays on).
+
+    One difference remains, at the very end of a game: when the last fuse burns or the last
     firework is completed with cards left in the pile, HLE still deals the player a
     replacement card, and we do not (the game is over), so in that final observation the
     hand, ``missing_cards``, ``deck`` and ``knowledge`` bits of that player differ.
     """
-    if not is_hle_variant(view.variant):
+    if not (is_hle_variant(view.variant) or is_hanablive_no_variant(view.variant)):
         raise OptionsError(
             f"HLE's observation exists only for the games HLE plays (standard suits, empty "
-            f"clues off, no other option: variant 'standard+no-empty-clues'); got variant "
+            f"clues off, no other option: variant 'standard+no-empty-clues') and hanab.live's "
+            f"No Variant without empty clues; got variant "
             f"{view.variant.name!r} (observation() encodes every variant)"
         )
     return observation(view)

@@ -13,6 +13,9 @@ Code written for DeepMind's HLE runs by changing one import::
         legal = observations["player_observations"][seat]["legal_moves_as_int"]
         observations, reward, done, info = env.step(legal[0])
 
+HLE's agents (subclasses of ``rl_env.Agent``, like its ``SimpleAgent``) work too:
+:class:`Agent` is HLE's interface.
+
 :func:`make` and :class:`HanabiEnv` take HLE's names and configuration keys (``colors``,
 ``ranks``, ``players``, ``hand_size``, ``max_information_tokens``, ``max_life_tokens``,
 ``observation_type``, ``seed``, ``random_start_player``) and return HLE's observation dicts:
@@ -56,7 +59,7 @@ from cardgames.hanabi import HanabiState, HanabiView, OwnSlot, SeenSlot
 from cardgames.hanabi.actions import id_clue_values
 from cardgames.rl import hanabi
 
-__all__ = ["COLOR_CHAR", "MOVE_TYPES", "Environment", "HanabiEnv", "make"]
+__all__ = ["COLOR_CHAR", "MOVE_TYPES", "Agent", "Environment", "HanabiEnv", "make"]
 
 COLOR_CHAR: Final = ("R", "Y", "G", "W", "B")
 """HLE's colour characters, by colour index."""
@@ -75,6 +78,24 @@ _ENVIRONMENTS: Final[Mapping[str, int]] = {
     "Hanabi-Full-CardKnowledge": _CARD_KNOWLEDGE,
     "Hanabi-Full-Minimal": _MINIMAL,
 }
+
+
+class Agent:
+    """HLE's agent interface (``rl_env.Agent``): subclasses implement ``__init__(config,
+    *args, **kwargs)``, :meth:`reset` and :meth:`act`, as HLE's ``SimpleAgent`` and
+    ``RandomAgent`` do; the environment never calls them (the caller's loop does)."""
+
+    def __init__(self, config: dict[str, Any], *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError("Agent is an interface: a subclass implements __init__")
+
+    def reset(self, config: dict[str, Any]) -> None:
+        """Prepare for a new game of `config`."""
+        raise NotImplementedError("Agent is an interface: a subclass implements reset")
+
+    def act(self, observation: dict[str, Any]) -> int | dict[str, Any] | None:
+        """The move (a move dict or uid) for one seat's observation dict; None when that
+        seat is not to act."""
+        raise NotImplementedError("Agent is an interface: a subclass implements act")
 
 
 class Environment:

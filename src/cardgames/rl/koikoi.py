@@ -37,7 +37,9 @@ from cardgames.koikoi.render import table_renderable
 from cardgames.rl.encoding import Bounds, Encoding
 from cardgames.rl.layout import Field, Layout, squash
 
-__all__ = ["ENCODING", "LAYOUT", "observation", "observation_size", "round_returns"]
+__all__ = [
+    "ENCODING", "LAYOUT", "no_rounds_yet", "observation", "observation_size", "round_returns",
+]
 
 _HAND_SIZE: Final = 8
 _STOCK_AFTER_DEAL: Final = 24
@@ -206,10 +208,18 @@ def round_returns(state: KoiKoiState) -> list[int]:
     return won
 
 
+def no_rounds_yet(_state: KoiKoiState) -> list[int]:
+    """What each seat has won before the first deal: nothing. A round decided on the deal
+    (a lucky hand) is paid with the first step's rewards."""
+    return [0, 0]
+
+
 def _bounds(_view: KoiKoiView) -> Bounds:
     return LAYOUT.bounds()
 
 
-ENCODING: Final = Encoding(observation, _bounds, table_renderable, round_returns)
+ENCODING: Final = Encoding(
+    observation, _bounds, table_renderable, round_returns, starting_returns=no_rounds_yet
+)
 """Koi-Koi for the learning environments (named by ``GAME.rl_encoding``): rewards are round
 points (:func:`round_returns`)."""

@@ -23,13 +23,14 @@ from gymnasium import spaces
 from rich.console import Console
 
 import cardgames
+from cardgames.core.errors import OptionsError
 from cardgames.core.game import State
 from cardgames.rl import legal_mask
 from cardgames.rl.encoding import Encoding
 
 __all__ = [
-    "ENV_VERSION", "RENDER_MODES", "SEED_LIMIT", "GameRunner", "Observation", "check_render_mode",
-    "encoding",
+    "ENV_VERSION", "RENDER_MODES", "REWARD_MODES", "SEED_LIMIT", "GameRunner", "Observation",
+    "check_render_mode", "encoding",
 ]
 
 ENV_VERSION: Final = 0
@@ -42,6 +43,13 @@ Observation = dict[str, npt.NDArray[Any]]
 
 RENDER_MODES: Final = ("ansi", "human")
 """``ansi``: ``render()`` returns the table as text; ``human``: it prints it after every move."""
+REWARD_MODES: Final = ("points", "outcome")
+"""``points``: a step's rewards are the change of each seat's returns (the game's points);
+``outcome``: nothing until the end, then +1 to the winner and -1 to every other seat (0 to
+the seats sharing the highest total, -1 to the rest)."""
+_REDEALS: Final = 1000
+"""How many matches over before anyone moves a reset skips before giving up (one in about
+150 one-round Koi-Koi deals is)."""
 SEED_LIMIT: Final = 2**31
 """Game seeds the environments draw stay below this (every game accepts them)."""
 _RENDER_WIDTH: Final = 100
@@ -69,11 +77,21 @@ class GameRunner:
     """One configuration of one game, played by action ids from seeded resets.
 
     `config` is what :func:`cardgames.new_game` takes besides the seed: ``players`` and the
-    game's options (``variant="rainbow"``, ``preset="online"``, single rules).
+    game's options (``variant="rainbow"``, ``preset="online"``, single rules). `reward`: one
+    of :data:`REWARD_MODES` (``"outcome"`` only for a game with a winner).
     """
 
-    def __init__(self, game: str, **config: Any) -> None:
+    def __init__(self, game: str, *, reward: str = "points", **config: Any) -> None:
         info = cardgames.get_game(game)
+        if reward not in REWARD_MODES:
+            raise OptionsError(f"'reward' must be 'points' or 'outcome' (got {reward!r})")
+        if reward == "outcome" and info.cooperative:
+            raise OptionsError(
+                f"reward='outcome' pays a winner, and {info.title} is cooperative: the team "
+                "has no winner (use reward='points')"
+            )
+        self.reward = reward
+        """The reward mode (:data:`REWARD_MODES`)."""
         self.game = game
         self.players: int = info.check_players(config.pop("players", None))
         self.options: Any = info.make_options(**config)
@@ -103,13 +121,27 @@ class GameRunner:
     def reset(self, seed: int | None = None) -> None:
         """A new game: played from `seed` when given (the same game as
         ``cardgames.new_game(game, seed=seed, ...)``), else from a seed drawn from the last
-        given one, so a seeded series of resets repeats."""
+        given one, so a seeded series of resets repeats.
+
+        A match over before anyone moves (a one-round Koi-Koi match decided by a lucky hand on
+        the deal) is no episode: it is skipped for the game of the next seed drawn. Points
+        scored on the deal of a match that goes on are paid with the first step's rewards
+        (the encoding's ``starting_returns``)."""
         if seed is not None:
             self._seeds.seed(seed)
         else:
             seed = self._seeds.randrange(SEED_LIMIT)
         self.state = self._new_state(seed)
-        self._returns = [float(r) for r in self.encoding.returns(self.state)]
+        for _ in range(_REDEALS):
+            if not self.state.is_over:
+                break
+            self.state = self._new_state(self._seeds.randrange(SEED_LIMIT))
+        else:
+            raise RuntimeError(
+                f"{self._info.title}: {_REDEALS} games in a row were over before anyone moved"
+            )
+        start = self.encoding.starting_returns or self.encoding.returns
+        self._returns = [float(r) for r in start(self.state)]
 
     def observe(self, seat: int) -> Observation:
         """`seat`'s observation and action mask (see :meth:`mask`)."""
@@ -125,11 +157,35 @@ class GameRunner:
 
     def play(self, action_id: int) -> list[float]:
         """Apply the legal action `action_id` (IllegalActionError, nothing changed, for any
-        other); each seat's reward: the change of its return."""
+        other); each seat's reward: the change of its return (``reward="points"``), or the
+        outcome once the game is over (``reward="outcome"``)."""
         self.state.step(action_id)
         before = self._returns
         after = self._returns = [float(r) for r in self.encoding.returns(self.state)]
+        if self.reward == "outcome":
+            return self.outcome() if self.state.is_over else [0.0] * self.players
         return [new - old for new, old in zip(after, before, strict=True)]
+
+    def winner(self) -> int | None:
+        """The seat with the highest total, None when it is shared or the game is
+        cooperative."""
+        if self._info.cooperative:
+            return None
+        scores = self.state.scores()
+        best = max(scores)
+        return scores.index(best) if scores.count(best) == 1 else None
+
+    def outcome(self) -> list[float]:
+        """Each seat's outcome (see :data:`REWARD_MODES`)."""
+        scores = self.state.scores()
+        best = max(scores)
+        sole = scores.count(best) == 1
+        return [(1.0 if sole else 0.0) if score == best else -1.0 for score in scores]
+
+    def result(self) -> dict[str, Any]:
+        """The ``info`` of a finished game: ``scores`` (the match totals, by seat) and
+        ``winner`` (:meth:`winner`)."""
+        return {"scores": self.state.scores(), "winner": self.winner()}
 
     def is_legal(self, action_id: int) -> bool:
         """Whether `action_id` may be played now."""

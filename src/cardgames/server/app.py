@@ -90,6 +90,13 @@ PASSWORD_CHECKS: Final = 2
 """Passwords checked at once (scrypt takes tens of milliseconds of a CPU each)."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
+WEB_POLICY: Final = (
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob:; "
+    "style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
+"""The web table's Content-Security-Policy: everything from this server, no inline script
+(inline styles are allowed: the pages set colours, and all their text is text, never HTML)."""
 STATUS_OF: Final = {
     "bad_message": 400, "version": 400, "options": 400, "not_found": 404, "forbidden": 403,
     "conflict": 409, "limit": 429, "rate_limited": 429, "server": 500,
@@ -848,9 +855,19 @@ def create_app(settings: Settings) -> FastAPI:
             connection.close()
             await pump
 
-    # The web table (plain files inside the package), at / after every other route.
+    # The web table (plain files inside the package), at / after every other route. Its
+    # pages may load and connect to this server only (no inline script, no other origin).
     web = resources.files("cardgames.server").joinpath("web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+
+    @app.middleware("http")
+    async def web_headers(request: Request, call_next: Callable[[Request], Any]) -> Any:
+        response = await call_next(request)
+        if not request.url.path.startswith("/api/"):
+            response.headers["Content-Security-Policy"] = WEB_POLICY
+            response.headers["X-Content-Type-Options"] = "nosniff"
+            response.headers["Referrer-Policy"] = "no-referrer"  # a table's link stays here
+        return response
     return app
 
 

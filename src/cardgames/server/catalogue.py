@@ -22,7 +22,8 @@ __all__ = ["game_catalogue", "game_entry", "option_entries"]
 
 def option_entries(options: Any) -> list[dict[str, Any]]:
     """The single options of an options value (its class's init fields that are a switch, a
-    choice or a bounded number), each with its default: the value in `options`."""
+    choice or a number), each with its default (the value in `options`); a number's
+    ``none`` is the word for no value (``unlimited``, ``none``) where it may have none."""
     cls = type(options)
     attrs.resolve_types(cls)
     entries: list[dict[str, Any]] = []
@@ -39,8 +40,11 @@ def option_entries(options: Any) -> list[dict[str, Any]]:
         elif "range" in field.metadata:
             low, high = field.metadata["range"]
             entry |= {"kind": "number", "min": low, "max": high, "default": value,
-                      "unlimited": bool(field.metadata.get("unlimited"))}
-        else:  # a structured field (Hanabi's suits): set by the rule set, not alone
+                      "none": "unlimited" if field.metadata.get("unlimited") else None}
+        elif field.type == int | None:  # a number or none (Hanabi's special rank)
+            entry |= {"kind": "number", "min": None, "max": None, "default": value,
+                      "none": "none"}
+        else:  # the rule set's name, structured fields (Hanabi's suits): the rule set's own
             continue
         entries.append(entry)
     return entries

@@ -53,27 +53,21 @@ __all__ = ["ADAPTER", "KoiKoiAdapter", "tile_face"]
 KIND_GLYPHS: Final = {Kind.BRIGHT: "★", Kind.ANIMAL: "◆", Kind.RIBBON: "▬", Kind.CHAFF: "·"}
 """The kind of a card at a glance: bright, animal, ribbon, chaff."""
 
-_RIBBON_NAMES: Final = {
-    RibbonKind.POETRY: "poetry", RibbonKind.BLUE: "blue", RibbonKind.PLAIN: "ribbon",
-}
-_SHORT: Final = {"butterflies": "butterfly", "sake-cup": "sake cup", "rain-man": "rain man"}
+_RIBBON_WORDS: Final = {RibbonKind.POETRY: "poem", RibbonKind.BLUE: "blue", RibbonKind.PLAIN: ""}
 
 
 def picture(card: Card) -> str:
-    """The card's picture in at most 9 letters: ``crane``, ``poetry``, ``chaff``."""
+    """The card's picture in the words its tile uses: ``crane``, ``sake-cup``, ``chaff``, and
+    for ribbons the tile's mark (``poem``, ``blue``) or ``ribbon`` for a plain one."""
     if card.ribbon is not None:
-        return _RIBBON_NAMES[card.ribbon]
+        return _RIBBON_WORDS[card.ribbon] or "ribbon"
     if card.kind is Kind.CHAFF and not card.is_lightning:
         return "chaff"
-    name = card.code.split("-", 1)[1]
-    return _SHORT.get(name, name)
+    return card.code.split("-", 1)[1]
 
 
 TILE_TEXT_WIDTH: Final = 9
 """Letters a tile's line holds (app.tcss gives Koi-Koi tiles 9 columns)."""
-
-_RIBBON_WORDS: Final = {RibbonKind.POETRY: "poem", RibbonKind.BLUE: "blue", RibbonKind.PLAIN: ""}
-
 
 def tile_face(card: Card) -> Text:
     """Two lines: month and kind (``Nov ★``; a poetry or blue ribbon says so: ``Feb ▬poem``),
@@ -109,7 +103,7 @@ def _rows_of(header: Text, tiles: list[Tile]) -> list[Row]:
 
 
 def pile_text(pile: Sequence[Card]) -> Text:
-    """A captured pile by kind on one line: ``★ crane moon  ◆ boar  ▬ poetry ×2  · 7``."""
+    """A captured pile by kind on one line: ``★ crane moon  ◆ boar  ▬ poem×2  · 7``."""
     text = Text()
     for kind in Kind:
         cards = [card for card in pile if card.kind is kind]

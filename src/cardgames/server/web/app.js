@@ -10,6 +10,8 @@
  *
  *   export function render(root, message, ui)
  *     Fill `root` (an empty HTMLElement; the shell empties it before each call) with the table.
+ *     Called once the game has started (message.status "playing" or "over"), after every
+ *     message that changes what is shown, and for each replay position.
  *     `message` is the server's latest `view` message (docs/server-protocol.md):
  *       message.view    seat_view(state, seat) JSON for a seat, spectator_view(state) JSON for a
  *                       spectator (src/cardgames/server/views.py: cards are notation strings,
@@ -208,8 +210,8 @@ async function createForm() {
         input = h("select", {name: `o.${o.name}`}, o.choices.map((c) => h("option", {value: c}, c)));
         input.value = o.default;
       } else input = h("input", {type: "text", name: `o.${o.name}`, inputmode: "numeric", size: 6,
-        value: o.default === null ? "unlimited" : o.default,
-        title: `${o.min}..${o.max}${o.unlimited ? " or unlimited" : ""}`});
+        value: o.default === null ? o.none : o.default,
+        title: [o.min === null ? "a whole number" : `${o.min}..${o.max}`, o.none].filter(Boolean).join(" or ")});
       input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
       return h("label", {}, o.kind === "switch" ? [input, o.label] : [o.label, input]);
     });
@@ -489,7 +491,7 @@ class Table {
     this.renderSeats();
     this.renderLog();
     this.renderChat();
-    if (!message) {
+    if (!message || message.status === "waiting") {
       this.board.replaceChildren(h("p", {}, this.info.status === "waiting"
         ? "Waiting for every seat to be taken." : "Loading the table…"));
       setTitle(this.info.name);

@@ -1,0 +1,252 @@
+"""The JAX Hanabi engine against the Python engine, step by step, and the JaxMARL games.
+
+More examples: ``CARDGAMES_VECTOR_EXAMPLES=200`` (hypothesis examples per test) and
+``CARDGAMES_VECTOR_ALL=1`` (all 10,000 JaxMARL games instead of a sample).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardgames
+from cardgames import OptionsError
+from cardgames.rl import hanabi as rl_hanabi
+from conformance_data import CONFORMANCE, needs
+
+jax = pytest.importorskip("jax")
+vector = pytest.importorskip("cardgames.vector")
+
+EXAMPLES = int(os.environ.get("CARDGAMES_VECTOR_EXAMPLES", "6"))
+ALL_GAMES = os.environ.get("CARDGAMES_VECTOR_ALL", "") == "1"
+BATCH = 3
+
+# (players, options): HLE's game, the rulebook's sixth suits, black powder, options.
+CONFIGS = (
+    (2, {"variant": "standard+no-empty-clues"}),
+    (3, {"variant": "rainbow"}),
+    (4, {"variant": "multicolour", "fuses": 2, "clue_tokens": 9}),
+    (5, {"variant": "black", "score_after_strikeout": True}),
+    (2, {"colors": 3, "ranks": 4, "max_information_tokens": 5, "max_life_tokens": 2}),
+)
+
+
+@functools.cache
+def env_of(config: int) -> vector.VectorEnv:
+    players, options = CONFIGS[config]
+    return vector.make("hanabi", players=players, **options)
+
+
+def python_game(config: int, deck: list[str]) -> cardgames.State:
+    players = CONFIGS[config][0]
+    env = env_of(config)
+    # The variant make() built (HLE's words among the options build one).
+    return cardgames.new_game("hanabi", players=players, deck=deck, options=env.options)
+
+
+def deal(env: vector.VectorEnv, rng: np.random.Generator) -> tuple[list[str], list[int]]:
+    """A random deck: card names for the Python engine, card-type indices for the JAX one."""
+    cards = list(env.options.deck_cards())
+    order = rng.permutation(len(cards))
+    types = env.options.card_types
+    return [str(cards[i]) for i in order], [types.index(cards[i]) for i in order]
+
+
+def choose(legal: list[int], hand_size: int, rng: np.random.Generator) -> int:
+    """A random legal id, plays made rare so that games reach the end of the deck."""
+    weights = np.array([0.15 if hand_size <= a < 2 * hand_size else 1.0 for a in legal])
+    return int(rng.choice(legal, p=weights / weights.sum()))
+
+
+def assert_same(env: vector.VectorEnv, state: vector.VectorState,
+                games: list[cardgames.State], previous: list[int]) -> None:
+    """Legal mask, flags, scores, rewards and every seat's observation agree."""
+    host = jax.tree.map(np.asarray, state)
+    seats = [np.asarray(env.observe(state, seat)) for seat in range(env.num_players)]
+    for b, game in enumerate(games):
+        mask = np.zeros(env.num_actions, bool)
+        if not game.is_over:
+            mask[game.legal_action_ids()] = True
+            assert host.current_player[b] == game.current_player
+        np.testing.assert_array_equal(host.legal_action_mask[b], mask)
+        assert bool(host.terminated[b]) == game.is_over
+        assert not host.illegal[b]
+        assert not host.truncated[b]
+        assert list(host.scores[b]) == game.scores()
+        change = [score - previous[b] for score in game.scores()]
+        np.testing.assert_array_equal(host.rewards[b], np.array(change, np.float32))
+        for seat in range(env.num_players):
+            expected = rl_hanabi.observation(game.view(seat))
+            np.testing.assert_array_equal(seats[seat][b].astype(np.float32), expected,
+                                          err_msg=f"seat {seat} game {b}")
+        if not game.is_over:
+            np.testing.assert_array_equal(host.observation[b], seats[game.current_player][b])
+
+
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 2**32 - 1))
+def test_random_trajectories_match_the_python_engine_at_every_step(config: int,
+                                                                    seed: int) -> None:
+    env = env_of(config)
+    rng = np.random.default_rng(seed)
+    dealt = [deal(env, rng) for _ in range(BATCH)]
+    games = [python_game(config, names) for names, _ in dealt]
+    state = env.init_from_deck(np.array([types for _, types in dealt]))
+    keys = jax.random.split(jax.random.key(seed), BATCH)
+    previous = [game.scores()[0] for game in games]  # black powder starts below 0
+    assert_same(env, state, games, previous)
+    hand_size = env.options.hand_size(env.num_players)
+    while not all(game.is_over for game in games):
+        previous = [game.scores()[0] for game in games]
+        actions = []
+        for game in games:
+            action = 0 if game.is_over else choose(game.legal_action_ids(), hand_size, rng)
+            if not game.is_over:
+                game.step(action)
+            actions.append(action)
+        state = env.step(state, np.array(actions), keys)
+        assert_same(env, state, games, previous)
+    # A finished game stays as it is, with no reward.
+    after = env.step(state, np.zeros(BATCH, np.int32), keys)
+    np.testing.assert_array_equal(np.asarray(after.rewards), 0)
+    np.testing.assert_array_equal(np.asarray(after.scores), np.asarray(state.scores))
+
+
+def test_an_illegal_id_ends_only_its_game_with_minus_one() -> None:
+    env = env_of(1)  # three players
+    keys = jax.random.split(jax.random.key(3), 4)
+    state = env.init(keys)
+    mask = np.asarray(state.legal_action_mask)
+    actions = env.num_actions - 1 - mask[:, ::-1].argmax(axis=1)  # the last legal id: a clue
+    actions[2] = int(np.flatnonzero(~mask[2])[0]) if (~mask[2]).any() else env.num_actions
+    actions[3] = -5  # out of range is illegal too
+    after = env.step(state, actions, keys)
+    np.testing.assert_array_equal(np.asarray(after.illegal), [False, False, True, True])
+    np.testing.assert_array_equal(np.asarray(after.terminated), [False, False, True, True])
+    mover = np.asarray(state.current_player)
+    for b in (2, 3):
+        expected = np.zeros(env.num_players, np.float32)
+        expected[mover[b]] = -1
+        np.testing.assert_array_equal(np.asarray(after.rewards)[b], expected)
+        assert not np.asarray(after.legal_action_mask)[b].any()
+    np.testing.assert_array_equal(np.asarray(after.rewards)[:2], 0)
+    assert (np.asarray(after.step_count) == 1).all()
+    # The punished games keep their cards; the legal ones moved on.
+    np.testing.assert_array_equal(np.asarray(after.game.hands)[2:],
+                                  np.asarray(state.game.hands)[2:])
+
+
+def test_autoreset_starts_ended_games_again_and_reports_the_step() -> None:
+    env = env_of(0)
+    keys = jax.random.split(jax.random.key(5), 2)
+    state = env.init(keys)
+    # Game 1 plays an illegal id (a discard with every token there): it ends and restarts.
+    actions = np.array([int(np.asarray(state.legal_action_mask)[0].argmax()), 0])
+    state, result = env.step_autoreset(state, actions, keys)
+    np.testing.assert_array_equal(np.asarray(result.terminated), [False, True])
+    np.testing.assert_array_equal(np.asarray(result.illegal), [False, True])
+    assert np.asarray(result.rewards)[1].tolist() == [-1.0, 0.0]
+    assert not np.asarray(state.terminated).any()
+    assert np.asarray(state.step_count).tolist() == [1, 0]
+
+
+def test_the_batched_autoreset_gives_the_states_of_the_per_game_one() -> None:
+    env = env_of(0)
+    batch = 40  # more than one chunk of resets (1/16 of the batch each) ends at once
+    keys = jax.random.split(jax.random.key(9), batch)
+    state = env.init(keys)
+    rng = np.random.default_rng(2)
+    per_game = jax.jit(jax.vmap(env.step_autoreset_one))
+    for step in range(6):
+        mask = np.asarray(state.legal_action_mask)
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+        if step % 2:
+            actions[rng.random(batch) < 0.5] = -1  # many games end by an illegal id
+        keys = jax.random.split(jax.random.fold_in(jax.random.key(9), step), batch)
+        expected, expected_result = per_game(state, actions, keys)
+        state, result = env.step_autoreset(state, actions, keys)
+        for got, want in zip(jax.tree.leaves((state, result)),
+                             jax.tree.leaves((expected, expected_result)), strict=True):
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"variant": "nonsense-variant"}, "nonsense-variant"),
+    ({"fuses": 0}, "fuses"),
+    ({"variant": "up-or-down"}, "up-or-down"),
+    ({"bonus_tiles": True}, "bonus tiles"),
+    ({"colors": 7}, "colors"),
+])
+def test_options_are_checked_at_make(options: dict[str, object], words: str) -> None:
+    with pytest.raises(OptionsError, match=words) as caught:
+        vector.make("hanabi", players=2, **options)
+    assert "\n" not in str(caught.value)
+
+
+def test_unknown_games_and_player_counts_are_refused_at_make() -> None:
+    with pytest.raises(OptionsError, match=r"vector games: .*hanabi"):
+        vector.make("chess")
+    with pytest.raises(OptionsError, match="players"):
+        vector.make("hanabi", players=7)
+
+
+def test_keys_must_be_a_batch_of_keys() -> None:
+    env = env_of(0)
+    with pytest.raises(ValueError, match=r"\(B, 2\)"):
+        env.init(np.zeros((3, 3), np.uint32))
+    raw = jax.random.key_data(jax.random.split(jax.random.key(0), 2))
+    typed = jax.random.split(jax.random.key(0), 2)
+    np.testing.assert_array_equal(np.asarray(env.init(raw).game.deck),
+                                  np.asarray(env.init(typed).game.deck))
+
+
+def test_importing_cardgames_does_not_import_jax() -> None:
+    code = "import sys, cardgames; cardgames.new_game('hanabi'); print('jax' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert out.stdout.strip() == "False"
+
+
+JAXMARL = CONFORMANCE / "hanabi" / "jaxmarl"
+SAMPLE = 500
+
+
+@needs(JAXMARL)
+def test_the_jaxmarl_games_replay_to_their_scores() -> None:
+    decks = json.loads((JAXMARL / "decks.json").read_text())
+    actions = json.loads((JAXMARL / "actions.json").read_text())
+    scores = {}
+    for line in (JAXMARL / "scores.txt").read_text().splitlines():
+        index, _, score = line.partition(",")
+        if index.strip().isdigit():
+            scores[int(index)] = int(score)
+    chosen = range(len(decks)) if ALL_GAMES else range(SAMPLE)
+    env = env_of(0)  # HLE's game; JaxMARL's ids are HLE's for two players
+    types = env.options.card_types
+    names = [str(card) for card in types]
+    length = max(len(actions[i]) for i in chosen)
+    padding = 20
+    chunk = 1000
+    for start in range(0, len(chosen), chunk):
+        games = list(chosen)[start:start + chunk]
+        decks_ = np.array([[names.index(code) for code in decks[i]["deck"]] for i in games])
+        moves = np.full((len(games), length), padding, np.int32)
+        for row, i in enumerate(games):
+            moves[row, :len(actions[i])] = actions[i]
+        state = env.init_from_deck(decks_)
+        keys = jax.random.split(jax.random.key(0), len(games))
+        for column in range(length):
+            state = env.step(state, moves[:, column], keys)
+        assert not np.asarray(state.illegal).any()
+        assert np.asarray(state.terminated).all()
+        np.testing.assert_array_equal(np.asarray(state.scores)[:, 0],
+                                      [scores[i] for i in games])

@@ -49,5 +49,11 @@ def test_a_view_with_its_aids_reads_back_as_the_games_own_view() -> None:
         assert view_from_json(game, seat_view(state, 0)) == state.view(0)
 
 
-def test_hanabi_has_no_aids() -> None:
-    assert table_aids(played("hanabi", 2, 3, seed=1).view(0)) == {}
+def test_hanabi_marks_every_card_in_a_hand() -> None:
+    # What each mark is: tests/web/test_web_api.py (the game's own statuses, as far as the
+    # viewer can tell).
+    state = played("hanabi", 2, 3, seed=1)
+    view = state.view(0)
+    orders = {str(slot.order) for hand in (view.own_hand, view.other_hands[1]) for slot in hand}
+    assert set(table_aids(view)) == {"marks"}
+    assert set(table_aids(view)["marks"]) == orders

@@ -8,7 +8,9 @@ import attrs
 
 import cardgames
 from cardgames.core.errors import OptionsError
+from cardgames.hanabi.hints import card_status, known_status
 from cardgames.server.catalogue import game_catalogue
+from cardgames.server.views import seat_view, spectator_view
 from server.kit import Running, random_chooser
 
 
@@ -107,3 +109,30 @@ def test_a_finished_game_replays_position_by_position(server: Running) -> None:
         response = server.request("GET", f"/api/tables/{table}/{path}&password=pw".replace(
             "&", "?" if "?" not in path else "&"))
         assert response.status_code in (400, 422), (path, response.text)
+
+
+def test_hanabi_marks_are_what_each_viewer_can_tell() -> None:
+    """The views' ``marks`` are the game's own statuses: of the card, where the viewer sees
+    it; of what its holder knows, where it does not (its own hand; every hand for a
+    spectator)."""
+    game = cardgames.get_game("hanabi")
+    state = game.new_game(3, 4)
+    bots = [game.bots["easy"](seat) for seat in range(3)]  # a long game: cards turn to trash
+    marked = set()
+    while not state.is_over:
+        for seat in range(3):
+            view, data = state.view(seat), seat_view(state, seat)
+            hands = [view.own_hand if holder == seat else view.other_hands[holder]
+                     for holder in range(3)]
+            expected = {str(slot.order): (known_status(view, slot.possible) if holder == seat
+                                          else card_status(view, slot.card))
+                        for holder, hand in enumerate(hands) for slot in hand}
+            assert data["marks"] == expected
+            marked |= {mark for mark in expected.values() if mark}
+        public = state.public_view()
+        assert spectator_view(state)["marks"] == {
+            str(slot.order): known_status(public, slot.possible)
+            for hand in public.hands for slot in hand}
+        seat = state.current_player
+        state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    assert marked == {"playable", "critical", "trash"}

@@ -36,6 +36,7 @@ import cattrs
 
 from cardgames import get_game
 from cardgames.core.game import Move, State
+from cardgames.hanabi.hints import card_status, known_status
 from cardgames.ikebana.render import bouquet_worth
 from cardgames.koikoi.yaku import yaku_progress
 
@@ -233,8 +234,10 @@ def spectator_view(state: State[Any]) -> dict[str, Any]:
 def table_aids(view: Any) -> dict[str, Any]:
     """What a table shows beside the cards, worked out from the view alone by the game's own
     code, so that a web table need not score anything itself: Koi-Koi's ``progress`` (each
-    seat's yaku in progress, closest first: ``key``, ``name``, ``have``, ``need``) and
-    Ikebana's ``worth`` (each bouquet's best score now, in words). Nothing for other games."""
+    seat's yaku in progress, closest first: ``key``, ``name``, ``have``, ``need``),
+    Ikebana's ``worth`` (each bouquet's best score now, in words) and Hanabi's ``marks``
+    (each card in a hand by its order: ``playable``, ``critical``, ``trash`` or None, as far
+    as the viewer can tell). Nothing for other games."""
     kind = type(view).__module__
     if kind == "cardgames.koikoi.view":
         piles = view.piles
@@ -242,6 +245,16 @@ def table_aids(view: Any) -> dict[str, Any]:
             [{"key": item.key, "name": item.name, "have": item.have, "need": item.need}
              for item in yaku_progress(piles[seat], piles[1 - seat], view.rules, view.month)]
             for seat in (0, 1)]}
+    if kind == "cardgames.hanabi.view":
+        # Only what the viewer can tell: a card it sees by its identity, any other card by
+        # what its holder knows of it (the statuses its possible cards share).
+        hands = (view.hands if hasattr(view, "hands") else
+                 [view.own_hand if seat == view.seat else hand
+                  for seat, hand in enumerate(view.other_hands)])
+        return {"marks": {
+            str(slot.order): (known_status(view, slot.possible) if getattr(slot, "card", None)
+                              is None else card_status(view, slot.card))
+            for hand in hands for slot in hand}}
     if kind == "cardgames.ikebana.view":
         wild = view.rules.multicolour_wild
         return {"worth": [bouquet_worth(bouquet, wild) for bouquet in view.bouquets]}

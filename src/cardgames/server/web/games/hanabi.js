@@ -4,7 +4,9 @@
  * the viewer can tell, each card's clue history and note, the discard pile by suit.
  *
  * Drawn from the view the server sends (seat_view or spectator_view JSON): the viewer's own
- * cards have no identity in it, so none can be drawn. See app.js for the module interface.
+ * cards have no identity in it, so none can be drawn. The marks are the view's `marks` (the
+ * server works them out with the game's own code, as far as the viewer can tell). See app.js
+ * for the module interface.
  */
 
 const MARK = {playable: "✓", critical: "!", trash: "×"};
@@ -20,33 +22,6 @@ function suitInfo(view, letter) { return view.variant.suits.find((s) => s.letter
 function suitClass(view, letter) {
   const suit = suitInfo(view, letter);
   return suit ? `hs-${suit.style}` : "hs-unknown";
-}
-
-/** The status of a card the viewer can see: "playable", "critical", "trash" or null. */
-function cardStatus(view, card) {
-  const index = view.variant.suits.findIndex((s) => s.letter === suitOf(card));
-  if (index < 0) return null;
-  const suit = view.variant.suits[index];
-  const pile = view.fireworks[index] || [];
-  if (pile.some((played) => rankOf(played) === rankOf(card))) return "trash";
-  const count = (c) => view.discards.filter((d) => d === c).length;
-  if (suit.order === "ascending") {
-    for (let rank = 1; rank < Number(rankOf(card)); rank++) {
-      const lower = suit.letter + rank;
-      if (!pile.some((p) => rankOf(p) === String(rank)) && count(lower) >= (suit.counts[rank] || 0)) return "trash";
-    }
-  }
-  if (view.playable.includes(card)) return "playable";
-  const copies = suit.counts[rankOf(card)] || 0;
-  if (copies && copies - count(card) === 1) return "critical";
-  return null;
-}
-
-/** The status every card a slot may still be has in common (what its holder can tell). */
-function knownStatus(view, possible) {
-  if (!possible.length) return null;
-  const statuses = new Set(possible.map((card) => cardStatus(view, card)));
-  return statuses.size === 1 ? [...statuses][0] : null;
 }
 
 /** What the clues pin down: "R3", "R?", "?3", or "". */
@@ -112,7 +87,7 @@ function slotCard(ui, view, seat, slot, extras) {
   const h = ui.h;
   const key = String(slot.order);
   const own = slot.card === undefined || slot.card === null;
-  const status = own ? knownStatus(view, slot.possible) : cardStatus(view, slot.card);
+  const status = (view.marks || {})[key] || null;  // the server's, by the game's own rules
   const note = ui.noteFor(key);
   const pinned = known(slot.possible);
   const selected = ui.selected === key;

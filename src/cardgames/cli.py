@@ -648,8 +648,9 @@ def server_command(
         max_tables_per_client=max_tables_per_client,
         max_connections_per_client=max_connections_per_client,
     )
-    out.print(f"cardgames server at http://{escape(host)}:{port} (tables at "
-              f"ws://{escape(host)}:{port}/ws), database {escape(shown)}; Ctrl-C stops it")
+    out.print(f"cardgames server: open http://{escape(host)}:{port}/ in a browser (the lobby "
+              f"and the tables; programs at ws://{escape(host)}:{port}/ws), database "
+              f"{escape(shown)}; Ctrl-C stops it")
     serve(host, port, settings)
 
 

@@ -17,12 +17,14 @@ import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from importlib import resources
 from typing import Any, Final, TypeVar
 
 import attrs
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,6 +33,7 @@ from cardgames.core.agents import explain
 from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.limits import load_json
 from cardgames.server import store
+from cardgames.server.catalogue import game_catalogue
 from cardgames.server.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -54,6 +57,7 @@ from cardgames.server.protocol import (
     TableList,
     TableUpdate,
     TakeSeat,
+    View,
     Welcome,
     client_message_adapter,
 )
@@ -86,6 +90,13 @@ PASSWORD_CHECKS: Final = 2
 """Passwords checked at once (scrypt takes tens of milliseconds of a CPU each)."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
+WEB_POLICY: Final = (
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob:; "
+    "style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
+"""The web table's Content-Security-Policy: everything from this server, no inline script
+(inline styles are allowed: the pages set colours, and all their text is text, never HTML)."""
 STATUS_OF: Final = {
     "bad_message": 400, "version": 400, "options": 400, "not_found": 404, "forbidden": 403,
     "conflict": 409, "limit": 429, "rate_limited": 429, "server": 500,
@@ -760,6 +771,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     limit = settings.max_message_bytes
 
+    @app.get("/api/games")
+    async def list_games(request: Request) -> dict[str, Any]:
+        server.check_request_rate(_client(request))
+        return game_catalogue()
+
     @app.get("/api/tables", response_model=TableList)
     async def list_tables(request: Request) -> TableList:
         server.check_request_rate(_client(request))
@@ -775,6 +791,15 @@ def create_app(settings: Settings) -> FastAPI:
     async def get_table(request: Request, table_id: str) -> TableInfo:
         server.check_request_rate(_client(request))
         return await server.table_info(table_id)
+
+    @app.get("/api/tables/{table_id}/moves/{move}", response_model=View)
+    async def position(request: Request, table_id: str, move: int, seat: int = 0,
+                       password: str | None = None) -> View:
+        """A finished game's position after `move` moves, as `seat` saw it (the replay)."""
+        server.check_request_rate(_client(request))
+        table = await server.table(table_id)
+        await server._check_password(table, password)
+        return await asyncio.to_thread(table.position, move, seat)
 
     @app.post("/api/tables/{table_id}/seats", response_model=SeatTaken)
     async def take_seat(request: Request, table_id: str) -> SeatTaken:
@@ -830,6 +855,19 @@ def create_app(settings: Settings) -> FastAPI:
             connection.close()
             await pump
 
+    # The web table (plain files inside the package), at / after every other route. Its
+    # pages may load and connect to this server only (no inline script, no other origin).
+    web = resources.files("cardgames.server").joinpath("web")
+    app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+
+    @app.middleware("http")
+    async def web_headers(request: Request, call_next: Callable[[Request], Any]) -> Any:
+        response = await call_next(request)
+        if not request.url.path.startswith("/api/"):
+            response.headers["Content-Security-Policy"] = WEB_POLICY
+            response.headers["X-Content-Type-Options"] = "nosniff"
+            response.headers["Referrer-Policy"] = "no-referrer"  # a table's link stays here
+        return response
     return app
 
 

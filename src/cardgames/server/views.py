@@ -36,6 +36,9 @@ import cattrs
 
 from cardgames import get_game
 from cardgames.core.game import Move, State
+from cardgames.hanabi.hints import card_status, known_status
+from cardgames.ikebana.render import bouquet_worth
+from cardgames.koikoi.yaku import yaku_progress
 
 __all__ = [
     "HiddenCard",
@@ -45,6 +48,7 @@ __all__ = [
     "seat_view",
     "spectator_log",
     "spectator_view",
+    "table_aids",
     "to_json",
     "to_json_action",
     "view_from_json",
@@ -199,7 +203,9 @@ def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
     ``state.moves(seat)``), and under ``"legal"`` the seat's legal actions as objects (empty
     when another seat is to act): what the rules allow it, which its view tells it anyway;
     a bot reads them back with :func:`legal_from_json`. Nothing else of the state is read."""
-    data: dict[str, Any] = to_json(state.view(seat))
+    view = state.view(seat)
+    data: dict[str, Any] = to_json(view)
+    data.update(table_aids(view))
     data["legal"] = ([to_json_action(action) for action in state.legal_actions()]
                      if state.current_player == seat else [])
     return data
@@ -219,8 +225,40 @@ _ACTION_OBJECTS: Final = _cached(lambda action: _CONVERTER.unstructure(_AsObject
 def spectator_view(state: State[Any]) -> dict[str, Any]:
     """What every seat may know, as JSON data: ``state.public_view()`` encoded (no card that
     any seat may not see until the game is over; then the hands too)."""
-    data: dict[str, Any] = to_json(state.public_view())
+    view = state.public_view()
+    data: dict[str, Any] = to_json(view)
+    data.update(table_aids(view))
     return data
+
+
+def table_aids(view: Any) -> dict[str, Any]:
+    """What a table shows beside the cards, worked out from the view alone by the game's own
+    code, so that a web table need not score anything itself: Koi-Koi's ``progress`` (each
+    seat's yaku in progress, closest first: ``key``, ``name``, ``have``, ``need``),
+    Ikebana's ``worth`` (each bouquet's best score now, in words) and Hanabi's ``marks``
+    (each card in a hand by its order: ``playable``, ``critical``, ``trash`` or None, as far
+    as the viewer can tell). Nothing for other games."""
+    kind = type(view).__module__
+    if kind == "cardgames.koikoi.view":
+        piles = view.piles
+        return {"progress": [
+            [{"key": item.key, "name": item.name, "have": item.have, "need": item.need}
+             for item in yaku_progress(piles[seat], piles[1 - seat], view.rules, view.month)]
+            for seat in (0, 1)]}
+    if kind == "cardgames.hanabi.view":
+        # Only what the viewer can tell: a card it sees by its identity, any other card by
+        # what its holder knows of it (the statuses its possible cards share).
+        hands = (view.hands if hasattr(view, "hands") else
+                 [view.own_hand if seat == view.seat else hand
+                  for seat, hand in enumerate(view.other_hands)])
+        return {"marks": {
+            str(slot.order): (known_status(view, slot.possible) if getattr(slot, "card", None)
+                              is None else card_status(view, slot.card))
+            for hand in hands for slot in hand}}
+    if kind == "cardgames.ikebana.view":
+        wild = view.rules.multicolour_wild
+        return {"worth": [bouquet_worth(bouquet, wild) for bouquet in view.bouquets]}
+    return {}
 
 
 def _log(moves: Sequence[Move[Any]]) -> list[dict[str, Any]]:

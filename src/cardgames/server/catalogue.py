@@ -1,0 +1,77 @@
+"""What the web lobby offers: every game with its seats, bots, rule sets and options.
+
+``GET /api/games`` answers :func:`game_catalogue`: for each registered game its title, the
+numbers of players, its bots (levels first), its rule sets by the game's own preset word
+(``variant`` for Hanabi) and the single options a table may set (``-o KEY=VALUE``), each with
+its kind, its default and the values it accepts, read from the game's options class.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from typing import Any
+
+import attrs
+
+import cardgames
+from cardgames.core.registry import GameInfo
+
+__all__ = ["game_catalogue", "game_entry", "option_entries"]
+
+
+def option_entries(options: Any) -> list[dict[str, Any]]:
+    """The single options of an options value (its class's init fields that are a switch, a
+    choice or a number), each with its default (the value in `options`); a number's
+    ``none`` is the word for no value (``unlimited``, ``none``) where it may have none."""
+    cls = type(options)
+    attrs.resolve_types(cls)
+    entries: list[dict[str, Any]] = []
+    for field in attrs.fields(cls):
+        if not field.init:
+            continue
+        value = getattr(options, field.name)
+        entry: dict[str, Any] = {"name": field.name, "label": field.name.replace("_", " ")}
+        if isinstance(field.type, type) and issubclass(field.type, enum.Enum):
+            entry |= {"kind": "choice", "choices": [str(m.value) for m in field.type],
+                      "default": str(value.value if isinstance(value, enum.Enum) else value)}
+        elif field.type is bool:
+            entry |= {"kind": "switch", "default": bool(value)}
+        elif "range" in field.metadata:
+            low, high = field.metadata["range"]
+            entry |= {"kind": "number", "min": low, "max": high, "default": value,
+                      "none": "unlimited" if field.metadata.get("unlimited") else None}
+        elif field.type == int | None:  # a number or none (Hanabi's special rank)
+            entry |= {"kind": "number", "min": None, "max": None, "default": value,
+                      "none": "none"}
+        else:  # the rule set's name, structured fields (Hanabi's suits): the rule set's own
+            continue
+        entries.append(entry)
+    return entries
+
+
+def game_entry(info: GameInfo[Any, Any]) -> dict[str, Any]:
+    """One game as the lobby's form needs it."""
+    default = info.presets[info.default_preset]
+    levels = list(info.levels)
+    return {
+        "name": info.name,
+        "title": info.title,
+        "description": info.description,
+        "players": {"min": info.player_counts.start, "max": info.player_counts.stop - 1,
+                    "default": info.default_players},
+        "bots": levels + [name for name in info.bots if name not in info.levels],
+        "default_bot": levels[-1] if levels else info.default_bot,
+        "preset_word": info.preset_word,
+        "presets": list(info.presets),
+        "default_preset": info.default_preset,
+        "options": option_entries(default),
+        "cooperative": info.cooperative,
+    }
+
+
+@functools.cache
+def game_catalogue() -> dict[str, Any]:
+    """Every registered game as :func:`game_entry` writes it (the registry does not change
+    while a server runs)."""
+    return {"version": 1, "games": [game_entry(info) for info in cardgames.games().values()]}

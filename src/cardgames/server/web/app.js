@@ -1,0 +1,699 @@
+/**
+ * The web table: the lobby, the WebSocket to a table and the table's chrome (move log, chat,
+ * hint, notes, summaries, replay, keys). Plain ES modules served by the package: no build step,
+ * nothing fetched from anywhere but the server that served this page.
+ *
+ * ## A game module: `games/<game>.js` (and optionally `games/<game>.css`, linked when present)
+ *
+ * The shell imports `./games/<game>.js` for a table of game `<game>` (the game's registry name,
+ * TableInfo.game: "hanabi", "koikoi", "ikebana") and calls:
+ *
+ *   export function render(root, message, ui)
+ *     Fill `root` (an empty HTMLElement; the shell empties it before each call) with the table.
+ *     Called once the game has started (message.status "playing" or "over"), after every
+ *     message that changes what is shown, and for each replay position.
+ *     `message` is the server's latest `view` message (docs/server-protocol.md):
+ *       message.view    seat_view(state, seat) JSON for a seat, spectator_view(state) JSON for a
+ *                       spectator (src/cardgames/server/views.py: cards are notation strings,
+ *                       attrs values objects with "type" and, where they write themselves,
+ *                       "text"; sets sorted lists). Treat it as read-only.
+ *       message.seat    the viewer's seat (null: a spectator, or a replay)
+ *       message.legal   [{id, notation}]: the viewer's legal actions ([] unless it is to act)
+ *       message.players seat names; message.to_move; message.move; message.status
+ *     `ui` is what the module may use of the shell:
+ *       ui.h(tag, attrs, ...children) -> Element   build DOM: attrs {class, style, title,
+ *                       dataset: {...}, on: {click: fn}, any other attribute}; children are
+ *                       nodes, strings (text, never HTML) or arrays; null/false skipped
+ *       ui.act(action)  send an action: an id from message.legal or a notation ("play 1")
+ *       ui.legal        message.legal; ui.canAct: whether the viewer may act now
+ *       ui.find(test)   the legal actions whose notation matches: a RegExp or a function
+ *       ui.button(label, run, {key, title, cls, disabled})  a <button>; with `key` (one
+ *                       character) the shell runs it when that key is pressed and shows the key
+ *       ui.selected     the selected card key (a string) or null
+ *       ui.select(key)  select a card (the same key again, or null: unselect) and re-render
+ *       ui.noteFor(key) the viewer's note text on a card ("" when none)
+ *       ui.openNote(key)  open the note editor for a card (the shell sends `note`)
+ *       ui.hint         the hint for this position {action: {id, notation}, reason} or null
+ *                       (the module may mark the card the hint would play/clue)
+ *       ui.replay       true while showing a replay position (ui.canAct is then false)
+ *       ui.names        seat names (message.players); ui.seat the viewer's seat or null
+ *       ui.info         the TableInfo (options, seats, hints, private)
+ *       ui.narrow       true on a phone-width screen (< 640 px)
+ *     Cards are keyed by a string the game chooses (Hanabi: String(order)); a note is kept per
+ *     key by the server, for the seat.
+ *   export function describe(view) -> string
+ *     A one-line status for the title bar ("Score 12 · 5 clues · 2 fuses left · 18 in deck").
+ *   export function summary(message, ui) -> HTMLElement | null
+ *     A round or final summary for `message` (a `view` message; ui.gameOver holds the
+ *     `game_over` message once the game ends), or null. The shell shows the element in its
+ *     summary panel; an element with `dataset.key` set pops up once per distinct key (a
+ *     round's end), and the final one pops up when the game ends.
+ *
+ * Keys: the shell owns `?` (keys help), `/` (chat), `:` (type a move), `h` (hint), `n` (note
+ * on the selected card), `Escape` (close, unselect), ArrowLeft/ArrowRight/Home/End (replay).
+ * Modules use any other single characters with ui.button(..., {key}) (digits and letters:
+ * "1".."5" to select slots, "p" play, "d" discard, ...); the key help lists every button key.
+ * Every legal action must also be reachable by mouse and touch; the `:` box (type a move,
+ * with the legal notations offered) reaches every action by keyboard in any game.
+ */
+
+// ---------------------------------------------------------------------------- small helpers
+
+/** Build an element: h("button", {class: "x", on: {click: f}}, "text", child, [more]). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "on") for (const [event, fn] of Object.entries(value)) node.addEventListener(event, fn);
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name === "class") node.className = value;
+    else if (name === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  const add = (child) => {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) child.forEach(add);
+    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  };
+  children.forEach(add);
+  return node;
+}
+
+const $ = (id) => document.getElementById(id);
+const store = {
+  get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch { return null; } },
+  set(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
+  drop(key) { localStorage.removeItem(key); },
+};
+const seatKey = (table) => `cardgames.seat.${table}`;
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method, headers: body ? {"Content-Type": "application/json"} : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({message: response.statusText}));
+  if (!response.ok) throw new Error(data.message || `${method} ${path}: ${response.status}`);
+  return data;
+}
+
+/** Ask for some text in the page's dialog; resolves to the text, or null when cancelled. */
+function ask(title, fields, okLabel = "OK") {
+  const dialog = $("dialog"), form = $("dialog-form");
+  form.replaceChildren(
+    h("h2", {}, title),
+    ...fields.map((f) => h("p", {}, h("label", {}, f.label,
+      f.multiline ? h("textarea", {name: f.name, rows: 3, cols: 30}, f.value || "")
+        : h("input", {type: f.type || "text", name: f.name, value: f.value || "",
+          maxlength: f.max || 200, autocomplete: "off"})))),
+    h("div", {class: "row"}, h("button", {value: "ok", class: "primary"}, okLabel),
+      h("button", {value: "cancel", formnovalidate: true}, "Cancel")));
+  return new Promise((resolve) => {
+    dialog.onclose = () => {
+      if (dialog.returnValue !== "ok") return resolve(null);
+      resolve(Object.fromEntries(fields.map((f) => [f.name, form.elements[f.name].value])));
+    };
+    dialog.returnValue = "";
+    dialog.showModal();
+    form.querySelector("input,textarea")?.focus();
+  });
+}
+
+// ---------------------------------------------------------------------------- the lobby
+
+let catalogue = null;
+async function games() {
+  catalogue = catalogue || await api("GET", "/api/games");
+  return catalogue.games;
+}
+
+let lobbyTimer = null;
+
+async function showLobby() {
+  setTitle("Lobby");
+  setStatus("");
+  const main = $("main");
+  const list = h("ul", {class: "tables", id: "tables"});
+  const open = h("form", {class: "row", id: "open-form", on: {submit: (e) => {
+    e.preventDefault();
+    const id = e.target.elements.table.value.trim().replace(/.*#\/table\//, "");
+    if (id) location.hash = `#/table/${encodeURIComponent(id)}`;
+  }}}, h("input", {type: "text", name: "table", placeholder: "a table's link or id",
+    "aria-label": "table link or id"}), h("button", {}, "Go"));
+  main.replaceChildren(h("div", {class: "lobby"},
+    h("div", {},
+      h("section", {class: "panel"}, h("h2", {}, "Open tables"), list,
+        h("p", {class: "quiet"}, "Private tables are not listed: open one by its link.")),
+      h("section", {class: "panel"}, h("h2", {}, "Open a table by its link"), open)),
+    h("section", {class: "panel create"}, h("h2", {}, "New table"), await createForm())));
+  const refresh = async () => {
+    try {
+      const {tables} = await api("GET", "/api/tables");
+      list.replaceChildren(...(tables.length ? tables.map(tableItem)
+        : [h("li", {class: "quiet"}, "No table is open: create one.")]));
+    } catch (error) { toast(error.message); }
+  };
+  await refresh();
+  clearInterval(lobbyTimer);
+  lobbyTimer = setInterval(() => { if (route().page === "lobby") refresh(); }, 5000);
+}
+
+function tableItem(info) {
+  const open = info.seats.filter((s) => s.kind === "open").length;
+  const seats = info.seats.map((s) => s.kind === "open" ? "(open)" : s.name).join(", ");
+  const go = `#/table/${encodeURIComponent(info.table)}`;
+  return h("li", {},
+    h("span", {class: "what"}, h("strong", {}, info.name), ` · ${info.game} · ${info.status}`,
+      info.status === "playing" ? ` · move ${info.moves}` : "",
+      h("br"), h("span", {class: "seatlist"}, seats)),
+    open && info.status === "waiting" ? h("a", {href: go}, h("button", {class: "primary"}, "Sit")) : null,
+    h("a", {href: go + "?watch"}, h("button", {}, "Watch")));
+}
+
+async function createForm() {
+  const all = await games();
+  const form = h("form", {id: "create-form"});
+  const gameSelect = h("select", {name: "game", "aria-label": "game"},
+    all.map((g) => h("option", {value: g.name}, g.title)));
+  const body = h("div");
+  const build = () => {
+    const game = all.find((g) => g.name === gameSelect.value);
+    const players = h("input", {type: "number", name: "players", min: game.players.min,
+      max: game.players.max, value: Math.max(game.players.default, Math.min(3, game.players.max))});
+    const seats = h("div", {class: "grid"});
+    const seatRows = () => {
+      const count = Math.max(game.players.min, Math.min(game.players.max, Number(players.value) || 2));
+      const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+      seats.replaceChildren(...Array.from({length: count}, (_, i) => h("label", {},
+        `Seat ${i + 1}`, h("select", {name: `seat${i}`},
+          h("option", {value: ""}, i === 0 ? "me" : "a person"),
+          game.bots.map((b) => h("option", {value: b}, `bot: ${b}`))))));
+      seats.querySelectorAll("select").forEach((s, i) => {
+        s.value = old[i] ?? (i === 0 ? "" : (i === count - 1 && count > 2 ? game.default_bot : ""));
+      });
+    };
+    players.addEventListener("change", seatRows);
+    seatRows();
+    const options = game.options.map((o) => {
+      let input;
+      if (o.kind === "switch") input = h("input", {type: "checkbox", name: `o.${o.name}`, checked: o.default});
+      else if (o.kind === "choice") {
+        input = h("select", {name: `o.${o.name}`}, o.choices.map((c) => h("option", {value: c}, c)));
+        input.value = o.default;
+      } else input = h("input", {type: "text", name: `o.${o.name}`, inputmode: "numeric", size: 6,
+        value: o.default === null ? o.none : o.default,
+        title: [o.min === null ? "a whole number" : `${o.min}..${o.max}`, o.none].filter(Boolean).join(" or ")});
+      input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
+      return h("label", {}, o.kind === "switch" ? [input, o.label] : [o.label, input]);
+    });
+    const preset = h("select", {name: "preset"}, game.presets.map((p) => h("option", {value: p}, p)));
+    preset.value = game.default_preset;
+    body.replaceChildren(
+      h("div", {class: "row"}, h("label", {}, "Players", players),
+        h("label", {}, game.preset_word[0].toUpperCase() + game.preset_word.slice(1), preset)),
+      h("fieldset", {}, h("legend", {}, "Seats"), seats),
+      h("details", {}, h("summary", {}, `Every option (${game.options.length})`),
+        h("p", {class: "quiet"}, `Changed ones override the ${game.preset_word}.`),
+        h("div", {class: "grid"}, options)));
+  };
+  gameSelect.addEventListener("change", build);
+  build();
+  form.append(
+    h("div", {class: "row"}, h("label", {}, "Game", gameSelect),
+      h("label", {}, "Table name", h("input", {type: "text", name: "name", maxlength: 60, size: 14}))),
+    body,
+    h("div", {class: "row"},
+      h("label", {}, "Your name", h("input", {type: "text", name: "me", required: true, maxlength: 40,
+        size: 12, value: store.get("cardgames.name") || ""})),
+      h("label", {}, "Password", h("input", {type: "password", name: "password", maxlength: 100,
+        size: 10, placeholder: "none: public", autocomplete: "new-password"}))),
+    h("div", {class: "row"},
+      h("label", {}, h("input", {type: "checkbox", name: "hints", checked: true}), "hints"),
+      h("label", {}, h("input", {type: "checkbox", name: "autostart", checked: true}),
+        "start when every seat is taken")),
+    h("p", {}, h("button", {class: "primary", id: "create"}, "Create the table")));
+  form.addEventListener("submit", (e) => { e.preventDefault(); createTable(form, gameSelect.value); });
+  return form;
+}
+
+async function createTable(form, gameName) {
+  const game = (await games()).find((g) => g.name === gameName);
+  const f = form.elements;
+  const seats = [...form.querySelectorAll("select[name^=seat]")].map((s) => ({bot: s.value || null}));
+  const options = {[game.preset_word]: f.preset.value};
+  for (const o of game.options) {
+    const input = f[`o.${o.name}`];
+    const value = input.type === "checkbox" ? String(input.checked) : input.value.trim();
+    if (value !== input.dataset.initial) options[o.name] = value;
+  }
+  const password = f.password.value || null;
+  const me = f.me.value.trim();
+  store.set("cardgames.name", me);
+  try {
+    const mine = seats[0].bot === null;
+    const info = await api("POST", "/api/tables", {game: game.name, options, seats, password,
+      name: f.name.value.trim(), hints: f.hints.checked, autostart: f.autostart.checked});
+    if (password) sessionStorage.setItem(`cardgames.password.${info.table}`, password);
+    if (mine) {
+      const taken = await api("POST", `/api/tables/${info.table}/seats`, {name: me, seat: 0, password});
+      store.set(seatKey(info.table), {seat: taken.seat, token: taken.token});
+    }
+    location.hash = `#/table/${encodeURIComponent(info.table)}${mine ? "" : "?watch"}`;
+  } catch (error) { toast(error.message); }
+}
+
+// ---------------------------------------------------------------------------- the table
+
+/** An event in words with the players' names for "player 2" (the log numbers the seats). */
+function withNames(text, names) {
+  return text.replace(/\bplayer (\d+)\b/g, (whole, number) => names[Number(number) - 1] ?? whole);
+}
+
+/** Everything the table page holds; one at a time. */
+let table = null;
+
+function route() {
+  const match = location.hash.match(/^#\/table\/([^?]+)(\?watch)?/);
+  return match ? {page: "table", id: decodeURIComponent(match[1]), watch: !!match[2]} : {page: "lobby"};
+}
+
+function setTitle(text) { $("title").textContent = text; document.title = `${text} · cardgames`; }
+function setStatus(text, bad = false) { $("status").textContent = text; $("status").classList.toggle("bad", bad); }
+
+async function showTable(id, watch) {
+  if (table) table.close();
+  const saved = watch ? null : store.get(seatKey(id));
+  let info;
+  try { info = await api("GET", `/api/tables/${encodeURIComponent(id)}`); }
+  catch (error) {
+    $("main").replaceChildren(h("div", {class: "panel"}, h("p", {}, error.message), h("a", {href: "#/"}, "Back to the lobby")));
+    return;
+  }
+  let module;
+  try { module = await import(`./games/${info.game}.js`); }
+  catch (error) { toast(`no web table for ${info.game}: ${error.message}`); return; }
+  loadCss(info.game);
+  table = new Table(info, module, saved);
+  table.start();
+}
+
+function loadCss(game) {
+  if (document.querySelector(`link[data-game="${game}"]`)) return;
+  document.head.append(h("link", {rel: "stylesheet", href: `games/${game}.css`, dataset: {game}}));
+}
+
+class Table {
+  constructor(info, module, saved) {
+    this.info = info;
+    this.module = module;
+    this.saved = saved;            // {seat, token} when this browser holds a seat here
+    this.message = null;           // the latest view message
+    this.log = [];
+    this.notes = {};
+    this.chat = [];
+    this.hint = null;
+    this.selected = null;
+    this.gameOver = null;
+    this.replayAt = null;          // a move number while replaying
+    this.replayViews = {};
+    this.shownSummaries = new Set();
+    this.socket = null;
+    this.closed = false;
+    this.retry = 0;
+    this.build();
+  }
+
+  get id() { return this.info.table; }
+  get password() { return sessionStorage.getItem(`cardgames.password.${this.id}`); }
+
+  build() {
+    this.board = h("div", {class: "board", id: "board"});
+    this.moveBox = h("input", {type: "text", class: "movebox", id: "movebox", list: "legal-list",
+      placeholder: "type a move (:)", "aria-label": "type a move", autocomplete: "off"});
+    this.legalList = h("datalist", {id: "legal-list"});
+    this.hintBox = h("div", {id: "hint"});
+    this.actionsBox = h("div", {class: "actions row", id: "actions"});
+    this.logList = h("ol", {class: "log", id: "log"});
+    this.chatLines = h("div", {class: "chat-lines", id: "chat-lines"});
+    this.chatInput = h("input", {type: "text", id: "chat-input", maxlength: 500, placeholder: "say something (/)",
+      "aria-label": "chat", autocomplete: "off"});
+    this.summaryBox = h("div", {id: "summary"});
+    this.seatsBox = h("div", {id: "seats"});
+    const moveForm = h("form", {on: {submit: (e) => {
+      e.preventDefault();
+      const text = this.moveBox.value.trim();
+      if (text) { this.act(text); this.moveBox.value = ""; this.moveBox.blur(); }
+    }}}, this.moveBox, this.legalList);
+    const chatForm = h("form", {class: "row", on: {submit: (e) => {
+      e.preventDefault();
+      const text = this.chatInput.value.trim();
+      if (text) this.send({type: "chat", text});
+      this.chatInput.value = "";
+    }}}, this.chatInput, h("button", {}, "Say"));
+    const share = h("button", {type: "button", title: "Copy this table's link", on: {click: () => {
+      const link = `${location.origin}/#/table/${this.id}`;
+      navigator.clipboard?.writeText(link).then(() => toast("Link copied: send it to your friends"),
+        () => ask("The table's link", [{name: "link", label: "", value: link}]));
+    }}}, "Copy link");
+    $("main").replaceChildren(h("div", {class: "table"},
+      h("div", {}, this.seatsBox, this.board, this.actionsBox, this.hintBox, this.summaryBox),
+      h("aside", {class: "side"},
+        h("section", {class: "panel"}, h("h2", {}, "Moves"), this.logList, moveForm,
+          h("div", {class: "replaybar", id: "replaybar"})),
+        h("section", {class: "panel"}, h("h2", {}, "Chat"), this.chatLines, chatForm),
+        h("section", {class: "panel row"}, share, h("a", {href: "#/"}, "Lobby")))));
+  }
+
+  start() {
+    this.connect();
+    this.render();
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    this.socket?.close();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = this.socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    setStatus("connecting…");
+    socket.onopen = () => {
+      this.retry = 0;
+      this.log = [];
+      if (this.saved) this.send({type: "join", table: this.id, token: this.saved.token});
+      else this.send({type: "spectate", table: this.id, password: this.password});
+    };
+    socket.onmessage = (event) => this.receive(JSON.parse(event.data));
+    socket.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.closed) return;
+      const wait = Math.min(10, 2 ** this.retry++) * 500;
+      setStatus(`disconnected: again in ${Math.round(wait / 1000)} s`, true);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    else toast("not connected: wait a moment");
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "welcome":
+        this.info = message.table;
+        setStatus(message.seat === null ? "watching" : `seat ${message.seat + 1}`);
+        clearInterval(this.pinger);
+        this.pinger = setInterval(() => this.send({type: "ping"}),
+          Math.max(5, message.idle_timeout / 3) * 1000);
+        break;
+      case "view":
+        this.log.splice(message.log_start, Infinity, ...message.log);
+        if (this.message && message.move !== this.message.move) { this.hint = null; this.selected = null; }
+        this.message = message;
+        break;
+      case "notes": this.notes = message.notes; break;
+      case "chat": this.chat.push(message); this.renderChat(); return;
+      case "hint": this.hint = message; break;
+      case "table": this.info = message.table; break;
+      case "game_over": this.gameOver = message; break;
+      case "error":
+        if (message.code === "forbidden" && this.saved && !this.message) {
+          // This browser's token no longer opens a seat here: watch instead.
+          store.drop(seatKey(this.id));
+          this.saved = null;
+          this.send({type: "spectate", table: this.id, password: this.password});
+        } else if (message.code === "forbidden" && !this.message) {
+          this.askPassword(message.message);
+        } else toast(message.message);
+        return;
+      default: return;
+    }
+    this.render();
+  }
+
+  async askPassword(why) {
+    const answer = await ask(why, [{name: "password", label: "Password", type: "password"}], "Watch");
+    if (answer === null) { location.hash = "#/"; return; }
+    sessionStorage.setItem(`cardgames.password.${this.id}`, answer.password);
+    this.send({type: "spectate", table: this.id, password: answer.password});
+  }
+
+  act(action) {
+    if (this.replayAt !== null || !this.message) return;
+    this.send({type: "act", action, move: this.message.move});
+  }
+
+  ui(message) {
+    const replay = this.replayAt !== null;
+    const legal = replay ? [] : message.legal;
+    const table = this;
+    return {
+      h, legal, replay, info: this.info,
+      canAct: legal.length > 0,
+      seat: message.seat, names: message.players,
+      selected: this.selected,
+      hint: replay ? null : this.hint,
+      gameOver: this.gameOver,
+      narrow: window.matchMedia("(max-width: 640px)").matches,
+      act: (action) => this.act(action),
+      find: (test) => legal.filter((a) => typeof test === "function" ? test(a) : test.test(a.notation)),
+      select: (key) => { table.selected = key === table.selected ? null : key; table.render(); },
+      noteFor: (key) => table.notes[key] || "",
+      openNote: (key) => table.openNote(key),
+      button: (label, run, options = {}) => h("button", {
+        type: "button", class: options.cls, title: options.title, disabled: options.disabled,
+        dataset: options.key ? {key: options.key} : {}, on: {click: run}},
+        label, options.key ? h("kbd", {}, options.key) : null),
+    };
+  }
+
+  async openNote(key) {
+    if (this.message?.seat === null || this.message?.seat === undefined) { toast("notes are for seats"); return; }
+    const answer = await ask("Note on this card", [{name: "text", label: "", value: this.notes[key] || "", max: 200}], "Save");
+    if (answer !== null) this.send({type: "note", card: String(key), text: answer.text.trim()});
+  }
+
+  render() {
+    const message = this.replayAt !== null ? this.replayViews[this.replayAt] : this.message;
+    this.renderSeats();
+    this.renderLog();
+    this.renderChat();
+    if (!message || message.status === "waiting") {
+      this.board.replaceChildren(h("p", {}, this.info.status === "waiting"
+        ? "Waiting for every seat to be taken." : "Loading the table…"));
+      setTitle(this.info.name);
+      return;
+    }
+    setTitle(`${this.info.name} · ${this.module.describe(message.view)}`);
+    const ui = this.ui(message);
+    this.board.replaceChildren();
+    this.board.dataset.move = String(message.move);
+    try { this.module.render(this.board, message, ui); }
+    catch (error) { this.board.append(h("p", {}, `The table could not be drawn: ${error.message}`)); console.error(error); }
+    this.renderActions(message, ui);
+    this.renderHint(ui);
+    this.renderSummary(message, ui);
+    this.renderReplayBar();
+  }
+
+  renderSeats() {
+    const info = this.info;
+    if (info.status !== "waiting") { this.seatsBox.replaceChildren(); return; }
+    const mine = this.saved?.seat;
+    const everyone = info.seats.every((s) => s.kind !== "open");
+    this.seatsBox.replaceChildren(h("section", {class: "panel"},
+      h("h2", {}, `${info.name}: waiting for players`),
+      h("ul", {class: "seats-waiting"}, info.seats.map((s) => h("li", {},
+        `Seat ${s.seat + 1}: `, s.kind === "open" ? h("em", {}, "open ") : s.name,
+        s.kind === "bot" ? " (bot)" : "", s.seat === mine ? " (you)" : "",
+        s.kind === "open" && mine === undefined
+          ? h("button", {class: "primary", dataset: {seat: s.seat}, on: {click: () => this.takeSeat(s.seat)}}, "Take this seat")
+          : null))),
+      h("div", {class: "row"},
+        mine !== undefined && everyone ? h("button", {class: "primary", on: {click: () => this.startGame()}}, "Start") : null,
+        mine !== undefined ? h("button", {on: {click: () => this.leaveSeat()}}, "Leave the seat") : null,
+        h("span", {class: "quiet"}, "Send this page's link to the people you play with."))));
+  }
+
+  async takeSeat(seat) {
+    const answer = await ask("Take the seat", [{name: "name", label: "Your name", value: store.get("cardgames.name") || "", max: 40},
+      ...(this.info.private && !this.password ? [{name: "password", label: "Password", type: "password"}] : [])], "Sit");
+    if (!answer || !answer.name.trim()) return;
+    store.set("cardgames.name", answer.name.trim());
+    const password = answer.password || this.password;
+    try {
+      const taken = await api("POST", `/api/tables/${this.id}/seats`, {name: answer.name.trim(), seat, password});
+      if (password) sessionStorage.setItem(`cardgames.password.${this.id}`, password);
+      store.set(seatKey(this.id), {seat: taken.seat, token: taken.token});
+      this.saved = {seat: taken.seat, token: taken.token};
+      this.socket.close();  // reconnects as the seat
+    } catch (error) { toast(error.message); }
+  }
+
+  async startGame() {
+    try { this.info = await api("POST", `/api/tables/${this.id}/start`, {token: this.saved.token}); }
+    catch (error) { toast(error.message); }
+  }
+
+  async leaveSeat() {
+    try {
+      this.info = await api("POST", `/api/tables/${this.id}/leave`, {token: this.saved.token});
+      store.drop(seatKey(this.id));
+      this.saved = null;
+      this.socket.close();
+    } catch (error) { toast(error.message); }
+  }
+
+  renderActions(message, ui) {
+    const row = [];
+    if (ui.canAct) row.push(h("strong", {}, "Your turn"));
+    else if (message.status === "playing" && !ui.replay)
+      row.push(h("span", {class: "quiet"}, `${message.players[message.to_move] ?? "…"} to move`));
+    if (ui.canAct && this.info.hints) row.push(ui.button("Hint", () => this.send({type: "hint"}), {key: "h", title: "Ask the bot for advice"}));
+    if (this.selected !== null && message.seat !== null && !ui.replay)
+      row.push(ui.button("Note", () => this.openNote(this.selected), {key: "n", title: "Write a note on the selected card"}));
+    if (this.gameOver && this.replayAt === null)
+      row.push(h("button", {type: "button", id: "replay", on: {click: () => this.replay(0)}}, "Replay move by move"));
+    this.actionsBox.replaceChildren(...row);
+    this.legalList.replaceChildren(...ui.legal.map((a) => h("option", {value: a.notation})));
+    this.moveBox.disabled = !ui.canAct;
+  }
+
+  renderHint(ui) {
+    if (!ui.hint) { this.hintBox.replaceChildren(); return; }
+    this.hintBox.replaceChildren(h("div", {class: "hint", id: "hint-text"},
+      h("strong", {}, `Hint: ${ui.hint.action.notation}`), " — ", ui.hint.reason, " ",
+      ui.button("Do it", () => this.act(ui.hint.action.id))));
+  }
+
+  renderSummary(message, ui) {
+    const element = this.module.summary(message, ui);
+    if (!element && this.gameOver && !ui.replay) {
+      const scores = this.gameOver.scores.map((s, i) => `${message.players[i]}: ${s}`).join(" · ");
+      this.summaryBox.replaceChildren(h("div", {class: "panel summary", id: "final"}, h("h2", {}, "Game over"),
+        h("p", {}, this.gameOver.result), h("p", {}, scores)));
+      return;
+    }
+    this.summaryBox.replaceChildren(...(element ? [h("div", {class: "panel summary", id: "final"}, element)] : []));
+    const key = element?.dataset.key || (this.gameOver && !ui.replay ? "final" : null);
+    if (element && key && !this.shownSummaries.has(key)) {
+      this.shownSummaries.add(key);
+      this.summaryBox.scrollIntoView({behavior: "smooth", block: "nearest"});
+    }
+  }
+
+  renderLog() {
+    const at = this.replayAt;
+    const names = this.message?.players || this.info.seats.map((s) => s.name);
+    this.logList.replaceChildren(...this.log.map((entry, number) => h("li", {
+      class: at !== null && number === at - 1 ? "current" : null,
+      title: entry.events.join("\n"),
+      on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
+      h("strong", {}, names[entry.seat] ?? `seat ${entry.seat + 1}`), " ", entry.action,
+      entry.events.length ? h("span", {class: "quiet"}, ` — ${entry.events.map((e) => withNames(e, names)).join("; ")}`) : null)));
+    if (at === null) this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  renderChat() {
+    const stick = this.chatLines.scrollTop + this.chatLines.clientHeight >= this.chatLines.scrollHeight - 4;
+    this.chatLines.replaceChildren(...this.chat.map((line) => h("p", {},
+      h("strong", {}, line.name), ": ", line.text)));
+    if (stick) this.chatLines.scrollTop = this.chatLines.scrollHeight;
+  }
+
+  // -- replay of a finished game: every position as the spectators' view, from the server
+  async replay(move) {
+    if (!this.gameOver) return;
+    const last = this.message.move;
+    move = Math.max(0, Math.min(last, move));
+    if (!this.replayViews[move]) {
+      try {
+        const query = new URLSearchParams({seat: this.message.seat ?? 0});
+        if (this.password) query.set("password", this.password);
+        this.replayViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`);
+      } catch (error) { toast(error.message); return; }
+    }
+    this.replayAt = move === last ? null : move;
+    this.selected = null;
+    this.render();
+  }
+
+  renderReplayBar() {
+    const bar = $("replaybar");
+    if (!bar) return;
+    if (!this.gameOver) { bar.replaceChildren(); return; }
+    const at = this.replayAt ?? this.message.move;
+    bar.replaceChildren(
+      h("button", {type: "button", title: "First move (Home)", on: {click: () => this.replay(0)}}, "«"),
+      h("button", {type: "button", title: "Back (←)", id: "replay-back", on: {click: () => this.replay(at - 1)}}, "◀"),
+      h("span", {}, `move ${at} / ${this.message.move}`),
+      h("button", {type: "button", title: "Forward (→)", id: "replay-forward", on: {click: () => this.replay(at + 1)}}, "▶"),
+      h("button", {type: "button", title: "The end (End)", on: {click: () => this.replay(this.message.move)}}, "»"));
+  }
+
+  key(event) {
+    const k = event.key;
+    const gameOver = !!this.gameOver;
+    if (k === "Escape") { this.selected = null; this.render(); return true; }
+    if (k === "/") { this.chatInput.focus(); return true; }
+    if (k === ":") { this.moveBox.focus(); return true; }
+    if (gameOver && k === "ArrowLeft") { this.replay((this.replayAt ?? this.message.move) - 1); return true; }
+    if (gameOver && k === "ArrowRight") { this.replay((this.replayAt ?? this.message.move) + 1); return true; }
+    if (gameOver && k === "Home") { this.replay(0); return true; }
+    if (gameOver && k === "End") { this.replay(this.message.move); return true; }
+    const button = [...document.querySelectorAll("#main button[data-key]")].find((b) => b.dataset.key === k && !b.disabled);
+    if (button) { button.click(); return true; }
+    return false;
+  }
+}
+
+function showKeys() {
+  const keys = [["?", "these keys"], ["/", "chat"], [":", "type a move (every legal move is offered)"],
+    ["h", "hint (tables with hints)"], ["n", "note on the selected card"], ["Esc", "unselect, close"],
+    ["← → Home End", "replay a finished game"]];
+  for (const b of document.querySelectorAll("#main button[data-key]"))
+    keys.push([b.dataset.key, b.title || b.firstChild?.textContent]);
+  const dialog = $("dialog"), form = $("dialog-form");
+  form.replaceChildren(h("h2", {}, "Keys"), h("table", {class: "keys"},
+    keys.map(([k, what]) => h("tr", {}, h("td", {}, h("kbd", {class: "keybadge"}, k)), h("td", {}, what)))),
+    h("button", {value: "cancel", class: "primary"}, "Close"));
+  dialog.onclose = null;
+  dialog.showModal();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || $("dialog").open) return;
+  const typing = event.target.closest?.("input, textarea, select");
+  if (typing) { if (event.key === "Escape") event.target.blur(); return; }
+  if (event.key === "?") { showKeys(); event.preventDefault(); return; }
+  if (table && route().page === "table" && table.key(event)) event.preventDefault();
+});
+
+$("keys-button").addEventListener("click", showKeys);
+
+async function go() {
+  const where = route();
+  if (where.page === "table") {
+    clearInterval(lobbyTimer);
+    await showTable(where.id, where.watch);
+  } else {
+    if (table) { table.close(); table = null; }
+    await showLobby();
+  }
+}
+
+window.addEventListener("hashchange", go);
+go();

@@ -1,0 +1,351 @@
+// Koi-Koi at the web table: the field, the hands, the captured piles by kind, yaku progress,
+// the capture choice and the koi-koi decision, all drawn from the server's `view` message.
+// Every action is a <button>: mouse, touch and keyboard (Tab, Enter, Space) reach each one.
+// The yaku progress comes from the server (the view's `progress`, worked out by the game's
+// own code): this module scores nothing itself.
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const FLOWERS = ["pine", "plum", "cherry", "wisteria", "iris", "peony", "bush clover",
+  "pampas", "chrysanthemum", "maple", "willow", "paulownia"];
+// The pictures by kind, as the notation names them (cardgames.koikoi.cards).
+const BRIGHTS = new Set(["jan-crane", "mar-curtain", "aug-moon", "nov-rain-man", "dec-phoenix"]);
+const ANIMALS = new Set(["feb-warbler", "apr-cuckoo", "may-bridge", "jun-butterflies", "jul-boar",
+  "aug-geese", "sep-sake-cup", "oct-deer", "nov-swallow"]);
+const POETRY_MONTHS = new Set([1, 2, 3]);
+const BLUE_MONTHS = new Set([6, 9, 10]);
+const KINDS = ["bright", "animal", "ribbon", "chaff"];
+
+export function cardInfo(code) {
+  const [abbr, ...rest] = code.split("-");
+  const month = MONTHS.indexOf(abbr) + 1;
+  const picture = rest.join(" ");
+  let kind = "chaff";
+  if (BRIGHTS.has(code)) kind = "bright";
+  else if (ANIMALS.has(code)) kind = "animal";
+  else if (rest[0] === "ribbon") kind = "ribbon";
+  let ribbon = null;
+  if (kind === "ribbon") {
+    ribbon = POETRY_MONTHS.has(month) ? "poetry" : BLUE_MONTHS.has(month) ? "blue" : "plain";
+  }
+  return { code, month, abbr, picture, kind, ribbon };
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+// A tile's face: its month and flower in the month's colour, the picture and its kind.
+function face(node, code, small) {
+  const info = cardInfo(code);
+  node.classList.add("kk-tile", `month-${info.month}`, `kind-${info.kind}`);
+  if (small) node.classList.add("small");
+  node.dataset.card = code;
+  node.title = `${code}: ${FLOWERS[info.month - 1]}, ${info.kind}`;
+  const art = el("span", "kk-art");
+  if (info.kind === "ribbon") art.append(el("span", `kk-ribbon ${info.ribbon}`));
+  if (info.kind === "bright") art.append(el("span", "kk-sun"));
+  node.prepend(el("span", "kk-month", `${info.month} ${info.abbr}`), art,
+    el("span", "kk-pic", info.picture), el("span", "kk-kind", info.kind));
+  return node;
+}
+
+function tile(code, { small = false } = {}) {
+  const node = face(el("div"), code, small);
+  node.setAttribute("aria-label", `${code} (${cardInfo(code).kind})`);
+  return node;
+}
+
+// A tile that does something: the shell's button (its key shown and in the key help).
+function tileButton(code, ui, run, { key, title } = {}) {
+  const node = face(ui.button("", run, { key, title: title || code, cls: "kk-tile-button" }), code, false);
+  node.setAttribute("aria-label", title || code);
+  return node;
+}
+
+function backs(count, label) {
+  const row = el("div", "kk-backs");
+  row.setAttribute("aria-label", label);
+  for (let i = 0; i < count; i += 1) row.append(el("div", "kk-tile kk-back"));
+  row.append(el("span", "kk-count", `${count}`));
+  return row;
+}
+
+// A seat's captured cards grouped by kind, with its yaku now and the ones in progress.
+function pileBox(view, seat, mine) {
+  const box = el("section", `kk-pile${mine ? " mine" : ""}`);
+  const score = view.yaku[seat];
+  const head = el("div", "kk-pile-head");
+  head.append(el("strong", "", view.players[seat] + (mine ? " (you)" : "")));
+  head.append(el("span", "kk-points", `${view.scores[seat]} pts`));
+  const calls = view.koikoi_calls[seat];
+  if (calls) head.append(el("span", "kk-badge", `koi-koi ×${calls}`));
+  if (view.current_player === seat) head.append(el("span", "kk-badge turn", "to play"));
+  box.append(head);
+  const groups = el("div", "kk-groups");
+  for (const kind of KINDS) {
+    const cards = view.piles[seat].filter((code) => cardInfo(code).kind === kind);
+    const group = el("div", `kk-group kind-${kind}`);
+    group.append(el("span", "kk-group-name", `${kind} ${cards.length}`));
+    const row = el("div", "kk-group-cards");
+    for (const code of cards) row.append(tile(code, { small: true }));
+    group.append(row);
+    groups.append(group);
+  }
+  box.append(groups);
+  const yaku = el("div", "kk-yaku");
+  yaku.append(el("span", score.yaku.length ? "kk-formed" : "kk-none",
+    score.yaku.length ? score.text : "no yaku yet"));
+  for (const item of (view.progress || [[], []])[seat]) {
+    const near = item.need - item.have === 1;
+    yaku.append(el("span", `kk-progress${near ? " near" : ""}`,
+      `${item.name} ${item.have}/${item.need}`));
+  }
+  box.append(yaku);
+  return box;
+}
+
+// What each legal action is, read from its notation ("play C", "play C capture D",
+// "capture D", "koikoi", "stop").
+function parseLegal(legal) {
+  return legal.map((choice) => {
+    const words = choice.notation.split(" ");
+    if (words[0] === "play") return { ...choice, kind: "play", card: words[1], target: words[3] || null };
+    if (words[0] === "capture") return { ...choice, kind: "capture", target: words[1] };
+    return { ...choice, kind: words[0] };
+  });
+}
+
+// The field cards a play of `code` captures: the chosen one, or every card of its month
+// (the rules capture the one match, or all three, without asking).
+function capturesOf(code, plays, field) {
+  const mine = plays.filter((p) => p.card === code);
+  if (mine.some((p) => p.target)) return new Map(mine.map((p) => [p.target, p]));
+  const month = cardInfo(code).month;
+  return new Map(field.filter((f) => cardInfo(f).month === month).map((f) => [f, mine[0]]));
+}
+
+export function render(root, message, ui) {
+  const view = message.view || {};
+  root.replaceChildren();
+  root.classList.add("kk-table");
+  root.dataset.move = String(message.move ?? ""); // the position drawn (tests compare it)
+  if (!view.players) {
+    root.append(el("p", "kk-note", "Waiting for the game to start."));
+    return;
+  }
+  const me = typeof view.seat === "number" ? view.seat : null;
+  const canAct = !ui.replay;
+  const legal = parseLegal(message.legal || []);
+  const plays = legal.filter((a) => a.kind === "play");
+  const hand = view.hand || [];
+  let selected = ui.selected;
+  if (!hand.includes(selected)) selected = null;
+  const captures = selected && plays.length ? capturesOf(selected, plays, view.field) : new Map();
+  const pendingOptions = new Map(legal.filter((a) => a.kind === "capture").map((a) => [a.target, a]));
+
+  // The round line.
+  const info = el("div", "kk-info");
+  info.append(el("span", "", `Round ${view.round_number} of ${view.rules.rounds}`));
+  info.append(el("span", "", `month ${view.month} (${FLOWERS[view.month - 1]})`));
+  info.append(el("span", "", `dealer ${view.players[view.dealer]}`));
+  info.append(el("span", "", `stock ${view.stock_size}`));
+  root.append(info);
+
+  // The opponent (a seat), or both seats' hands (a spectator).
+  const opponents = me === null ? [1, 0] : [1 - me];
+  for (const seat of opponents.slice(0, 1)) {
+    root.append(handRow(view, seat, me));
+    root.append(pileBox(view, seat, false));
+  }
+
+  // The field, the stock and the turned-over card waiting for its capture choice.
+  const field = el("section", "kk-field");
+  field.setAttribute("aria-label", "field");
+  const stock = el("div", "kk-stock");
+  stock.append(el("div", "kk-tile kk-back"), el("span", "kk-count", `stock ${view.stock_size}`));
+  field.append(stock);
+  if (view.pending && view.pending.type === "CaptureChoice") {
+    const turned = el("div", "kk-turned");
+    turned.append(el("span", "kk-label", "turned over"), tile(view.pending.card));
+    field.append(turned);
+  }
+  const cards = el("div", "kk-field-cards");
+  for (const code of view.field) {
+    const option = pendingOptions.get(code) || captures.get(code);
+    if (option && canAct) {
+      const node = tileButton(code, ui, () => ui.act(option.id), { title: option.notation });
+      node.classList.add("capturable");
+      cards.append(node);
+    } else {
+      cards.append(tile(code));
+    }
+  }
+  field.append(cards);
+  root.append(field);
+
+  // The decision, the choices of the selected card, or whose turn it is.
+  root.append(prompt(view, canAct ? legal : [], selected, captures, ui, me));
+
+  // My side (a seat), or the first seat (a spectator).
+  const own = me === null ? 0 : me;
+  root.append(pileBox(view, own, me !== null));
+  if (me !== null) {
+    const mine = el("section", "kk-hand mine");
+    mine.setAttribute("aria-label", "your hand");
+    const playable = new Set(plays.map((p) => p.card));
+    const hinted = ui.hint ? ui.hint.action.notation.split(" ") : [];
+    const hintedCard = hinted[0] === "play" ? hinted[1] : null; // the card the hint plays
+    hand.forEach((code, index) => {
+      if (playable.has(code) && canAct) {
+        const node = tileButton(code, ui, () => ui.select(code), { key: index < 9 ? String(index + 1) : undefined, title: `select ${code}` });
+        node.classList.add("playable");
+        if (code === selected) node.classList.add("selected");
+        if (code === hintedCard) node.classList.add("hinted");
+        mine.append(node);
+      } else {
+        mine.append(tile(code));
+      }
+    });
+    root.append(mine);
+  } else {
+    root.append(handRow(view, 0, me));
+  }
+}
+
+function handRow(view, seat, me) {
+  const open = view.hands ? view.hands[seat] : null;
+  const row = el("section", "kk-hand");
+  row.append(el("span", "kk-label", `${view.players[seat]}'s hand`));
+  if (open) {
+    const cards = el("div", "kk-hand-cards");
+    for (const code of open) cards.append(tile(code, { small: true }));
+    row.append(cards);
+  } else {
+    const size = me === null ? view.hand_sizes[seat] : view.opponent_hand_size;
+    row.append(backs(size, `${view.players[seat]} holds ${size} cards`));
+  }
+  return row;
+}
+
+function actionButton(choice, label, ui, extra = "", key = undefined) {
+  const button = ui.button(label, () => ui.act(choice.id),
+    { key, title: choice.notation, cls: `kk-action ${extra}`.trim() });
+  button.dataset.action = choice.notation;
+  return button;
+}
+
+function prompt(view, legal, selected, captures, ui, me) {
+  const plays = legal.filter((a) => a.kind === "play");
+  const box = el("section", "kk-prompt");
+  box.setAttribute("aria-live", "polite");
+  const pending = view.pending;
+  if (view.is_over) {
+    box.append(el("p", "", `Match over: ${view.players.map((n, s) => `${n} ${view.scores[s]}`).join(", ")}.`));
+    return box;
+  }
+  if (pending && pending.type === "KoiKoiDecision" && pending.seat === me) {
+    const points = pending.stop_points.points;
+    box.append(el("p", "kk-question",
+      `You have ${pending.score.text}. Koi-koi (play on for more) or stop and score ${points} point${points === 1 ? "" : "s"}?`));
+    const buttons = el("div", "kk-buttons");
+    for (const choice of legal) {
+      if (choice.kind === "koikoi") {
+        const left = pending.calls_left === null ? "" : ` (${pending.calls_left} left)`;
+        buttons.append(actionButton(choice, `Koi-koi${left}`, ui, "koikoi", "k"));
+      } else if (choice.kind === "stop") {
+        buttons.append(actionButton(choice, `Stop: ${points} pts`, ui, "stop", "s"));
+      }
+    }
+    box.append(buttons);
+    return box;
+  }
+  if (pending && pending.type === "CaptureChoice" && pending.seat === me) {
+    box.append(el("p", "kk-question", `The turned-over ${pending.card} matches two field cards: which does it capture?`));
+    const buttons = el("div", "kk-buttons");
+    legal.forEach((choice, index) => buttons.append(
+      actionButton(choice, choice.notation, ui, "capture", "abcdef"[index])));
+    box.append(buttons);
+    return box;
+  }
+  if (me !== null && legal.length) {
+    if (!selected) {
+      box.append(el("p", "", "Your turn: choose a card from your hand."));
+      return box;
+    }
+    const buttons = el("div", "kk-buttons");
+    const shown = new Set();
+    const own = captures.size ? [...captures.values()] : plays.filter((p) => p.card === selected);
+    for (const choice of own) {
+      if (!choice || shown.has(choice.id)) continue;
+      buttons.append(actionButton(choice, describePlay(choice, captures), ui, "play",
+        "pqrs"[shown.size]));
+      shown.add(choice.id);
+    }
+    box.append(el("p", "", captures.size ? `${selected} captures the highlighted card${captures.size > 1 ? "s" : ""}.` : `${selected} matches nothing: it stays on the field.`));
+    box.append(buttons);
+    return box;
+  }
+  const turn = view.current_player;
+  const who = turn === null ? "" : view.players[turn];
+  let text = `${who} to play.`;
+  if (pending && pending.type === "KoiKoiDecision") text = `${who} has ${pending.score.text}: koi-koi or stop?`;
+  if (pending && pending.type === "CaptureChoice") text = `${who} chooses what ${pending.card} captures.`;
+  box.append(el("p", "", text));
+  return box;
+}
+
+function describePlay(choice, captures) {
+  if (choice.target) return `Play ${choice.card}, capture ${choice.target}`;
+  const taken = [...captures.keys()];
+  return taken.length ? `Play ${choice.card}, capture ${taken.join(" + ")}` : `Play ${choice.card}`;
+}
+
+export function describe(view) {
+  if (!view || !view.players) return "Koi-Koi";
+  const scores = view.players.map((name, seat) => `${name} ${view.scores[seat]}`).join(" · ");
+  if (view.is_over) return `Koi-Koi over: ${scores}`;
+  return `Koi-Koi round ${view.round_number}/${view.rules.rounds} · ${scores}`;
+}
+
+// How a round ended, with the players' names (the result's own text says "P1").
+function howItEnded(result, names) {
+  if (result.winner === null) return "drawn, nobody scores";
+  const who = names[result.winner];
+  const total = result.score[result.winner];
+  const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+  if (result.end === "lucky hand") return `${who} wins with a lucky hand (${result.lucky_hand}): ${points(total)}`;
+  if (result.end === "dealer's privilege") return `drawn; dealer's privilege: ${who} scores ${total}`;
+  return `${who} stops with ${result.yaku.text}; ${points(result.points.points)}`;
+}
+
+// The round's result after the move that ended it, the match's at the end.
+export function summary(message) {
+  const view = message.view || {};
+  const results = view.round_results || [];
+  const history = view.history || [];
+  const last = history.length ? history[history.length - 1] : null;
+  const ended = last && last.events.some((e) => e.type === "RoundEnded" || e.type === "MatchEnded");
+  if (!results.length || !(ended || view.is_over)) return null;
+  const box = el("section", "kk-summary");
+  box.dataset.key = `koikoi-round-${results.length}${view.is_over ? "-end" : ""}`;
+  box.append(el("h3", "", view.is_over ? "Match over" : `Round ${results[results.length - 1].round_number} over`));
+  const table = el("table", "kk-results");
+  const head = el("tr");
+  head.append(el("th", "", "round"));
+  for (const name of view.players) head.append(el("th", "", name));
+  head.append(el("th", "", "how"));
+  table.append(head);
+  for (const result of results) {
+    const row = el("tr");
+    row.append(el("td", "", `${result.round_number}`));
+    for (let seat = 0; seat < view.players.length; seat += 1) row.append(el("td", "", `${result.score[seat]}`));
+    row.append(el("td", "", howItEnded(result, view.players)));
+    table.append(row);
+  }
+  box.append(table);
+  box.append(el("p", "kk-total", `Total: ${view.players.map((n, s) => `${n} ${view.scores[s]}`).join(", ")}`));
+  return box;
+}

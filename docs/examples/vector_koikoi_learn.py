@@ -28,12 +28,12 @@ import numpy as np
 from cardgames import vector
 
 FULL = "--full" in sys.argv
-GAMES = 512 if FULL else 16  # matches stepped side by side
+GAMES = 256 if FULL else 16  # matches stepped side by side
 UNROLL = 32 if FULL else 4  # steps per update
-UPDATES = 400 if FULL else 3
+UPDATES = 300 if FULL else 3
 EVALUATION_MATCHES = 1000 if FULL else 16
 HIDDEN = 256
-GAMMA, LAMBDA, ENTROPY, LEARNING_RATE = 0.99, 0.95, 0.01, 3e-4
+GAMMA, LAMBDA, ENTROPY, LEARNING_RATE = 0.99, 0.95, 0.01, 1e-3
 AGENT = 0  # the learner's seat; seat 1 plays uniformly random legal ids
 
 env = vector.make("koikoi", rounds=1)
@@ -202,7 +202,7 @@ def main() -> None:
         params, moments, state, finished, won, scored = update(
             params, moments, jnp.float32(t), state, now)
         ended, wins, points = ended + float(finished), wins + float(won), points + float(scored)
-        if t % (20 if FULL else 1) == 0:
+        if t % (10 if FULL else 1) == 0:
             steps = t * UNROLL * GAMES
             rate, mean = wins / max(ended, 1.0), points / max(ended, 1.0)
             curve.append((steps, rate, mean))

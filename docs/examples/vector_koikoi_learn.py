@@ -4,8 +4,10 @@ The agent holds seat 0 of one-round ``nintendo`` matches (``rounds=1``; the deal
 each match); seat 1 picks a uniformly random legal id. The opponent is part of the
 environment: every step is recorded with the agent's own observation
 (``cardgames.rl.koikoi``'s values), the critic learns from all of them, the policy only from
-the agent's decisions. The reward is the round's points, + to its winner and - to the loser
-(a drawn round pays nothing). The learner is advantage actor-critic with GAE and an entropy
+the agent's decisions. The reward is the match's outcome: +1 won, -1 lost, 0 drawn (the
+env pays the round's points, + to the winner; learning their sign aims at winning, where
+learning the points themselves learns to call koi-koi for bigger rounds and wins no more
+often). The learner is advantage actor-critic with GAE and an entropy
 bonus, a two-layer MLP and Adam, in plain JAX (no other dependency), as in
 ``vector_hanabi_selfplay.py``. Run as it is it makes three small updates and a small
 evaluation (the docs' tests run it); ``--full`` trains for some minutes, draws the learning
@@ -112,7 +114,7 @@ def rollout(params: Any, state: vector.VectorState, key: jax.Array) -> tuple[Any
                                                jax.random.split(step_key, GAMES))
         won = result.scores[:, AGENT] > result.scores[:, 1 - AGENT]
         record = (view, state.legal_action_mask, action, mine, value,
-                  result.rewards[:, AGENT], result.terminated, won)
+                  result.rewards[:, AGENT], result.terminated, won)  # the points: the curve
         return new, record
 
     return jax.lax.scan(one, state, jax.random.split(key, UNROLL))
@@ -138,7 +140,7 @@ def update(params: Any, moments: Any, t: jax.Array, state: vector.VectorState,
            key: jax.Array) -> tuple[Any, ...]:
     state, (view, mask, action, mine, value, reward, done, won) = rollout(params, state, key)
     _, last = network(params, agent_view(state), state.legal_action_mask)
-    advantage = advantages(value, reward, done.astype(jnp.float32), last)
+    advantage = advantages(value, jnp.sign(reward), done.astype(jnp.float32), last)
     target = advantage + value
     weight = mine.astype(jnp.float32)
     decisions = jnp.maximum(weight.sum(), 1.0)

@@ -9,9 +9,10 @@ env pays the round's points, + to the winner; learning their sign aims at winnin
 learning the points themselves learns to call koi-koi for bigger rounds and wins no more
 often). The learner is advantage actor-critic with GAE and an entropy
 bonus, a two-layer MLP and Adam, in plain JAX (no other dependency), as in
-``vector_hanabi_selfplay.py``. Run as it is it makes three small updates and a small
-evaluation (the docs' tests run it); ``--full`` trains for some minutes, draws the learning
-curve (needs matplotlib) and plays 1,000 evaluation matches against random play::
+``vector_hanabi_selfplay.py``. Run as it is it makes three small updates (the docs' tests
+run it: compiling the evaluation's loop too would double their time); ``--full`` trains for
+some minutes, draws the learning curve (needs matplotlib) and plays 1,000 new matches
+against random play before and after training::
 
     python docs/examples/vector_koikoi_learn.py --full
 """
@@ -33,7 +34,7 @@ FULL = "--full" in sys.argv
 GAMES = 256 if FULL else 16  # matches stepped side by side
 UNROLL = 32 if FULL else 4  # steps per update
 UPDATES = 300 if FULL else 3
-EVALUATION_MATCHES = 1000 if FULL else 16
+EVALUATION_MATCHES = 1000
 HIDDEN = 256
 GAMMA, LAMBDA, ENTROPY, LEARNING_RATE = 0.99, 0.95, 0.01, 1e-3
 AGENT = 0  # the learner's seat; seat 1 plays uniformly random legal ids
@@ -195,7 +196,8 @@ def main() -> None:
     params = init_params(key)
     moments = (jax.tree.map(jnp.zeros_like, params), jax.tree.map(jnp.zeros_like, params))
     state = env.init(jax.random.split(jax.random.key(1), GAMES))
-    before = evaluate(params, EVALUATION_MATCHES, jax.random.key(7), greedy=False)
+    if FULL:
+        before = evaluate(params, EVALUATION_MATCHES, jax.random.key(7), greedy=False)
     curve: list[tuple[int, float, float]] = []
     ended = wins = points = 0.0
     start = time.perf_counter()
@@ -211,6 +213,8 @@ def main() -> None:
             print(f"{steps:>10,} steps  {ended:>6,.0f} matches  won {rate:6.1%}  "
                   f"points per match {mean:+5.2f}  ({time.perf_counter() - start:.0f} s)")
             ended = wins = points = 0.0
+    if not FULL:
+        return
     for label, result in (("untrained, sampling", before),
                           ("trained, sampling", evaluate(params, EVALUATION_MATCHES,
                                                          jax.random.key(8), greedy=False)),
@@ -219,25 +223,24 @@ def main() -> None:
         won, drawn, lost = result
         print(f"{label:>20} vs random, {EVALUATION_MATCHES} one-round matches: "
               f"won {won}, drawn {drawn}, lost {lost} (win rate {won / EVALUATION_MATCHES:.1%})")
-    if FULL:
-        import matplotlib  # noqa: PLC0415  # the plot extra, for the full run only
+    import matplotlib  # noqa: PLC0415  # the plot extra, for the full run only
 
-        matplotlib.use("Agg")
-        from matplotlib import pyplot  # noqa: PLC0415
+    matplotlib.use("Agg")
+    from matplotlib import pyplot  # noqa: PLC0415
 
-        figure, axes = pyplot.subplots(figsize=(6, 3.5))
-        axes.plot([s / 1e6 for s, _, _ in curve], [100 * r for _, r, _ in curve])
-        axes.set_xlabel("environment steps (millions, both seats)")
-        axes.set_ylabel("matches won against random (%)")
-        axes.set_title("Koi-Koi, one-round matches, cardgames.vector on a CPU")
-        axes.grid(alpha=0.3)
-        figure.tight_layout()
-        out = Path(__file__).resolve().parents[1] / "images" / "vector_koikoi_learn.png"
-        out.parent.mkdir(exist_ok=True)
-        figure.savefig(out, dpi=110)
-        np.savetxt(out.with_suffix(".csv"), np.array(curve), delimiter=",",
-                   header="steps,win_rate,points_per_match", fmt="%g")
-        print(f"learning curve: {out}")
+    figure, axes = pyplot.subplots(figsize=(6, 3.5))
+    axes.plot([s / 1e6 for s, _, _ in curve], [100 * r for _, r, _ in curve])
+    axes.set_xlabel("environment steps (millions, both seats)")
+    axes.set_ylabel("matches won against random (%)")
+    axes.set_title("Koi-Koi, one-round matches, cardgames.vector on a CPU")
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    out = Path(__file__).resolve().parents[1] / "images" / "vector_koikoi_learn.png"
+    out.parent.mkdir(exist_ok=True)
+    figure.savefig(out, dpi=110)
+    np.savetxt(out.with_suffix(".csv"), np.array(curve), delimiter=",",
+               header="steps,win_rate,points_per_match", fmt="%g")
+    print(f"learning curve: {out}")
 
 
 if __name__ == "__main__":

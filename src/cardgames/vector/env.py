@@ -88,6 +88,10 @@ class GameFunctions(NamedTuple):
     """(state, a legal action id, a key) -> the next state."""
     observe: Callable[[VectorState, Array], Array]
     """(state, seat) -> that seat's observation."""
+    step_batch: Callable[[VectorState, Array, Array], VectorState] | None = None
+    """Optional: `step` over a batch (states, legal ids, keys with a batch axis), the same
+    states as ``vmap(step)`` gives, for a game whose step has costly work that only a few
+    games of a batch need at a time (Koi-Koi's deals); the batched env methods use it."""
 
 
 def as_key_batch(keys: Any) -> Array:
@@ -144,7 +148,7 @@ class VectorEnv:
         self._init_from_deck: Callable[[Array], VectorState] = jax.jit(
             jax.vmap(functions.init_from_deck))
         self._step: Callable[[VectorState, Array, Array], VectorState] = jax.jit(
-            jax.vmap(self.step_one))
+            self.step_batch)
         self._step_autoreset: Callable[
             [VectorState, Array, Array], tuple[VectorState, StepResult]] = jax.jit(
             self.step_autoreset_batch)
@@ -159,12 +163,30 @@ class VectorEnv:
     def step_one(self, state: VectorState, action: Array, key: Array) -> VectorState:
         """One game's step with the common rules: an illegal id (or any id once the game is
         over) ends/keeps the game unchanged; an illegal id pays -1 to the seat to act."""
+        legal, safe = self._checked(state, action)
+        return self._concluded(state, legal, self.functions.step(state, safe, key))
+
+    def step_batch(self, state: VectorState, actions: Array, keys: Array) -> VectorState:
+        """:meth:`step_one` over a batch without the jit (for use inside a jitted loop): the
+        same states as ``vmap(step_one)``, through the game's own batched step if it has
+        one."""
+        legal, safe = jax.vmap(self._checked)(state, actions)
+        game_step = self.functions.step_batch or jax.vmap(self.functions.step)
+        return jax.vmap(self._concluded)(state, legal, game_step(state, safe, keys))
+
+    def _checked(self, state: VectorState, action: Array) -> tuple[Array, Array]:
+        """Whether one game's `action` is legal, and the id its game steps with (a legal
+        one: the rules need not handle an illegal id)."""
         action = jnp.asarray(action, jnp.int32)
-        over = state.terminated | state.truncated
         in_range = (action >= 0) & (action < self.num_actions)
         legal = in_range & state.legal_action_mask[jnp.clip(action, 0, self.num_actions - 1)]
         safe = jnp.where(legal, action, jnp.argmax(state.legal_action_mask).astype(jnp.int32))
-        moved = self.functions.step(state, safe, key)
+        return legal, safe
+
+    def _concluded(self, state: VectorState, legal: Array, moved: VectorState) -> VectorState:
+        """One game after its step: `moved` if the id was `legal`, else ended with -1 to the
+        mover; a game already over stays as it was."""
+        over = state.terminated | state.truncated
         moved = moved._replace(step_count=state.step_count + 1)
         seats = jnp.arange(self.num_players)
         punished = state._replace(
@@ -224,7 +246,7 @@ class VectorEnv:
         """:meth:`step_autoreset` without the jit (for use inside a jitted loop): the same
         states as ``vmap(step_autoreset_one)``, cheaper."""
         split = jax.vmap(jax.random.split)(keys)
-        moved = jax.vmap(self.step_one)(state, actions, split[:, 0])
+        moved = self.step_batch(state, actions, split[:, 0])
         result = StepResult(moved.rewards, moved.terminated, moved.truncated, moved.illegal,
                             moved.scores)
         return self.reset_ended_batch(moved, split[:, 1]), result

@@ -69,6 +69,9 @@ field, or a lucky hand under ``lucky_hands="redeal"``): about one deal in 200 is
 
 # The phases, in the order of the observation's one-hot (cardgames.rl.koikoi).
 _PLAY, _CAPTURE, _DECIDE, _OVER = 0, 1, 2, 3
+_DEAL_SHARE: Final = 8
+"""A batched step deals for up to 1/8 of the batch at a time (a loop goes on while more
+rounds have ended): about one game in 20 ends its round at each step."""
 _NO_CARD: Final = -1
 
 # The scales of cardgames.rl.koikoi's LAYOUT (its field docs state them; the bit-exact tests
@@ -492,8 +495,43 @@ class _Engine:
             jnp.where(g.phase == _CAPTURE, captures, (g.phase == _DECIDE) & decide))
 
     def step(self, state: VectorState, action: Array, key: Array) -> VectorState:
+        g, due, deal_key = self.move(state.game, action, key)
+        return self.settled(state.game, self.deal(g, due, deal_key))
+
+    def step_batch(self, state: VectorState, actions: Array, keys: Array) -> VectorState:
+        """:meth:`step` over a batch: only the games whose round ended are dealt (a chunk of
+        them at a time), so a batch where a few rounds end per step does not deal for every
+        game (a deal under ``vmap`` runs for the whole batch)."""
+        g, due, deal_keys = jax.vmap(self.move)(state.game, actions, keys)
+        batch = due.shape[0]
+        chunk = max(1, batch // _DEAL_SHARE)
+
+        def still_due(carry: tuple[KoiKoiGame, Array]) -> Array:
+            return carry[1].any()
+
+        def deal_some(carry: tuple[KoiKoiGame, Array]) -> tuple[KoiKoiGame, Array]:
+            games, pending = carry
+            index = jnp.nonzero(pending, size=chunk, fill_value=batch)[0]
+            some = jnp.minimum(index, batch - 1)
+            dealt = jax.vmap(self.deal)(jax.tree.map(lambda part: part[some], games),
+                                        jnp.ones(chunk, bool), deal_keys[some])
+            games = jax.tree.map(lambda old, new: old.at[index].set(new, mode="drop"),
+                                 games, dealt)
+            return games, pending.at[index].set(False, mode="drop")
+
+        g = jax.lax.while_loop(still_due, deal_some, (g, due))[0]
+        return jax.vmap(self.settled)(state.game, g)
+
+    def settled(self, before: KoiKoiGame, g: KoiKoiGame) -> VectorState:
+        """The state of `g` after a step from `before`: its rewards, mask and observation."""
+        before_returns = before.won - before.won[::-1]
+        after_returns = g.won - g.won[::-1]
+        return self.state_of(g, (after_returns - before_returns).astype(jnp.float32))
+
+    def move(self, g: KoiKoiGame, action: Array, key: Array
+             ) -> tuple[KoiKoiGame, Array, Array]:
+        """The step up to the deal: (the game, whether a new deal is due, the deal's key)."""
         rules = self.rules
-        g: KoiKoiGame = state.game
         turn = g.turn
         mine = turn == _SEATS
         kind = jnp.asarray(_ACTION_KIND)[action]
@@ -569,10 +607,7 @@ class _Engine:
         winner = jnp.where(stops, turn, g.dealer if oya else -1)
         points = jnp.where(stops, stop_points, oya)
         g, again = self.finish(g, stops | exhausted, winner, points)
-        g = self.deal(g, again, deal_key)
-        before_returns = state.game.won - state.game.won[::-1]
-        after_returns = g.won - g.won[::-1]
-        return self.state_of(g, (after_returns - before_returns).astype(jnp.float32))
+        return g, again, deal_key
 
     # ------------------------------------------------------------------ the observation
     def observe(self, state: VectorState, seat: Array) -> Array:
@@ -749,6 +784,7 @@ def make_env(players: int | None = None, **options: Any) -> VectorEnv:
             init_from_deck=engine.init_from_deck,
             step=engine.step,
             observe=engine.observe,
+            step_batch=engine.step_batch,
         ),
         options=rules,
         deck_size=size,

@@ -73,7 +73,7 @@ class GymVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
         def next_step(state: VectorState, actions: jax.Array, keys: jax.Array) -> VectorState:
             ended = state.terminated | state.truncated
-            moved = jax.vmap(env.step_one)(state, actions, keys)
+            moved = env.step_batch(state, actions, keys)
             fresh = jax.vmap(env.functions.init)(keys)
             restarted: VectorState = jax.tree.map(
                 lambda new, old: jnp.where(

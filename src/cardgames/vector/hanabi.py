@@ -21,9 +21,13 @@ Not played here (OptionsError at make()): up-or-down and orange suits, sudoku, b
 deck plays, early end, all or nothing, clue starved, alternating clues, Cow & Pig, Duck,
 Throw it in a hole, and decks of more than 32 card kinds or clue lists longer than 32.
 
-Decks for :meth:`~cardgames.vector.env.VectorEnv.init_from_deck` hold card indices into
+Chance: a game from :meth:`~cardgames.vector.env.VectorEnv.init` keeps only its hands and
+the multiset of undealt cards (public: anyone can count it); each card drawn is drawn from
+that multiset with the step's key, so the state holds no future chance. Decks for
+:meth:`~cardgames.vector.env.VectorEnv.init_from_deck` hold card indices into
 ``variant.card_types`` (``env.options.card_types``), top card first: the first h cards go
-to seat 0, the next h to seat 1, ... as in the Python engine.
+to seat 0, the next h to seat 1, ... as in the Python engine; such a replay keeps its deck
+in its state by design and draws from it in order.
 """
 
 from __future__ import annotations
@@ -363,8 +367,8 @@ class HanabiFunctions:
         kind = jnp.where(is_discard, _DISCARD, jnp.where(
             is_play, _PLAY, jnp.where(value < t.colour_count, _COLOUR_CLUE, _RANK_CLUE)))
         new = HanabiGame(
-            deck=game.deck, listed=game.listed, undealt=undealt, drawn=drawn, hands=hands, hand_len=hand_len, know=know,
-            marks=marks, fireworks=fireworks, discards=discards, tokens=tokens, fuses=fuses,
+            deck=game.deck, listed=game.listed, undealt=undealt, drawn=drawn, hands=hands,
+            hand_len=hand_len, know=know, marks=marks, fireworks=fireworks, discards=discards, tokens=tokens, fuses=fuses,
             final_turns=final_turns, seat=next_seat, over=over,
             strikeout=strikeout & (not t.variant.score_after_strikeout),
             last_player=seat, last_kind=kind.astype(jnp.int32),

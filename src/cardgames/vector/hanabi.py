@@ -368,7 +368,8 @@ class HanabiFunctions:
             is_play, _PLAY, jnp.where(value < t.colour_count, _COLOUR_CLUE, _RANK_CLUE)))
         new = HanabiGame(
             deck=game.deck, listed=game.listed, undealt=undealt, drawn=drawn, hands=hands,
-            hand_len=hand_len, know=know, marks=marks, fireworks=fireworks, discards=discards, tokens=tokens, fuses=fuses,
+            hand_len=hand_len, know=know, marks=marks, fireworks=fireworks, discards=discards,
+            tokens=tokens, fuses=fuses,
             final_turns=final_turns, seat=next_seat, over=over,
             strikeout=strikeout & (not t.variant.score_after_strikeout),
             last_player=seat, last_kind=kind.astype(jnp.int32),

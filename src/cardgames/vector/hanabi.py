@@ -432,10 +432,10 @@ def _draw(undealt: Array, left: Array, key: Array, deck_size: int) -> Array:
     """A kind drawn with `key` uniformly from the `left` cards counted by `undealt` (the
     last kind when none is left: the caller draws nothing then).
 
-    One 32-bit word, not ``jax.random.randint`` (which hashes four times as much: a tenth of
-    a step): its top 32 - b bits, b = deck_size's bit length, as a fraction times `left`,
-    so each card's odds are off by under left / 2**(32 - b) of themselves (1e-6 for 50
-    cards)."""
+    One 32-bit word (one hash; ``jax.random.randint`` splits the key and hashes twice
+    more, on every step of every game): its top 32 - b bits, b = deck_size's bit length,
+    as a fraction in [0, 1) times `left`, so each card's odds are off by under
+    left / 2**(32 - b) of themselves (under 1e-6 for 50 cards)."""
     spare = deck_size.bit_length()
     bits = jax.random.bits(key, (), jnp.uint32) >> spare
     pick = (bits * left.astype(jnp.uint32)) >> (32 - spare)

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +24,9 @@ from cardgames.rl import hanabi as rl_hanabi
 from conformance_data import CONFORMANCE, needs
 
 jax = pytest.importorskip("jax")
+jnp = pytest.importorskip("jax.numpy")
 vector = pytest.importorskip("cardgames.vector")
+HanabiTables = pytest.importorskip("cardgames.vector.hanabi").HanabiTables
 
 EXAMPLES = int(os.environ.get("CARDGAMES_VECTOR_EXAMPLES", "6"))
 ALL_GAMES = os.environ.get("CARDGAMES_VECTOR_ALL", "") == "1"
@@ -205,8 +208,106 @@ def test_keys_must_be_a_batch_of_keys() -> None:
         env.init(np.zeros((3, 3), np.uint32))
     raw = jax.random.key_data(jax.random.split(jax.random.key(0), 2))
     typed = jax.random.split(jax.random.key(0), 2)
-    np.testing.assert_array_equal(np.asarray(env.init(raw).game.deck),
-                                  np.asarray(env.init(typed).game.deck))
+    for from_raw, from_typed in zip(jax.tree.leaves(env.init(raw)),
+                                    jax.tree.leaves(env.init(typed)), strict=True):
+        np.testing.assert_array_equal(np.asarray(from_raw), np.asarray(from_typed))
+
+
+# ----------------------------------------------------------------------------- chance
+def test_games_from_keys_that_deal_the_same_hands_have_the_same_state() -> None:
+    """The state after init is a function of the hands alone: nothing in it tells which card
+    comes next. A deck of six red 1s and six red 2s and hands of 4, so that many keys deal
+    the same hands and leave the last four cards in different orders."""
+    small = rl_hanabi.hle_variant(colors=1, ranks=2, hand_size_delta=-1)
+    red = attrs.evolve(small.suits[0], counts=((1, 6), (2, 6)))
+    env = vector.make("hanabi", players=2, variant=attrs.evolve(small, suits=(red,)))
+    state = jax.tree.map(np.asarray, env.init(jax.random.split(jax.random.key(4), 400)))
+    by_hands: dict[bytes, list[int]] = {}
+    for b, hands in enumerate(state.game.hands):
+        by_hands.setdefault(hands.tobytes(), []).append(b)
+    groups = [games for games in by_hands.values() if len(games) > 1]
+    assert len(groups) > 20  # the test compares something
+    for first, *others in groups:
+        for other in others:
+            for leaf in jax.tree.leaves(state):
+                np.testing.assert_array_equal(leaf[other], leaf[first])
+    assert (state.game.deck == -1).all()
+    assert not state.game.listed.any()
+
+
+def test_each_step_key_draws_from_the_undealt_cards_at_their_odds() -> None:
+    env = env_of(0)
+    hand_size = env.options.hand_size(env.num_players)
+    one = env.init(jax.random.split(jax.random.key(6), 1))
+    draws = 3000
+    state = jax.tree.map(lambda leaf: np.repeat(np.asarray(leaf), draws, axis=0), one)
+    seat = int(state.current_player[0])
+    play_oldest = np.full(draws, hand_size)  # always legal
+    after = env.step(state, play_oldest, jax.random.split(jax.random.key(7), draws))
+    drawn = np.asarray(after.game.hands)[:, seat, hand_size - 1]
+    assert len(np.unique(drawn)) > 1  # the next card is not fixed by the state
+    undealt = state.game.undealt[0]
+    left = undealt.sum()
+    counted = np.bincount(drawn, minlength=undealt.size)
+    np.testing.assert_array_equal(counted > 0, undealt > 0)  # every undealt kind, no other
+    share = undealt / left
+    spread = np.sqrt(share * (1 - share) / draws)
+    assert (np.abs(counted / draws - share) <= 5 * spread + 1e-9).all()
+    np.testing.assert_array_equal(np.asarray(after.game.undealt),
+                                  undealt - np.eye(undealt.size, dtype=np.int32)[drawn])
+
+
+@pytest.mark.parametrize("config", [1, 3])
+def test_games_from_keys_hold_every_card_once_and_replay_from_their_keys(config: int) -> None:
+    """Random games from keys to the end: every card of the deck is in exactly one place
+    (hands, fireworks, discards, undealt), scores stay in bounds, and the second half of the
+    batch, given the first half's keys, plays the same games."""
+    env = env_of(config)
+    tables = HanabiTables(env.options, env.num_players)
+    half = 6
+    top = int(tables.row_length.sum()) + min(tables.start_score, 0)
+    bottom = min(tables.start_score, 0)
+
+    def doubled(key: jax.Array) -> jax.Array:
+        keys = jax.random.split(key, half)
+        return jnp.concatenate([keys, keys])
+
+    state = env.init(doubled(jax.random.key(config)))
+    for turn in range(tables.deck_size + 2 * env.num_players * tables.max_tokens):
+        host = jax.tree.map(np.asarray, state)
+        game = host.game
+        for leaf in jax.tree.leaves(host):
+            np.testing.assert_array_equal(leaf[half:], leaf[:half])
+        assert (game.deck == -1).all()
+        assert not game.listed.any()
+        for b in range(2 * half):
+            places = np.bincount(game.hands[b][game.hands[b] >= 0], minlength=tables.kinds)
+            for suit, played in enumerate(game.fireworks[b]):
+                places[tables.next_kind[suit, :played]] += 1
+            places += game.discards[b] + game.undealt[b]
+            np.testing.assert_array_equal(places, tables.copies)
+            assert game.drawn[b] == tables.deck_size - game.undealt[b].sum()
+        assert ((bottom <= host.scores) & (host.scores <= top)).all()
+        if host.terminated.all():
+            break
+        act_key, step_key = jax.random.split(jax.random.fold_in(jax.random.key(8), turn))
+        actions = env.random_legal_actions(state, doubled(act_key))
+        state = env.step(state, actions, doubled(step_key))
+    assert bool(state.terminated.all())
+    assert not bool(state.illegal.any())
+
+
+def test_a_replay_keeps_its_deck_and_a_reset_game_does_not() -> None:
+    env = env_of(0)
+    _, types = deal(env, np.random.default_rng(1))
+    state = env.init_from_deck(np.array([types]))
+    kinds = np.asarray(HanabiTables(env.options, 2).kind_of_card_type)[types]
+    np.testing.assert_array_equal(np.asarray(state.game.deck)[0], kinds)
+    assert bool(state.game.listed[0])
+    illegal = np.array([env.num_actions])
+    state, _ = env.step_autoreset(state, illegal, jax.random.split(jax.random.key(2), 1))
+    assert not bool(state.game.listed[0])
+    assert (np.asarray(state.game.deck) == -1).all()
 
 
 def test_importing_cardgames_does_not_import_jax() -> None:

@@ -70,19 +70,23 @@ def test_the_pettingzoo_env_passes_the_api_test() -> None:
     api_test(wrappers.PettingZooEnv("hanabi", players=3), num_cycles=200)
 
 
+def test_the_pettingzoo_env_refuses_a_bad_deck_and_keeps_its_game() -> None:
+    env = wrappers.PettingZooEnv("hanabi", players=2)
+    env.reset(seed=1)
+    before = env.game
+    with pytest.raises(ValueError, match="one deck"):
+        env.reset(seed=2, options={"deck": [0] * env.env.deck_size})
+    assert env.game is before
+
+
 def test_the_pettingzoo_env_observes_as_the_python_environment() -> None:
     env = wrappers.PettingZooEnv("hanabi", players=2, variant="rainbow")
-    env.reset(seed=4)
-    deck = env.game.game.deck[0]
-    # The JAX engine's deck in the Python engine's card names (kinds in id order).
-    from cardgames.vector.hanabi import HanabiTables  # noqa: PLC0415  # jax: optional extra
-
-    tables = HanabiTables(env.env.options, 2)
-    names = {int(kind): str(env.env.options.card_types[t])
-             for t, kind in enumerate(tables.kind_of_card_type)}
-    game = cardgames.new_game("hanabi", players=2, deck=[names[int(k)] for k in deck],
-                              variant="rainbow")
     rng = np.random.default_rng(1)
+    deck = rng.permutation(env.env.deck_cards)
+    env.reset(seed=4, options={"deck": deck.tolist()})
+    types = env.env.options.card_types
+    game = cardgames.new_game("hanabi", players=2, deck=[str(types[t]) for t in deck],
+                              variant="rainbow")
     for agent in env.agent_iter(max_iter=60):
         observation, _, terminated, truncated, _ = env.last()
         seat = int(agent.split("_")[1])

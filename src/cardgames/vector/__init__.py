@@ -3,9 +3,10 @@
 >>> import jax
 >>> from cardgames import vector
 >>> env = vector.make("hanabi", players=3)
->>> keys = jax.random.split(jax.random.key(0), 1024)
->>> state = env.init(keys)
->>> state = env.step(state, env.random_legal_actions(state, keys), keys)
+>>> init_key, act_key, step_key = jax.random.split(jax.random.key(0), 3)
+>>> state = env.init(jax.random.split(init_key, 1024))
+>>> actions = env.random_legal_actions(state, jax.random.split(act_key, 1024))
+>>> state = env.step(state, actions, jax.random.split(step_key, 1024))  # new keys each step
 
 Each game's engine is written for one game as pure functions and vmapped by
 :class:`~cardgames.vector.env.VectorEnv`. Action ids, observations, rewards and scores are

@@ -21,9 +21,13 @@ Not played here (OptionsError at make()): up-or-down and orange suits, sudoku, b
 deck plays, early end, all or nothing, clue starved, alternating clues, Cow & Pig, Duck,
 Throw it in a hole, and decks of more than 32 card kinds or clue lists longer than 32.
 
-Decks for :meth:`~cardgames.vector.env.VectorEnv.init_from_deck` hold card indices into
+Chance: a game from :meth:`~cardgames.vector.env.VectorEnv.init` keeps only its hands and
+the multiset of undealt cards (public: anyone can count it); each card drawn is drawn from
+that multiset with the step's key, so the state holds no future chance. Decks for
+:meth:`~cardgames.vector.env.VectorEnv.init_from_deck` hold card indices into
 ``variant.card_types`` (``env.options.card_types``), top card first: the first h cards go
-to seat 0, the next h to seat 1, ... as in the Python engine.
+to seat 0, the next h to seat 1, ... as in the Python engine; such a replay keeps its deck
+in its state by design and draws from it in order.
 """
 
 from __future__ import annotations
@@ -62,7 +66,13 @@ class HanabiGame(NamedTuple):
     """One game's own state (card kinds in the observation's order: suits in id order)."""
 
     deck: Array
-    """(D,) int32: the card kinds in drawing order (the deal first)."""
+    """(D,) int32: a replay's card kinds in drawing order (the deal first), as
+    ``init_from_deck`` was given them; -1 throughout for a game dealt from a key, which keeps
+    no card order (its draws come from the step's key)."""
+    listed: Array
+    """() bool: the game draws from `deck` (a replay) rather than from the step's key."""
+    undealt: Array
+    """(K,) int32: copies of each kind not yet drawn (public: anyone can count them)."""
     drawn: Array
     """() int32: cards taken from the deck so far (the deal included)."""
     hands: Array
@@ -177,9 +187,10 @@ class HanabiTables:
         self.deck_bits = self.deck_size - p * h
         self.firework_suit = np.repeat(np.arange(self.suit_count), self.row_length)
         self.firework_index = np.concatenate([np.arange(n) for n in self.row_length])
-        copies = np.bincount(self.deck_kinds, minlength=k)
-        self.discard_kind = np.repeat(np.arange(k), copies)
-        self.discard_copy = np.concatenate([np.arange(n) for n in copies])
+        self.copies = np.bincount(self.deck_kinds, minlength=k).astype(np.int32)
+        """(K,) the copies of each kind in one deck."""
+        self.discard_kind = np.repeat(np.arange(k), self.copies)
+        self.discard_copy = np.concatenate([np.arange(n) for n in self.copies])
 
 
 def _bits(masks: Array, count: int) -> Array:
@@ -195,19 +206,28 @@ class HanabiFunctions:
 
     # ----------------------------------------------------------------------- set-up
     def init(self, key: Array) -> VectorState:
-        deck = jax.random.permutation(key, jnp.asarray(self.t.deck_kinds))
-        return self.start(deck)
+        """A game dealt from `key`: the hands only; the rest of the deck is the multiset
+        `undealt`, drawn from card by card with each step's key."""
+        t = self.t
+        shuffled = jax.random.permutation(key, jnp.asarray(t.deck_kinds))
+        no_order = jnp.full((t.deck_size,), -1, jnp.int32)
+        return self.start(shuffled[: t.players * t.hand_size], no_order, jnp.bool_(False))
 
     def init_from_deck(self, deck: Array) -> VectorState:
-        """`deck`: card-type indices (``variant.card_types``), top card first."""
-        return self.start(jnp.asarray(self.t.kind_of_card_type)[deck])
+        """`deck`: card-type indices (``variant.card_types``), top card first. The state
+        keeps this order (a replay's deck is its own by design) and draws from it."""
+        kinds = jnp.asarray(self.t.kind_of_card_type)[deck].astype(jnp.int32)
+        return self.start(kinds[: self.t.players * self.t.hand_size], kinds, jnp.bool_(True))
 
-    def start(self, deck: Array) -> VectorState:
+    def start(self, dealt: Array, deck: Array, listed: Array) -> VectorState:
+        """The first state once the hands (`dealt`, seat by seat) are dealt."""
         t = self.t
         p, h = t.players, t.hand_size
-        hands = deck[: p * h].reshape(p, h)
+        hands = dealt.reshape(p, h)
         game = HanabiGame(
-            deck=deck.astype(jnp.int32),
+            deck=deck,
+            listed=listed,
+            undealt=jnp.asarray(t.copies) - jnp.zeros((t.kinds,), jnp.int32).at[dealt].add(1),
             drawn=jnp.int32(p * h),
             hands=hands.astype(jnp.int32),
             hand_len=jnp.full((p,), h, jnp.int32),
@@ -267,7 +287,6 @@ class HanabiFunctions:
         return mask & ~game.over
 
     def step(self, state: VectorState, action: Array, key: Array) -> VectorState:
-        del key  # the deck was drawn at set-up
         t = self.t
         p, h = t.players, t.hand_size
         game: HanabiGame = state.game
@@ -327,7 +346,9 @@ class HanabiFunctions:
         # End of the turn: draw, count the final round, pass to the next seat.
         left = t.deck_size - game.drawn
         draws = ~ended & (left > 0) & (hand_len[seat] < h)
-        new_card = game.deck[jnp.minimum(game.drawn, t.deck_size - 1)]
+        new_card = jnp.where(game.listed, game.deck[jnp.minimum(game.drawn, t.deck_size - 1)],
+                             _draw(game.undealt, left, key, t.deck_size))
+        undealt = game.undealt.at[new_card].add(-draws.astype(jnp.int32))
         slot = hand_len[seat]
         filling = mine[:, None] & (index[None, :] == slot) & draws
         hands = jnp.where(filling, new_card, hands)
@@ -346,8 +367,9 @@ class HanabiFunctions:
         kind = jnp.where(is_discard, _DISCARD, jnp.where(
             is_play, _PLAY, jnp.where(value < t.colour_count, _COLOUR_CLUE, _RANK_CLUE)))
         new = HanabiGame(
-            deck=game.deck, drawn=drawn, hands=hands, hand_len=hand_len, know=know,
-            marks=marks, fireworks=fireworks, discards=discards, tokens=tokens, fuses=fuses,
+            deck=game.deck, listed=game.listed, undealt=undealt, drawn=drawn, hands=hands,
+            hand_len=hand_len, know=know, marks=marks, fireworks=fireworks, discards=discards,
+            tokens=tokens, fuses=fuses,
             final_turns=final_turns, seat=next_seat, over=over,
             strikeout=strikeout & (not t.variant.score_after_strikeout),
             last_player=seat, last_kind=kind.astype(jnp.int32),
@@ -404,6 +426,21 @@ class HanabiFunctions:
             last_position, last_card, game.last_scored[None], game.last_token[None],
             knowledge.reshape(-1),
         ])
+
+
+def _draw(undealt: Array, left: Array, key: Array, deck_size: int) -> Array:
+    """A kind drawn with `key` uniformly from the `left` cards counted by `undealt` (the
+    last kind when none is left: the caller draws nothing then).
+
+    One 32-bit word (one hash; ``jax.random.randint`` splits the key and hashes twice
+    more, on every step of every game): its top 32 - b bits, b = deck_size's bit length,
+    as a fraction in [0, 1) times `left`, so each card's odds are off by under
+    left / 2**(32 - b) of themselves (under 1e-6 for 50 cards)."""
+    spare = deck_size.bit_length()
+    bits = jax.random.bits(key, (), jnp.uint32) >> spare
+    pick = (bits * left.astype(jnp.uint32)) >> (32 - spare)
+    kind = (jnp.cumsum(undealt) <= pick.astype(jnp.int32)).sum()
+    return jnp.minimum(kind, undealt.shape[0] - 1).astype(jnp.int32)
 
 
 def check_variant(variant: HanabiVariant, players: int) -> None:

@@ -170,10 +170,15 @@ class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
         return batch_of_one
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game from `seed`, or with ``options={"deck": codes}`` a replay of that deck
+        (``env.init_from_deck``'s card codes for one game). Other options are ignored, as
+        PettingZoo's api_test expects."""
+        deck = (options or {}).get("deck")
+        replay = None if deck is None else self.env.init_from_deck([deck])  # checked first
         if seed is None:
             seed = int(np.random.default_rng().integers(_SEED_LIMIT))
         self._key = jax.random.key(seed)
-        self.game = self.env.init(self._keys())
+        self.game = self.env.init(self._keys()) if replay is None else replay
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

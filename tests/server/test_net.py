@@ -152,6 +152,16 @@ def test_cardgames_bot_says_what_is_wrong_in_one_line(server: Running, tmp_path:
     assert "Traceback" not in result.stderr
 
 
+class Deliberate(RandomAgent):
+    """A random player that thinks a quarter of a second a move: a game against it lasts
+    long enough for a server to be killed in the middle of it (a quick game could end first,
+    leaving nothing to reconnect to)."""
+
+    def act(self, view: Any, legal: Any) -> Any:
+        threading.Event().wait(0.25)
+        return super().act(view, legal)
+
+
 def test_a_seat_reconnects_by_itself_across_a_server_killed_with_9(tmp_path: Path) -> None:
     port = free_port()
     db = f"sqlite:///{tmp_path / 'server.db'}"
@@ -164,8 +174,7 @@ def test_a_seat_reconnects_by_itself_across_a_server_killed_with_9(tmp_path: Pat
 
     async def play_through_a_restart() -> tuple[dict[str, Any], int]:
         async with net.Session.seat(url, ticket, retry_for=TIMEOUT) as seat:
-            agent = net.load_agent("random", "hanabi", 9)
-            over = await seat.play(agent)
+            over = await seat.play(Deliberate(9))
             return over, seat.reconnects
 
     # The first server is gone (killed with -9 on leaving the block above) before the seat
@@ -177,8 +186,10 @@ def test_a_seat_reconnects_by_itself_across_a_server_killed_with_9(tmp_path: Pat
     with server_process(db, port, tmp_path) as second:
         # Kill this one mid-game too, then start a third: the seat reconnects again.
         lobby = net.Lobby(url)
-        while lobby.table(table)["moves"] < 6:
+        while lobby.table(table)["moves"] < 2:
             threading.Event().wait(0.05)
+        # The seat takes its time, so the game is still on: the kill lands mid-game.
+        assert lobby.table(table)["status"] == "playing"
         second.kill()
         second.wait(TIMEOUT)
     with server_process(db, port, tmp_path):

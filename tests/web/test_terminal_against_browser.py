@@ -15,8 +15,9 @@ import textual._wait  # the app extra (dev has it)
 
 from cardgames.app.app import CardgamesApp
 from cardgames.app.online import OnlineSession, SeatBook, join_table
+from cardgames.app.screens import FinalScreen, TableScreen
 from server.kit import TIMEOUT, Running
-from server.test_join import play_first_legal
+from server.test_join import act_by_keys
 from web.test_web_table import my_turn, take_seat
 
 playwright_api = pytest.importorskip(
@@ -87,11 +88,30 @@ def test_the_terminal_app_plays_a_whole_game_against_a_browser_seat(
     assert info["status"] == "playing"  # the terminal filled the last seat: the game began
     session = OnlineSession(base, ticket, "hanabi", records=tmp_path / "records")
 
+    async def our_turn_or_the_end(pilot: Any) -> Any:
+        """The final screen, or the table at our turn; the browser may think slowly on a
+        loaded machine, so this waits for it as long as the seat's own timeout."""
+        app = pilot.app
+        for _ in range(int(TIMEOUT * 3 / 0.02)):
+            screen = app.screen
+            if isinstance(screen, FinalScreen) or (
+                    isinstance(screen, TableScreen) and not screen.busy and not screen.acting
+                    and screen.session.legal(screen.viewer)):
+                return screen
+            await pilot.pause(0.02)
+        raise AssertionError(f"neither our turn nor the end: the browser made {browser.moves} "
+                             f"moves, its error: {browser.error!r}")
+
     async def play() -> Any:
         async with CardgamesApp(session).run_test(size=(120, 40)) as pilot:
-            return await play_first_legal(pilot)
+            for _ in range(200):
+                screen = await our_turn_or_the_end(pilot)
+                if isinstance(screen, FinalScreen):
+                    return screen
+                await act_by_keys(pilot, screen, screen.session.legal(screen.viewer)[0])
+            raise AssertionError("the game did not end in 200 of our turns")
 
-    final = asyncio.run(asyncio.wait_for(play(), TIMEOUT * 6))
+    final = asyncio.run(asyncio.wait_for(play(), TIMEOUT * 12))
     browser.thread.join(TIMEOUT * 3)
     assert browser.error is None, browser.error
     assert browser.moves > 0

@@ -337,16 +337,30 @@ class Session:
         """Play the seat with `agent` until the game is over; returns the ``game_over``
         message. The agent gets the view and legal actions it would get locally (for the
         table's `game`, read from the welcome when not given) and thinks in a worker thread."""
+        sent: tuple[int | str, int] | None = None  # the act the server has not yet answered
         async for message in self.messages():
             kind = message.get("type")
             if kind == "welcome" and game is None:
                 game = message["table"]["game"]
             elif kind == "game_over":
                 return message
-            elif kind == "view" and message.get("legal") and game is not None:
-                choice = await asyncio.to_thread(_choose, agent, game, message)
-                await self.act(choice, message["move"])
+            elif kind == "error" and message.get("code") == "rate_limited" and sent:
+                # A quick agent can outrun the server's message rate: the act was refused
+                # and nothing changed, so it waits for the bucket and sends it again (its
+                # move number keeps it from being applied twice).
+                await asyncio.sleep(RATE_LIMITED_PAUSE)
+                await self.act(*sent)
+            elif kind == "view":
+                sent = None
+                if message.get("legal") and game is not None:
+                    choice = await asyncio.to_thread(_choose, agent, game, message)
+                    sent = (choice, message["move"])
+                    await self.act(*sent)
         raise ServerError("closed", "the session ended before the game did")
+
+
+RATE_LIMITED_PAUSE = 0.25
+"""Seconds :meth:`Session.play` waits before sending an act the server refused for its rate."""
 
 
 def _choose(agent: Agent, game: str, message: Mapping[str, Any]) -> int | str:

@@ -23,7 +23,7 @@ from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.hanabi.catalogue import hanablive_names
 from cardgames.server.views import hidden_cards
-from server.kit import TIMEOUT, Running, free_port, server_process
+from server.kit import TIMEOUT, Running, free_port, running_server, server_process
 from view_leaks import leaks
 
 PROTOCOL_GAMES = int(os.environ.get("CARDGAMES_PROTOCOL_GAMES", "4"))
@@ -74,6 +74,25 @@ def test_a_net_seat_plays_a_whole_game_with_a_bundled_bot_and_a_spectator(
     views = [message for message in seen if message["type"] == "view"]
     assert views[-1]["move"] == state.move_count
     assert views[-1]["seat"] is None
+
+
+def test_a_seat_quicker_than_the_message_rate_waits_and_plays_on(tmp_path: Path) -> None:
+    # A bot answering every view at once outran the server's bucket in a long Koi-Koi match;
+    # the refused act was never sent again and the game hung.
+    with running_server(f"sqlite:///{tmp_path / 'server.db'}", message_rate=8.0,
+                        message_burst=3.0) as slow:
+        lobby = net.Lobby(slow.http)
+        table = lobby.create_table("koikoi", [None, "random"], options={"rounds": "2"},
+                                   seed=5)["table"]
+        ticket = lobby.take_seat(table, "Quick")
+        lobby.start(ticket)
+
+        async def play() -> dict[str, Any]:
+            async with net.Session.seat(slow.http, ticket) as seat:
+                return await seat.play(net.load_agent("random", "koikoi", 2))
+
+        over = run(play())
+    assert cardgames.replay(Record.from_dict(over["record"])).is_over
 
 
 def test_agent_specs_name_bundled_bots_or_importable_agents() -> None:

@@ -9,7 +9,7 @@ table is drawn from the seat's view only; the game modules never import this pac
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -18,6 +18,9 @@ from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
 from cardgames.session import SavedSession
 from cardgames.terminal import run_session
+
+if TYPE_CHECKING:  # Textual is the app extra: only the type is named here
+    from cardgames.app.app import CardgamesApp
 
 __all__ = ["join_in_app", "play_in_app"]
 
@@ -43,14 +46,7 @@ def play_in_app(
     from cardgames.app.app import CardgamesApp  # noqa: PLC0415  # Textual: the app extra
 
     game = GameSession(info, session, save_path)
-    app = CardgamesApp(game)
-    try:
-        message = app.run()
-    finally:
-        app.close_sessions()
-    out = console if console is not None else Console(highlight=False)
-    if message:
-        out.print(message, soft_wrap=True)
+    _run(CardgamesApp(game), console)
     # As in the line mode: leaving a game that could not be saved is a failure.
     return 0 if game.is_saved else 2
 
@@ -61,6 +57,13 @@ def join_in_app(session: TableSession, *, console: Console | None = None) -> int
     from cardgames.app.app import CardgamesApp  # noqa: PLC0415  # Textual: the app extra
 
     app = CardgamesApp(session)
+    _run(app, console)
+    return app.return_code or 0
+
+
+def _run(app: CardgamesApp, console: Console | None) -> None:
+    """Run `app` full screen, close its sessions however it ends, then print its parting
+    message (where a save went, why a seat was refused)."""
     try:
         message = app.run()
     finally:
@@ -68,4 +71,3 @@ def join_in_app(session: TableSession, *, console: Console | None = None) -> int
     out = console if console is not None else Console(highlight=False)
     if message:
         out.print(message, soft_wrap=True)
-    return app.return_code or 0

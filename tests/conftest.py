@@ -5,9 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 import cardgames
 from cardgames.core.registry import Registry
+
+# Hypothesis's per-example deadline (200 ms) and its too-slow health check (data drawn for
+# over a second) are timed assertions: on a busy machine they fail for the load, not the code.
+# Neither holds for any property; a test's own `@settings` inherit this.
+settings.register_profile("cardgames", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("cardgames")
 
 
 @pytest.fixture(autouse=True)

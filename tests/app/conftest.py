@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,10 @@ from cardgames.app.screens import (
 from cardgames.app.widgets import ActionBar, ActionButton, CardTile
 
 Chooser = Callable[[TableScreen, list[Any]], Any]
+
+WAIT_SECONDS = 60.0
+"""How long a test lets the app work towards a condition. In seconds, not in pauses: a pause
+lasts a few milliseconds however busy the machine is, while a bot's thinking slows with it."""
 
 
 def screen_text(app: Any) -> list[str]:
@@ -49,18 +54,20 @@ def hinted(screen: TableScreen, legal: list[Any]) -> Any:
 
 async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
     """Let the app work until `condition` holds (a key or click has had its effect)."""
-    for _ in range(500):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         if condition():
             return
         await pilot.pause()
     raise AssertionError(f"the app never got there: {what}")
 
 
-async def settle(pilot: Pilot[Any], limit: int = 2000) -> None:
+async def settle(pilot: Pilot[Any]) -> None:
     """Wait until the app waits for a person: a summary, the pass screen, the final screen,
     or the table with a human to move and the bots done."""
     app = pilot.app
-    for _ in range(limit):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, SummaryScreen | PassScreen | FinalScreen | HintScreen):

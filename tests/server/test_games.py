@@ -4,7 +4,7 @@ spectator at one table, for every game; the record replays and Hanabi's export i
 from __future__ import annotations
 
 import concurrent.futures
-import time
+import threading
 from typing import Any
 
 import pytest
@@ -12,7 +12,7 @@ import pytest
 import cardgames
 from cardgames.core.record import Record
 from cardgames.hanabi.hanablive import from_hanablive
-from server.kit import Running, random_chooser
+from server.kit import TIMEOUT, Running, random_chooser
 
 GAMES = [
     # game, seats (None: a person), options
@@ -130,37 +130,46 @@ def test_a_table_of_bots_plays_itself_to_the_end(server: Running) -> None:
     spectator.close()
 
 
-class _SlowBot:
-    """A bot that takes its time (a deep search, a slow outside program)."""
+class _ThinkingBot:
+    """A bot that thinks until the test lets it move (a deep search, a slow outside program):
+    it says when it has started thinking, then waits for the test's word, however long the
+    other table's moves take on a busy machine."""
+
+    thinking = threading.Event()
+    release = threading.Event()
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
     def act(self, view: Any, legal: Any) -> Any:
-        time.sleep(SLOW_BOT_SECONDS)
+        self.thinking.set()
+        self.release.wait(TIMEOUT * 6)
         return legal[0]
-
-
-SLOW_BOT_SECONDS = 3.0
 
 
 def test_a_slow_bot_never_stalls_another_table(
     server: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The server runs in this process: a bot registered here is one it can seat.
-    monkeypatch.setitem(cardgames.get_game("hanabi").bots, "slow", _SlowBot)
-    slow = server.create("hanabi", ["slow", "slow"], seed=1, autostart=True)
-    table = server.create("hanabi", [None, None], seed=2, autostart=True)
-    people = [server.sit(table, "Ann"), server.sit(table, "Bo")]
-    clients = [server.client() for _ in people]
-    for client, (_seat, token) in zip(clients, people, strict=True):
-        client.join(table, token)
-    started = time.monotonic()
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        list(pool.map(lambda client, seed: client.play(random_chooser(seed), stop_after=6),
-                      clients, [1, 2]))
-    # Six moves at the other table while the slow bots think their first move.
-    assert time.monotonic() - started < SLOW_BOT_SECONDS
-    assert server.info(slow)["moves"] == 0
+    monkeypatch.setitem(cardgames.get_game("hanabi").bots, "slow", _ThinkingBot)
+    _ThinkingBot.thinking.clear()
+    _ThinkingBot.release.clear()
+    try:
+        slow = server.create("hanabi", ["slow", "slow"], seed=1, autostart=True)
+        assert _ThinkingBot.thinking.wait(TIMEOUT), "the slow table's bot never started"
+        table = server.create("hanabi", [None, None], seed=2, autostart=True)
+        people = [server.sit(table, "Ann"), server.sit(table, "Bo")]
+        clients = [server.client() for _ in people]
+        for client, (_seat, token) in zip(clients, people, strict=True):
+            client.join(table, token)
+        # Six moves at the other table while the slow bot is still thinking its first move
+        # (a stalled table would leave a client waiting for its view until it times out).
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            list(pool.map(lambda client, seed: client.play(random_chooser(seed), stop_after=6),
+                          clients, [1, 2]))
+        assert server.info(table)["moves"] >= 6
+        assert server.info(slow)["moves"] == 0
+    finally:
+        _ThinkingBot.release.set()
     for client in clients:
         client.close()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from server.kit import Running, running_server
+from server.kit import TIMEOUT, Running, running_server
 
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="the web tests need playwright (the dev extra)")
@@ -46,7 +46,7 @@ def new_page(browser: Any) -> Iterator[Any]:
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(TIMEOUT * 1000)  # as long as a protocol test waits
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda line: errors.append(line.text)
                 if "Content Security Policy" in line.text else None)

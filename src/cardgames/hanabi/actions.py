@@ -10,6 +10,7 @@ Notation, one move per line:
 ``clue P red``             clue player P about a colour (``clue P R`` with the letter works)
 ``clue P 3``               clue player P about a rank
 ``play deck``              deck plays: play the last card of the draw pile blind
+``discard deck``           deck plays with an orange suit: discard that card blind
 ``bonus clue P red``       bonus tile 3/4: the free colour (or rank) clue you chose
 ``bonus reshuffle R3``     bonus tile 5: the discarded card you shuffle back into the pile
 ``bonus play R3``          bonus tile 6: the discarded card you play onto its firework
@@ -50,6 +51,7 @@ __all__ = [
     "BonusPlay",
     "BonusReshuffle",
     "Clue",
+    "DeckDiscard",
     "DeckPlay",
     "Discard",
     "HanabiAction",
@@ -176,6 +178,21 @@ class DeckPlay:
 
 
 @attrs.frozen(slots=True, eq=False)
+class DeckDiscard:
+    """Discard the last card of the draw pile blind: hanab.live's second deck button, there
+    with deck plays and an orange suit in the game (``variant.deck_discards``)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DeckDiscard)
+
+    def __hash__(self) -> int:
+        return hash("DeckDiscard")
+
+    def __str__(self) -> str:
+        return "discard deck"
+
+
+@attrs.frozen(slots=True, eq=False)
 class BonusClue:
     """Bonus tile 3 or 4: the free clue, to seat `target`, about `value`."""
 
@@ -239,8 +256,8 @@ class HiddenClue:
         return f"clue {self.target + 1} {self.word}"
 
 
-HanabiAction = (Play | Discard | Clue | DeckPlay | BonusClue | BonusReshuffle | BonusPlay
-                | HiddenClue)
+HanabiAction = (Play | Discard | Clue | DeckPlay | DeckDiscard | BonusClue | BonusReshuffle
+                | BonusPlay | HiddenClue)
 """Any Hanabi action (a :class:`HiddenClue` only ever in a view's history)."""
 
 
@@ -333,6 +350,7 @@ class ActionTables:
         self.plays = tuple(Play(slot) for slot in range(1, size + 1))
         self.discards = tuple(Discard(slot) for slot in range(1, size + 1))
         self.deck_play = DeckPlay()
+        self.deck_discard = DeckDiscard()
         # clues[seat][target] = the Clue actions to `target`, in clue-value order.
         self.clues = self._clues_by_seat(Clue)
         # The bonus tiles' actions, built only for variants that have the tiles.
@@ -378,6 +396,8 @@ class ActionTables:
         then, with bonus tiles  bonus colour clues, bonus rank clues (as the clues above),
                                 ``bonus reshuffle CARD`` then ``bonus play CARD`` for every
                                 card of the variant in its card order
+        then, with deck         ``discard deck`` (last, so that it moves no other id)
+        discards
         ======================  ==========================================================
 
         For the standard game these are exactly HLE's move uids (which OpenSpiel uses too).
@@ -403,6 +423,8 @@ class ActionTables:
             if bonus:
                 actions += self.bonus_reshuffles
                 actions += self.bonus_plays
+            if self.variant.deck_discards:
+                actions.append(self.deck_discard)
             # The engine compares pre-built actions by identity first: hand out those.
             built: list[HanabiAction] = [*self.plays, *self.discards]
             for per_target in self.clues[seat]:
@@ -418,12 +440,13 @@ class ActionTables:
     # ------------------------------------------------------------ notation
     def parse(self, text: str, names: Sequence[str]) -> HanabiAction:
         """Read a move: ``play N``, ``discard N``, ``clue P red``, ``clue P 3``, ``play deck``,
-        ``bonus clue P red``, ``bonus reshuffle R3``, ``bonus play R3`` (see the module's
-        table), with `names` the players' names. NotationError names the offending word."""
+        ``discard deck``, ``bonus clue P red``, ``bonus reshuffle R3``, ``bonus play R3`` (see
+        the module's table), with `names` the players' names. NotationError names the
+        offending word."""
         if not isinstance(text, str):
             raise NotationError(f"a move must be text (got {text!r})")
         words = text.split()
-        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, "
+        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, discard deck, "
                  "bonus clue P VALUE, bonus reshuffle CARD, bonus play CARD")
         if not words:
             raise NotationError(f"empty move {text!r}; moves: {forms}")
@@ -434,6 +457,8 @@ class ActionTables:
                 return self.deck_play
             return self.plays[self._slot(rest[0]) - 1]
         if verb == "discard" and len(rest) == 1:
+            if rest[0].lower() == "deck":
+                return self.deck_discard
             return self.discards[self._slot(rest[0]) - 1]
         if verb == "clue" and len(rest) >= 2:
             # A player's name may have spaces ("clue Player 2 red").
@@ -455,7 +480,7 @@ class ActionTables:
                 f"'play CARD'{hint}"
             )
         if verb in ("play", "discard", "clue"):
-            shape = {"play": "play N (or play deck)", "discard": "discard N",
+            shape = {"play": "play N (or play deck)", "discard": "discard N (or discard deck)",
                      "clue": "clue P COLOUR or clue P RANK"}[verb]
             raise NotationError(f"{text!r}: write {shape}")
         raise NotationError(

@@ -60,6 +60,7 @@ Moves (slot 1 is your newest card; players are seat numbers or names):
   clue P COLOUR       clue player P about a colour: clue 2 red (or clue 2 R)
   clue P RANK         clue player P about a rank: clue 2 3
   play deck           deck plays: play the last card of the pile blind
+  discard deck        deck plays with an orange suit: discard it blind
   bonus clue P VALUE  bonus tile 3/4: the free clue you give
   bonus reshuffle R3  bonus tile 5: the discard shuffled back into the pile
   bonus play R3       bonus tile 6: the discard played onto its firework

@@ -33,7 +33,9 @@ game) stops the replay there and returns the state as it stood; with value 1 or 
 must already have ended the game. A play of a card that is not in the player's hand but is
 the last card of the draw pile is a deck play (``play deck``) when ``deckPlays`` is on; so is
 a discard of that card when it is of an orange (inverted) suit, which is how hanab.live's
-server records an orange card's deck play (and how :func:`to_hanablive` writes one).
+server records an orange card's deck play (and how :func:`to_hanablive` writes one). With an
+orange suit in the game hanab.live also offers a deck discard (``discard deck``), swapped the
+same way: it is recorded as a discard of a plain last card and as a play of an orange one.
 
 Orange (inverted) suits: while a game is live, playing one of their cards (from a hand or the
 deck) discards it and discarding plays it. Our actions are what the player chose (the engine
@@ -51,7 +53,7 @@ import attrs
 from cardgames.core.errors import IllegalActionError, OptionsError, RecordError
 from cardgames.core.registry import check_names
 from cardgames.hanabi import names
-from cardgames.hanabi.actions import Clue, DeckPlay, Discard, HanabiAction, Play
+from cardgames.hanabi.actions import Clue, DeckDiscard, DeckPlay, Discard, HanabiAction, Play
 from cardgames.hanabi.cards import Card, counted
 from cardgames.hanabi.catalogue import hanablive_name_of
 from cardgames.hanabi.events import EndReason
@@ -202,11 +204,13 @@ def _translate(
             if (kind == PLAY) != _inverted(state, target):
                 return Play(slot)
             return Discard(slot)
-        # A deck play: hanab.live records one of an orange card as a discard (a play of an
-        # inverted suit's card is swapped for a discard), as to_hanablive does.
-        if (state.variant.deck_plays and target == state.deck_order_of_top()
-                and (kind == PLAY) != _inverted(state, target)):
-            return DeckPlay()
+        # The deck's last card: hanab.live records what took effect, so a deck play of an
+        # orange card is a discard and a deck discard of one a play (as to_hanablive does).
+        if state.variant.deck_plays and target == state.deck_order_of_top():
+            if (kind == PLAY) != _inverted(state, target):
+                return DeckPlay()
+            if state.variant.deck_discards:
+                return DeckDiscard()
         held = ", ".join(map(str, state.hand_orders(seat)))
         verb = "play" if kind == PLAY else "discard"
         raise _fail(
@@ -363,6 +367,12 @@ def to_hanablive(state: HanabiState) -> dict[str, Any]:
                 raise RecordError(
                     f"move {len(actions) + 1} plays an orange card from the deck, as rules "
                     "version 1 did; hanab.live discards it, so the export would be another game")
+            actions.append({"type": kind, "target": top, "value": 0})
+        elif isinstance(action, DeckDiscard):
+            top = replay.deck_order_of_top()
+            assert top is not None
+            # What took effect: an orange card's deck discard plays it.
+            kind = PLAY if _inverted(replay, top) else DISCARD
             actions.append({"type": kind, "target": top, "value": 0})
         elif isinstance(action, Clue):
             if isinstance(action.value, str):

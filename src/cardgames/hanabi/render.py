@@ -212,8 +212,9 @@ def render_view(view: HanabiView) -> RenderableType:
     if view.pending is not None:
         parts.append(Text(f"Your choice: {view.pending.sentence}", style="bold yellow"))
     if view.can_deck_play:
-        parts.append(Text("You may play the last card of the pile blind: play deck",
-                          style="yellow"))
+        parts.append(Text("You may play the last card of the pile blind: play deck"
+                          + (" (or discard it: discard deck)"
+                             if view.variant.deck_discards else ""), style="yellow"))
     return Group(*parts)
 
 

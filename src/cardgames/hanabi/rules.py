@@ -467,7 +467,8 @@ class HanabiVariant:
     """Completing a firework draws one of six bonus tiles instead of regaining a token."""
     deck_plays: bool = False
     """With one card left in the draw pile, it may be played blind from the pile (an orange
-    suit's card, like any "play" of one, is discarded instead, as on hanab.live)."""
+    suit's card, like any "play" of one, is discarded instead, as on hanab.live). With an
+    orange suit in the game it may also be discarded blind (:attr:`deck_discards`)."""
     deck_plays_always_play: bool = False
     """Rules version 1: a deck play plays the card even when it is of an orange suit (from
     version 2 on it is discarded, as on hanab.live). Only for records of version 1, which
@@ -629,6 +630,15 @@ class HanabiVariant:
         """Whether a deck play of an orange card plays it, as in rules version 1 (see
         :attr:`deck_plays_always_play`), rather than discarding it."""
         return self.deck_plays and self.deck_plays_always_play and any(
+            suit.inverted for suit in self.suits)
+
+    @property
+    def deck_discards(self) -> bool:
+        """Whether the last card of the draw pile may also be discarded blind (``discard
+        deck``): hanab.live offers that second button with deck plays and an orange suit
+        in the game (not in rules version 1's records, :attr:`deck_plays_always_play`). Like
+        any "discard" of an orange card, a deck discard of one plays it."""
+        return self.deck_plays and not self.deck_plays_always_play and any(
             suit.inverted for suit in self.suits)
 
     @property

@@ -49,9 +49,11 @@ hanab.live's rules, read from the variant's flags (the rules file's last section
   ends no view shows the card, whether it fitted, the fuse a misplay burned or the fireworks
   (``apply`` returns the same public events); a completed firework gives no token.
 * Orange (inverted) suits: "play" on one of their cards discards it and "discard" plays it
-  (the record keeps the action chosen); a deck play of one discards it too, as hanab.live's
-  server does (rules version 2; a record of version 1, where a deck play always played, replays with
-  ``deck_plays_always_play``, see :meth:`HanabiState.upgrade_options`). With an orange suit
+  (the record keeps the action chosen); a deck play of one discards it too and a deck
+  discard (``discard deck``, offered with deck plays and an orange suit) plays it, as
+  hanab.live's server does (rules version 2; a record of version 1, where a deck play
+  always played, replays with ``deck_plays_always_play``, see
+  :meth:`HanabiState.upgrade_options`). With an orange suit
   in the game a discard is legal with every token there; a card discarded then, by any of
   these actions, gives no token.
 * Sudoku: a firework may start at any rank no other firework started with, goes up and
@@ -89,6 +91,7 @@ from cardgames.hanabi.actions import (
     BonusPlay,
     BonusReshuffle,
     Clue,
+    DeckDiscard,
     DeckPlay,
     Discard,
     HanabiAction,
@@ -299,14 +302,17 @@ class _Tables(ActionTables):
             plays: tuple[Any, ...] = self.plays[:held]
             discards: tuple[Any, ...] = self.discards[:held]
             clues: tuple[tuple[Any, ...], ...] = self.clues[seat]
-            deck_play: Any = self.deck_play
+            # The deck's moves: play deck, and discard deck where the variant has it.
+            deck: tuple[Any, ...] = (
+                (self.deck_play, self.deck_discard) if self.variant.deck_discards
+                else (self.deck_play,) if self.deck_plays else ())
             if ids:
                 id_of = self.action_space(seat, held).ids.__getitem__
                 plays = tuple(map(id_of, plays))
                 discards = tuple(map(id_of, discards))
                 clues = tuple(tuple(map(id_of, per_target)) for per_target in clues)
-                deck_play = id_of(deck_play) if self.deck_plays else -1
-            parts = _LegalParts(plays, discards, deck_play, clues)
+                deck = tuple(map(id_of, deck))
+            parts = _LegalParts(plays, discards, deck, clues)
             self.legal_parts[ids][seat][held] = parts
         return parts
 
@@ -317,19 +323,19 @@ class _LegalParts:
     found by the hand's clue bits: `clue_sets` remembers, per target, the clues each set of
     bits allows, so that finding them is one dictionary look-up."""
 
-    __slots__ = ("all_clues", "clue_sets", "clues", "deck_play", "discards", "fixed",
+    __slots__ = ("all_clues", "clue_sets", "clues", "deck", "discards", "fixed",
                  "fixed_sets", "plays")
 
-    def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...], deck_play: Any,
-                 clues: tuple[tuple[Any, ...], ...]) -> None:
+    def __init__(self, plays: tuple[Any, ...], discards: tuple[Any, ...],
+                 deck: tuple[Any, ...], clues: tuple[tuple[Any, ...], ...]) -> None:
         self.plays = plays
         self.discards = discards
-        self.deck_play = deck_play
+        self.deck = deck
         self.clues = clues
         self.all_clues = tuple(item for per_target in clues for item in per_target)
         self.clue_sets: tuple[dict[int, tuple[Any, ...]], ...] = tuple({} for _ in clues)
         self.fixed: list[tuple[Any, ...] | None] = [None] * 8
-        """The plays, then the deck play (bit 0 of the index), the discards (bit 1) and
+        """The plays, then the deck's moves (bit 0 of the index), the discards (bit 1) and
         every clue (bit 2), as one tuple per combination, built when first needed."""
         self.fixed_sets: list[frozenset[int]] = [frozenset()] * 8
         """The ``id()`` of every item of ``fixed[shape]`` (the tables hold the items, so
@@ -337,7 +343,7 @@ class _LegalParts:
 
     def fix(self, shape: int) -> tuple[Any, ...]:
         """``fixed[shape]``, built."""
-        found = (*self.plays, *((self.deck_play,) if shape & 1 else ()),
+        found = (*self.plays, *(self.deck if shape & 1 else ()),
                  *(self.discards if shape & 2 else ()), *(self.all_clues if shape & 4 else ()))
         self.fixed[shape] = found
         self.fixed_sets[shape] = frozenset(map(id, found))
@@ -781,10 +787,13 @@ class HanabiState(State[HanabiAction]):
             if isinstance(action, Discard):
                 return (f"all {self.variant.clue_tokens} clue tokens are available; "
                         f"you cannot discard")
-        if isinstance(action, DeckPlay):
+        if isinstance(action, DeckPlay | DeckDiscard):
             if not self.variant.deck_plays:
                 return "deck plays are off in this variant"
-            return (f"the draw pile holds {counted(len(self._deck_orders), 'card')}; deck plays "
+            if isinstance(action, DeckDiscard) and not self.variant.deck_discards:
+                return ("deck discards need an orange suit in the game (and records of rules "
+                        "version 1 have none)")
+            return (f"the draw pile holds {counted(len(self._deck_orders), 'card')}; deck moves "
                     f"need 1")
         if isinstance(action, Clue | BonusClue):
             if isinstance(action, BonusClue) and pending not in (
@@ -849,6 +858,12 @@ class HanabiState(State[HanabiAction]):
                 self._discard_card(order, None, events)
             else:
                 self._play_card(order, None, events)
+        elif type(action) is DeckDiscard:  # exists only where deck plays swap too
+            order = self._deck_orders.pop()
+            if t.inverted_types >> self._order_type[order] & 1:
+                self._play_card(order, None, events)
+            else:
+                self._discard_card(order, None, events)
         elif type(action) is BonusClue:
             self._pending = None
             self._give_clue(action.target, action.value, True, events)

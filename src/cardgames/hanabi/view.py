@@ -145,7 +145,8 @@ class HanabiView:
     max_score: int
     is_over: bool
     can_deck_play: bool
-    """Whether ``play deck`` is available now (deck-plays option, one card left)."""
+    """Whether ``play deck`` is available now (deck-plays option, one card left); so is
+    ``discard deck`` then where ``variant.deck_discards``."""
     half_clue_token: bool = False
     """Clue starved: whether half a clue token is there besides `clue_tokens` (a discard or
     a completed firework gives half a token there, a clue costs a whole one)."""

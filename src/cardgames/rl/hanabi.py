@@ -26,7 +26,8 @@ options need. :func:`layout` names the slices; in order:
 * ``knowledge``: per player (the viewer first), per card (oldest first), the kinds still
   possible from the clues, then one bit per clue value that has touched it.
 * only where the variant needs them: ``direction`` (up-or-down suits: up, down),
-  ``last_from_deck`` (deck plays), ``last_bonus`` (free clue, reshuffle, play from the
+  ``last_from_deck`` (deck plays and deck discards; the kind is the move chosen, as for a
+  play or discard from a hand), ``last_bonus`` (free clue, reshuffle, play from the
   discards), ``pending`` (the bonus choice due: tile 3-6) and ``tiles_left`` (bonus tiles).
 
 Card kinds are ordered by suit in :func:`~cardgames.hanabi.actions.suit_id_order` (HLE's
@@ -59,6 +60,7 @@ from cardgames.hanabi import (
     Card,
     Clue,
     Clued,
+    DeckDiscard,
     DeckPlay,
     Discard,
     Discarded,
@@ -496,7 +498,7 @@ def _last_move(
         elif type(event) is Discarded:
             assert isinstance(event, Discarded)
             card = event.card
-        elif type(event) is TokenRegained and kind is not Discard:
+        elif type(event) is TokenRegained and kind is not Discard and kind is not DeckDiscard:
             token = True
     if kind is Clue or kind is BonusClue or kind is HiddenClue:
         assert isinstance(action, Clue | BonusClue | HiddenClue)
@@ -524,9 +526,10 @@ def _last_move(
         assert isinstance(action, BonusPlay)
         card, scored = action.card, True
         put(t.bonus_at + 2)
-    elif kind is DeckPlay:
+    elif kind is DeckPlay or kind is DeckDiscard:
         put(t.from_deck_at)
-    put(at + (1 if kind is Discard else 0))
+    discard = kind is Discard or kind is DeckDiscard
+    put(at + (1 if discard else 0))
     at += _KINDS + players + t.values + h  # past the clue fields
     if replay.position >= 0 and (kind is Play or kind is Discard):
         put(at + replay.position)
@@ -534,7 +537,7 @@ def _last_move(
     if card is not None:
         put(at + t.card_index[card])
     at += t.kinds
-    if kind is not Discard:
+    if not discard:
         if scored:
             put(at)
         if token and scored:

@@ -27,6 +27,7 @@ from cardgames.hanabi import (
     Card,
     Clue,
     Clued,
+    DeckDiscard,
     DeckPlay,
     Discard,
     Discarded,
@@ -235,6 +236,8 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             return f"{kind} {view.players[action.target]} {self.button_label(action, view)}"
         if isinstance(action, DeckPlay):
             return "Play the deck's last card"
+        if isinstance(action, DeckDiscard):
+            return "Discard the deck's last card"
         if isinstance(action, BonusReshuffle):
             return f"Reshuffle {action.card}"
         assert isinstance(action, BonusPlay)

@@ -8,6 +8,7 @@ import pytest
 
 from cardgames.core.errors import NotationError
 from cardgames.koikoi import KoiKoiRules, KoiKoiState, parse_card
+from cardgames.koikoi.actions import ACTION_SPACE, CAPTURE, KOIKOI, PLAY, STOP, parse_action
 
 from .conftest import Dealt
 from .test_engine import A_MOVES, scenario_a
@@ -78,3 +79,22 @@ def test_the_cards_quoted_by_an_error_are_capped() -> None:
         assert state.field[12].code not in message
         return
     pytest.fail("no field of more than 12 cards in 200 random matches")
+
+
+def test_the_action_ids_follow_the_documented_layout() -> None:
+    # docs/games/koikoi.md and docs/vector.md write the layout out; every id follows it.
+    assert len(ACTION_SPACE.actions) == 242
+    for number, action in enumerate(ACTION_SPACE.actions):
+        if action.kind == PLAY and action.target < 0:
+            assert number == action.card
+        elif action.kind == PLAY:
+            month = action.card // 4
+            others = [c for c in range(4 * month, 4 * month + 4) if c != action.card]
+            assert number == 48 + 3 * action.card + others.index(action.target)
+        elif action.kind == CAPTURE:
+            assert number == 192 + action.card
+        else:
+            assert (action.kind, number) in ((KOIKOI, 240), (STOP, 241))
+    # The worked example of the docs.
+    assert ACTION_SPACE.ids[parse_action("play mar-ribbon capture mar-chaff-2")] == 77
+    assert ACTION_SPACE.ids[parse_action("capture mar-chaff-2")] == 203

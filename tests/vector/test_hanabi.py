@@ -185,14 +185,43 @@ def test_the_batched_autoreset_gives_the_states_of_the_per_game_one() -> None:
 @pytest.mark.parametrize(("options", "words"), [
     ({"variant": "nonsense-variant"}, "nonsense-variant"),
     ({"fuses": 0}, "fuses"),
-    ({"variant": "up-or-down"}, "up-or-down"),
+    # What is refused and why, not the first suit's name.
+    ({"variant": "up-or-down"}, r"up-or-down suits \(red, .*direction is chosen by its first"),
+    ({"variant": "Orange (5 Suits)"}, r"orange \(inverted\) suits \(orange in .*swap"),
+    ({"variant": "Orange (5 Suits)", "deck_plays": True}, "deck plays"),  # and discards
     ({"bonus_tiles": True}, "bonus tiles"),
     ({"colors": 7}, "colors"),
+    # HLE's config keys with values this engine does not play.
+    ({"colors": 5, "random_start_player": True}, r"random_start_player=True is not played"),
+    ({"colors": 5, "observation_type": 0}, r"observation_type=0 is not played.*CARD_KNOW"),
+    ({"colors": 5, "observation_type": 2}, r"observation_type=2"),
+    ({"colors": 5, "hand_size": 2}, r"hand_size=2 is not played with 2 players: hands of 4"),
+    ({"colors": 5, "seed": "seven"}, r"seed must be an integer"),
+    ({"hand_size": 5, "variant": "rainbow"}, r"HLE's parameters .* or a 'variant'"),
 ])
 def test_options_are_checked_at_make(options: dict[str, object], words: str) -> None:
     with pytest.raises(OptionsError, match=words) as caught:
         vector.make("hanabi", players=2, **options)
     assert "\n" not in str(caught.value)
+
+
+HLE_CONFIG = {"players": 2, "colors": 5, "ranks": 5, "hand_size": 5,
+              "max_information_tokens": 8, "max_life_tokens": 3, "random_start_player": False,
+              "seed": 7, "observation_type": 1}
+"""HLE's own game config (pyhanabi.HanabiGame's keys, all of them)."""
+
+
+def test_make_takes_hles_whole_config() -> None:
+    assert set(HLE_CONFIG) == set(vector.hanabi.HLE_CONFIG_KEYS)
+    env = vector.make("hanabi", **HLE_CONFIG)
+    same = env_of(0)  # standard+no-empty-clues: HLE's game
+    assert rl_hanabi.is_hle_variant(env.options)
+    assert (env.num_actions, env.observation_shape) == (same.num_actions, same.observation_shape)
+    assert env.seed == 7
+    # hand_size: HLE's number of cards, one fewer or one more than the rules' default.
+    four = vector.make("hanabi", **{**HLE_CONFIG, "players": 4, "hand_size": 3})
+    assert four.options.hand_size(4) == 3
+    assert four.num_actions == 2 * 3 + 3 * 10
 
 
 def test_unknown_games_and_player_counts_are_refused_at_make() -> None:
@@ -319,6 +348,28 @@ def test_importing_cardgames_does_not_import_jax() -> None:
 
 JAXMARL = CONFORMANCE / "hanabi" / "jaxmarl"
 SAMPLE = 500
+HLE_LETTERS = "RYGWB"
+"""HLE's colours in its order, by their letters."""
+
+
+def test_hle_ordered_cards_are_said_so_never_guessed() -> None:
+    env = vector.make("hanabi", **HLE_CONFIG)
+    types = [str(card) for card in env.options.card_types]
+    # HLE's card index colour * 5 + rank - 1: W1 is 15, B5 is 24; the default codes are
+    # the variant's card types, where blue comes before white.
+    codes = vector.hanabi.hle_card_codes(env.options, [15, 24, 0])
+    assert [types[c] for c in codes] == ["W1", "B5", "R1"]
+    assert types[15] == "B1"  # the same number read as a card type is another card
+    hle_deck = [HLE_LETTERS.index(str(card)[0]) * 5 + card.rank - 1
+                for card in env.options.deck_cards()]
+    as_hle = env.init_from_deck(np.array([hle_deck]), order="hle")
+    as_types = env.init_from_deck(np.array([[types.index(str(card))
+                                             for card in env.options.deck_cards()]]))
+    np.testing.assert_array_equal(np.asarray(as_hle.game.hands), np.asarray(as_types.game.hands))
+    with pytest.raises(ValueError, match=r"order must be one of 'cards', 'hle' \(got 'HLE!'\)"):
+        env.init_from_deck(np.array([hle_deck]), order="HLE!")
+    with pytest.raises(ValueError, match=r"integers 0\.\.24"):
+        vector.hanabi.hle_card_codes(env.options, [25])
 
 
 @needs(JAXMARL)
@@ -331,19 +382,20 @@ def test_the_jaxmarl_games_replay_to_their_scores() -> None:
         if index.strip().isdigit():
             scores[int(index)] = int(score)
     chosen = range(len(decks)) if ALL_GAMES else range(SAMPLE)
-    env = env_of(0)  # HLE's game; JaxMARL's ids are HLE's for two players
-    types = env.options.card_types
-    names = [str(card) for card in types]
+    # JaxMARL's decks are in HLE's colour order (R, Y, G, W, B): read through the documented
+    # path for HLE-ordered decks, HLE's card index colour * ranks + rank - 1.
+    env = vector.make("hanabi", **HLE_CONFIG)  # JaxMARL's ids are HLE's for two players
     length = max(len(actions[i]) for i in chosen)
     padding = 20
     chunk = 1000
     for start in range(0, len(chosen), chunk):
         games = list(chosen)[start:start + chunk]
-        decks_ = np.array([[names.index(code) for code in decks[i]["deck"]] for i in games])
+        decks_ = np.array([[HLE_LETTERS.index(code[0]) * 5 + int(code[1:]) - 1
+                            for code in decks[i]["deck"]] for i in games])
         moves = np.full((len(games), length), padding, np.int32)
         for row, i in enumerate(games):
             moves[row, :len(actions[i])] = actions[i]
-        state = env.init_from_deck(decks_)
+        state = env.init_from_deck(decks_, order="hle")
         keys = jax.random.split(jax.random.key(0), len(games))
         for column in range(length):
             state = env.step(state, moves[:, column], keys)

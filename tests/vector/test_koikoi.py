@@ -21,7 +21,14 @@ jax = pytest.importorskip("jax")
 
 import cardgames  # noqa: E402  (after the skip: the module needs jax)
 from cardgames.core.errors import OptionsError  # noqa: E402
-from cardgames.koikoi.cards import DEALER_PLACES, FIELD_PLACES, OPPONENT_PLACES  # noqa: E402
+from cardgames.koikoi.cards import (  # noqa: E402
+    CARDS,
+    DEALER_PLACES,
+    FIELD_PLACES,
+    OPPONENT_PLACES,
+    deal_order,
+    parse_card,
+)
 from cardgames.koikoi.state import KoiKoiState  # noqa: E402
 from cardgames.rl import koikoi as rl_koikoi  # noqa: E402
 from cardgames.vector import make  # noqa: E402
@@ -265,3 +272,23 @@ def test_bad_options_are_refused_at_make(options: dict[str, Any], named: str) ->
     message = str(caught.value)
     assert named in message
     assert "\n" not in message
+
+
+def test_a_deck_may_list_the_codes_deal_order_gives() -> None:
+    # deal_order writes card codes, as the Python engine's explicit decks do; init_from_deck
+    # takes them as they are, or card ids: the same match either way.
+    env = env_for(0)
+    _, deals = deck_layout(env.options.rounds)
+    order = deal_order(list(range(0, 32, 4)), list(range(1, 32, 4)), list(range(2, 32, 4)))
+    spare = [card.code for card in CARDS]
+    codes = [0, *order, *spare * (deals - 1)]
+    ids = np.array([[0, *(parse_card(code).id for code in order), *list(range(48)) * (deals - 1)]],
+                   np.int32)
+    by_codes = env.init_from_deck([codes])
+    by_ids = env.init_from_deck(ids)
+    for got, want in zip(jax.tree.leaves(by_codes), jax.tree.leaves(by_ids), strict=True):
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+    with pytest.raises(ValueError, match=r"'jan-cran' is not a card \(did you mean jan-crane"):
+        env.init_from_deck([[0, "jan-cran", *order[1:], *spare * (deals - 1)]])
+    with pytest.raises(ValueError, match="starts with the first dealer's seat"):
+        env.init_from_deck([["jan-crane", *order, *spare * (deals - 1)]])

@@ -120,9 +120,17 @@ KOIKOI_ACTION: Final = KoiKoiAction(KOIKOI)
 STOP_ACTION: Final = KoiKoiAction(STOP)
 ACTION_SPACE: Final = ActionSpace((
     *PLAY_ACTIONS, *PLAY_CAPTURE_ACTIONS.values(), *CAPTURE_ACTIONS, KOIKOI_ACTION, STOP_ACTION))
-"""The action ids, the same in every position: every pre-built action (plays by card, plays
-naming a capture by card then target, stock captures by card, koi-koi, stop), so the
-numbering follows the tables above: a play's id is its card's, 0..47."""
+"""The action ids, the same in every position (242; card ids as in :mod:`cardgames.koikoi.cards`,
+a month's cards ``4m .. 4m + 3``):
+
+* 0..47: ``play CARD``, id ``CARD``;
+* 48..191: ``play CARD capture TARGET``, id ``48 + 3 * CARD + j``, j the place (0, 1, 2) of
+  TARGET among the other three cards of CARD's month, in id order;
+* 192..239: ``capture TARGET``, id ``192 + TARGET``;
+* 240: ``koikoi``; 241: ``stop``.
+
+Example: ``play mar-ribbon capture mar-chaff-2`` is card 9 taking card 11, the third of
+8, 10, 11: id 48 + 3 * 9 + 2 = 77 (docs/games/koikoi.md works it through)."""
 
 MOVES: Final = "play CARD, play CARD capture CARD, capture CARD, koikoi, stop"
 """The move forms, as error messages list them."""

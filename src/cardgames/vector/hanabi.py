@@ -14,20 +14,32 @@ powder scoring. Action ids are the Python engine's (``state.action_id``: HLE's m
 HLE's games), observations :func:`cardgames.rl.hanabi.observation`'s, the reward of a step
 the change of the team score for every seat (as :mod:`cardgames.rl` pays it).
 
-HLE's parameter space: ``make("hanabi", players=3, colors=4, ranks=5,
-max_information_tokens=8, max_life_tokens=3)`` builds :func:`cardgames.rl.hanabi.hle_variant`.
+HLE's config: ``make("hanabi", **config)`` takes every key of HLE's game config (``players``,
+``colors``, ``ranks``, ``hand_size``, ``max_information_tokens``, ``max_life_tokens``,
+``random_start_player``, ``seed``, ``observation_type``) and builds
+:func:`cardgames.rl.hanabi.hle_variant`; a value it does not play is refused in one line
+naming it (``random_start_player=True``, ``observation_type`` other than 1).
 
 Not played here (OptionsError at make()): up-or-down and orange suits, sudoku, bonus tiles,
-deck plays, early end, all or nothing, clue starved, alternating clues, Cow & Pig, Duck,
-Throw it in a hole, and decks of more than 32 card kinds or clue lists longer than 32.
+deck plays (and so deck discards), early end, all or nothing, clue starved, alternating
+clues, Cow & Pig, Duck, Throw it in a hole, and decks of more than 32 card kinds or clue
+lists longer than 32.
+
+Colour orders: action ids, observations and ``state.game``'s card kinds follow the id order
+(:func:`~cardgames.hanabi.actions.suit_id_order`: HLE's colours in HLE's order R, Y, G, W, B,
+then the other suits). Decks for :meth:`HanabiVectorEnv.init_from_deck` hold card codes:
+by default indices into ``variant.card_types`` (``env.options.card_types``: the variant's
+suit order, R, Y, G, B, W for the standard game); with ``order="hle"`` card kinds in the id
+order, which for HLE's games is HLE's card index ``colour * ranks + rank - 1``
+(:func:`hle_card_codes` converts). A deck written in one order is a valid deck in the other,
+so the order is always said, never guessed.
 
 Chance: a game from :meth:`~cardgames.vector.env.VectorEnv.init` keeps only its hands and
 the multiset of undealt cards (public: anyone can count it); each card drawn is drawn from
-that multiset with the step's key, so the state holds no future chance. Decks for
-:meth:`~cardgames.vector.env.VectorEnv.init_from_deck` hold card indices into
-``variant.card_types`` (``env.options.card_types``), top card first: the first h cards go
-to seat 0, the next h to seat 1, ... as in the Python engine; such a replay keeps its deck
-in its state by design and draws from it in order.
+that multiset with the step's key, so the state holds no future chance. An explicit deck
+lists its cards top card first: the first h cards go to seat 0, the next h to seat 1, ... as
+in the Python engine; such a replay keeps its deck in its state by design and draws from it
+in order.
 """
 
 from __future__ import annotations
@@ -45,7 +57,8 @@ from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
 from cardgames.rl.hanabi import hle_variant, layout
 from cardgames.vector.env import GameFunctions, VectorEnv, VectorState, check_options, no_such
 
-__all__ = ["HanabiGame", "HanabiTables", "make_env"]
+__all__ = ["HLE_CONFIG_KEYS", "HanabiGame", "HanabiTables", "HanabiVectorEnv", "hle_card_codes",
+           "make_env"]
 
 Array = jax.Array
 
@@ -57,7 +70,15 @@ _UNPLAYED: Final = (
     ("clue_starved", "clue starved"), ("alternating_clues", "alternating clues"),
     ("cow_and_pig", "Cow & Pig"), ("duck", "Duck"),
     ("throw_it_in_a_hole", "Throw it in a hole"))
-_HLE_WORDS: Final = ("colors", "ranks", "max_information_tokens", "max_life_tokens")
+_HLE_WORDS: Final = ("colors", "ranks", "max_information_tokens", "max_life_tokens",
+                     "hand_size")
+"""HLE's config keys that shape the variant (the others are read on their own)."""
+HLE_CONFIG_KEYS: Final = ("players", *_HLE_WORDS, "random_start_player", "seed",
+                          "observation_type")
+"""Every key of HLE's game config (``pyhanabi.HanabiGame``), all accepted by make()."""
+_CARD_KNOWLEDGE: Final = 1
+"""HLE's ``AgentObservationType.CARD_KNOWLEDGE``: the observation this engine encodes."""
+_DECK_ORDERS: Final = ("cards", "hle")
 _PLAY, _DISCARD, _COLOUR_CLUE, _RANK_CLUE = 0, 1, 2, 3
 """Move kinds as the observation's last-move section numbers them."""
 
@@ -448,10 +469,18 @@ def check_variant(variant: HanabiVariant, players: int) -> None:
     for field, words in _UNPLAYED:
         if getattr(variant, field):
             raise no_such("the option", words, "the other Hanabi options")
-    for suit in variant.suits:
-        if suit.order is PlayOrder.UP_OR_DOWN or suit.inverted:
-            raise no_such("the suit", suit.name, "ascending and descending suits, not "
-                          "up-or-down or orange ones")
+    up_or_down = [suit.name for suit in variant.suits if suit.order is PlayOrder.UP_OR_DOWN]
+    if up_or_down:
+        raise OptionsError(
+            f"the vector engine does not play up-or-down suits ({', '.join(up_or_down)} in "
+            f"{variant.name!r}): their firework's direction is chosen by its first card, state "
+            f"its tables do not keep; it plays suits built in one fixed order, up or down")
+    orange = [suit.name for suit in variant.suits if suit.inverted]
+    if orange:
+        raise OptionsError(
+            f"the vector engine does not play orange (inverted) suits ({', '.join(orange)} in "
+            f"{variant.name!r}): their play and discard swap and a discard is legal at every "
+            f"token, rules its tables do not hold")
     kinds = len(variant.card_types)
     values = len(variant.clue_colours) + len(variant.clue_ranks)
     if kinds > _BITS or values > _BITS:
@@ -468,27 +497,102 @@ def check_variant(variant: HanabiVariant, players: int) -> None:
             f"{players} hands of {variant.hand_size(players)} and keep a draw pile")
 
 
+class HanabiVectorEnv(VectorEnv):
+    """The Hanabi :class:`~cardgames.vector.VectorEnv`: explicit decks in either card order
+    (:meth:`init_from_deck`), and HLE's ``seed`` kept as given."""
+
+    seed: int | None = None
+    """HLE's ``seed`` config key as make() was given it (None if not). Chance comes from the
+    keys passed to ``init`` and ``step``, never from it: ``jax.random.key(env.seed)`` is
+    the usual way to start them from it."""
+
+    def init_from_deck(self, decks: Any, *, order: str = "cards") -> VectorState:
+        """Games dealt from explicit decks, int ``(B, deck_size)``, top card first. `order`
+        says what a card code is: ``"cards"`` (the default) an index into
+        ``env.options.card_types`` (the variant's suit order: R, Y, G, B, W for the standard
+        game); ``"hle"`` a card kind in the id order of actions and observations, HLE's card
+        index ``colour * ranks + rank - 1`` with HLE's colours R, Y, G, W, B for HLE's games
+        (:func:`hle_card_codes`). ValueError for another order or a deck that is not one
+        deck's cards."""
+        if order not in _DECK_ORDERS:
+            raise ValueError(f"order must be one of {', '.join(map(repr, _DECK_ORDERS))} "
+                             f"(got {order!r})")
+        if order == "hle":
+            decks = hle_card_codes(self.options, decks)
+        return super().init_from_deck(decks)
+
+
+def hle_card_codes(variant: HanabiVariant, cards: Any) -> np.ndarray:
+    """`cards` given as card kinds in the id order (HLE's card index ``colour * ranks + rank
+    - 1``, colours R, Y, G, W, B, for HLE's games; see :func:`suit_id_order` for others), as
+    the card codes ``init_from_deck`` reads by default (indices into
+    ``variant.card_types``). Any shape; ValueError for a value that is no card kind."""
+    kind_of_type = HanabiTables(variant, 2).kind_of_card_type
+    type_of_kind = np.argsort(kind_of_type).astype(np.int32)
+    array = np.asarray(cards)
+    if array.size and (not np.issubdtype(array.dtype, np.integer) or array.min() < 0
+                       or array.max() >= len(type_of_kind)):
+        raise ValueError(f"HLE-ordered cards are integers 0..{len(type_of_kind) - 1} "
+                         f"(colour * ranks + rank - 1), got {array.dtype} values")
+    codes: np.ndarray = type_of_kind[array]
+    return codes
+
+
+def _hle_config(count: int, options: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """Read HLE's config keys out of `options`: (hle_variant's arguments, the seed). One-line
+    OptionsError for a value this engine does not play."""
+    random_start = options.pop("random_start_player", False)
+    if random_start is not False:
+        raise OptionsError(
+            f"random_start_player={random_start!r} is not played: every game starts with "
+            f"seat 0, as HLE's random_start_player=False (starting_player=N starts another "
+            f"seat in every game)")
+    observation = options.pop("observation_type", _CARD_KNOWLEDGE)
+    if getattr(observation, "value", observation) != _CARD_KNOWLEDGE:
+        raise OptionsError(
+            f"observation_type={observation!r} is not played: the observation is HLE's "
+            f"canonical encoding of CARD_KNOWLEDGE (observation_type=1)")
+    seed = options.pop("seed", None)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionsError(f"seed must be an integer (HLE's -1: any), got {seed!r}")
+    hle: dict[str, Any] = {word: options.pop(word) for word in _HLE_WORDS if word in options}
+    if "hand_size" in hle:
+        size = hle.pop("hand_size")
+        if "hand_size_delta" in options:
+            raise OptionsError("give HLE's 'hand_size' or 'hand_size_delta', not both")
+        usual = hle_variant().hand_size(count)
+        if isinstance(size, bool) or not isinstance(size, int) or abs(size - usual) > 1:
+            raise OptionsError(
+                f"hand_size={size!r} is not played with {count} players: hands of "
+                f"{usual - 1}, {usual} (HLE's default) or {usual + 1} cards are")
+        hle["hand_size_delta"] = size - usual
+    elif hle and "hand_size_delta" in options:
+        hle["hand_size_delta"] = options.pop("hand_size_delta")
+    return hle, seed
+
+
 def make_env(players: int | None = None, **options: Any) -> VectorEnv:
     """The Hanabi vector env: ``players`` and the options of ``cardgames.new_game("hanabi",
-    ...)`` (``variant=...`` and single options), or HLE's parameters (`colors`, `ranks`,
-    `max_information_tokens`, `max_life_tokens`, with `hand_size_delta`)."""
-    hle: dict[str, Any] = {word: options.pop(word) for word in _HLE_WORDS if word in options}
+    ...)`` (``variant=...`` and single options), or HLE's game config (every key of
+    :data:`HLE_CONFIG_KEYS`: ``make("hanabi", **config)``)."""
+    info = cardgames.get_game("hanabi")
+    hle, seed = _hle_config(info.check_players(players), options)
     if hle:
         if "variant" in options:
             raise OptionsError(
-                "give either HLE's parameters (colors, ranks, max_information_tokens, "
-                "max_life_tokens) or a 'variant', not both")
-        if "hand_size_delta" in options:
-            hle["hand_size_delta"] = options.pop("hand_size_delta")
+                "give either HLE's parameters (colors, ranks, hand_size, "
+                "max_information_tokens, max_life_tokens) or a 'variant', not both")
         options["variant"] = hle_variant(**hle)
-    count, variant = check_options(cardgames.get_game("hanabi"), players, options)
+    count, variant = check_options(info, players, options)
     check_variant(variant, count)
     tables = HanabiTables(variant, count)
     functions = HanabiFunctions(tables)
-    return VectorEnv(
+    env = HanabiVectorEnv(
         "hanabi", num_players=count, num_actions=tables.num_actions,
         observation_shape=(tables.observation_size,),
         functions=GameFunctions(functions.init, functions.init_from_deck, functions.step,
                                 functions.observe),
         options=variant, deck_size=tables.deck_size,
         deck_cards=tables.deck_types)
+    env.seed = seed
+    return env

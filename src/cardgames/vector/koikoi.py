@@ -37,6 +37,7 @@ from cardgames.koikoi.cards import (
     OPPONENT_PLACES,
     Kind,
     RibbonKind,
+    parse_card,
 )
 from cardgames.koikoi.rules import (
     DrawnRound,
@@ -753,9 +754,11 @@ class KoiKoiVectorEnv(VectorEnv):
     decks (:func:`deck_layout`)."""
 
     def init_from_deck(self, decks: Any) -> VectorState:
-        """Matches dealt from explicit decks, int32 ``(B, deck_size)``: the first dealer's
-        seat, then one order of the 48 card ids per deal (ValueError for any other deck)."""
-        array = np.asarray(decks)
+        """Matches dealt from explicit decks, ``(B, deck_size)``: the first dealer's seat,
+        then one order of the 48 cards per deal, top first, each card its id (0..47) or its
+        code (``"jan-crane"``, as :func:`~cardgames.koikoi.cards.deal_order` and the Python
+        engine's explicit decks write them). ValueError (one line) for any other deck."""
+        array = _deck_ids(decks)
         if array.ndim == 2 and array.shape[1] == self.deck_size:
             deals = np.sort(array[:, 1:].reshape(len(array), -1, 48), axis=2)
             wrong = np.flatnonzero(~np.isin(array[:, 0], (0, 1))
@@ -764,7 +767,27 @@ class KoiKoiVectorEnv(VectorEnv):
                 raise ValueError(
                     f"Koi-Koi deck {int(wrong[0])} is not a seat (0 or 1) followed by deals "
                     f"that each hold the 48 card ids once")
-        return super().init_from_deck(decks)
+        return super().init_from_deck(array)
+
+
+def _deck_ids(decks: Any) -> np.ndarray:
+    """`decks` as int32: numbers as they are; text (card codes, or numbers written as text
+    when a row mixes a seat number with codes) read as card ids."""
+    array = np.asarray(decks)
+    if np.issubdtype(array.dtype, np.integer) or array.ndim != 2:
+        return array
+
+    def number(item: Any, column: int) -> int:
+        text = str(item).strip()
+        if isinstance(item, int | np.integer) or text.isdigit():
+            return int(text)
+        if column == 0:
+            raise ValueError(f"a Koi-Koi deck starts with the first dealer's seat (0 or 1), "
+                             f"not {item!r}")
+        return parse_card(text).id
+
+    return np.array([[number(item, column) for column, item in enumerate(row)]
+                     for row in array], np.int32)
 
 
 def make_env(players: int | None = None, **options: Any) -> VectorEnv:

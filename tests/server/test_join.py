@@ -131,12 +131,21 @@ async def act_by_keys(pilot: Pilot[Any], screen: TableScreen, action: Any) -> No
     view = screen.session.view(screen.viewer)
     keys = screen.adapter.keys_of(action, view)
     if keys:  # Enter on the action's card, then the action's key
-        tile = next(tile for tile in screen.query(CardTile) if tile.key == keys[0])
+        # The session may know the new position a moment before the screen draws it.
+        def drawn() -> list[CardTile]:
+            return [tile for tile in screen.query(CardTile) if tile.key == keys[0]]
+
+        await wait_for(pilot, lambda: bool(drawn()), f"the card {keys[0]} drawn")
+        tile = drawn()[0]
         tile.focus()  # Tab gets there too (the app tests walk it): here, the game matters
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.selected == keys[0], "the card selected")
-    button = next(b for b in screen.query_one(ActionBar).query(ActionButton)
-                  if b.game_action == action)
+    def offered() -> list[ActionButton]:
+        return [b for b in screen.query_one(ActionBar).query(ActionButton)
+                if b.game_action == action]
+
+    await wait_for(pilot, lambda: bool(offered()), f"the button of {action}")
+    button = offered()[0]
     number = screen.session.message["move"]  # type: ignore[attr-defined]
     await pilot.press(button.key)
     await wait_for(pilot, lambda: screen.session.message["move"] > number  # type: ignore[attr-defined]

@@ -179,6 +179,10 @@ class RowView(FlowContainer):
                 parts.append(CardTile(tile, tile_class, selected=tile.key == selected))
         if row.note:
             parts.append(Static(row.note, classes="row-note"))
+        self.parts = tuple(parts)
+        """The line's widgets, kept here: :meth:`update` may come before they are mounted
+        (a redraw right after the line was mounted, on a busy machine), when ``children``
+        does not list them yet."""
         super().__init__(*parts, classes="row")
 
     def update(self, row: Row, tile_class: str, selected: str | None) -> None:
@@ -187,7 +191,7 @@ class RowView(FlowContainer):
         Only what changed is touched: every update or class change costs Textual a layout
         and a restyle, and most of a table is the same after a move.
         """
-        widgets = list(self.children)
+        widgets = list(self.parts)
         if row.title:
             _show(widgets.pop(0), row.title, None)
         for tile, widget in zip(row.tiles, widgets, strict=False):

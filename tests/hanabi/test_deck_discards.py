@@ -98,13 +98,19 @@ def test_both_deck_moves_are_offered_at_the_last_card_and_each_swaps_for_orange(
     deck_at = legal.index(DeckPlay())
     assert legal[deck_at + 1] == DeckDiscard()
     assert all(isinstance(a, Play) for a in legal[:deck_at])
+    # The id fast path lists the same moves.
+    space = state.action_space()
+    assert [space.actions[i] for i in state.legal_action_ids()] == legal
     view = state.view(state.current_player)
     assert view.can_deck_play
     assert "discard deck" in str(render_view(view).renderables[-1])
     top = state.deck_order_of_top()
     for action, plays in ((DeckPlay(), not orange_last), (DeckDiscard(), orange_last)):
+        by_id = state.clone()
+        by_id.step(space.ids[action])
         trial = state.clone()
         events = trial.apply(action)
+        assert by_id == trial
         moved = [e for e in events if isinstance(e, Played | Discarded)]
         assert [(type(e), e.order, e.slot) for e in moved] == [
             (Played if plays else Discarded, top, None)]

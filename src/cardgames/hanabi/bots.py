@@ -537,7 +537,12 @@ def _note_clue(
         if isinstance(clue.value, str):
             saves -= facts.rank_saved
         elif conventions.two_saves:
-            saves |= touches & needed_then & facts.two_saved
+            # No 2 is saved while another copy shows in a hand the giver can see (the
+            # receiver's aside): such 2s on the chop are play clues only.
+            shown = {memory.identity.get(order)
+                     for seat, hand in enumerate(clue.hands) if seat not in (clue.giver, clue.target)
+                     for order in hand if order != focus}
+            saves |= (touches & needed_then & facts.two_saved) - shown
         candidates |= saves
     slot = where.get(focus)
     if slot is None:
@@ -566,6 +571,9 @@ def _note_clue(
         return read
     # The clue is explained by nothing the reader sees: the card below it is the reader's.
     below = _one_away(facts, clue.heights, truth)
+    if below is not None and trusted and conventions.finesses:
+        # The receiver, who sees the reader's card, reads the focus as the card it builds to.
+        memory.promise[focus] = frozenset({*candidates, truth})
     if below is None or not trusted or not conventions.finesses:
         if candidates:
             # A clue the conventions cannot explain: this giver follows other conventions
@@ -679,6 +687,9 @@ class _Turn:
             save = self._save_clue(legal, others[0])
             if save is not None:
                 return save, self._clue_why(save, "save")
+            urgent = self._urgent_clue()
+            if urgent is not None:
+                return urgent
         plays = [i for i in range(len(view.own_hand)) if self._known_playable(i)]
         if plays:
             # A card that ends a row first (it may return a token), then the oldest.
@@ -714,6 +725,10 @@ class _Turn:
             best, _ = self._best_clue(legal, minimum=float("-inf"))
             if best is not None:
                 return best, self._clue_why(best, "locked")
+        if can_discard and view.own_hand and can_clue:
+            instead = self._stall_clue()
+            if instead is not None:
+                return instead
         if can_discard and view.own_hand:
             discard, why = self._discard()
             if can_clue and self.facts.inverted and self._discard_action(
@@ -738,6 +753,14 @@ class _Turn:
                                 f"#{action.slot} is the card most likely to be playable")
         return (legal[self.rng.randrange(len(legal))],
                 "no convention applies here, so any legal move will do")
+
+    def _urgent_clue(self) -> tuple[HanabiAction, str] | None:
+        """A clue more urgent than any play (none here; the H-Group bots' fix clues)."""
+        return None
+
+    def _stall_clue(self) -> tuple[HanabiAction, str] | None:
+        """A clue given rather than a discard (none here; the H-Group bots' early game)."""
+        return None
 
     # ------------------------------------------------------------ reasons
     def _play_why(self, index: int) -> str:
@@ -1035,7 +1058,9 @@ class _Turn:
             if isinstance(value, str):
                 saves -= facts.rank_saved
             elif self.conventions.two_saves:
-                saves |= touches & self.needed & facts.two_saved
+                shown = {slot.card for seat, other in enumerate(self.view.other_hands)
+                         if seat != target for slot in other}
+                saves |= (touches & self.needed & facts.two_saved) - shown
             candidates |= saves
         # The receiver narrows its own possibilities to the promise; an empty result means
         # no promise at all.

@@ -39,12 +39,13 @@ the rows' orders, copies), never from suit names. Bluffs and chop moves are not 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
 
 from cardgames.core.agents import Hint, unmoved
-from cardgames.hanabi.actions import BonusClue, Clue, HanabiAction
+from cardgames.hanabi.actions import Clue, HanabiAction
 from cardgames.hanabi.bots import (
     ClueRead,
     ConventionBot,
@@ -54,7 +55,8 @@ from cardgames.hanabi.bots import (
     _Memory,
     _Turn,
 )
-from cardgames.hanabi.view import HanabiView
+from cardgames.hanabi.cards import Card
+from cardgames.hanabi.view import HanabiView, SeenSlot
 
 __all__ = ["LEVELS", "TOP_LEVEL", "ClueReading", "HGroupBot"]
 
@@ -197,17 +199,80 @@ class _HTurn(_Turn):
 
     def __init__(
         self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
-        rng: object, conventions: Conventions, level: int,
+        rng: random.Random, conventions: Conventions, level: int,
     ) -> None:
-        super().__init__(view, legal, facts, memory, rng, conventions)  # type: ignore[arg-type]
+        super().__init__(view, legal, facts, memory, rng, conventions)
         self.level = level
 
-    def choose(self) -> tuple[HanabiAction, str]:
-        return super().choose()
+    def _urgent_clue(self) -> tuple[HanabiAction, str] | None:
+        """Level 4: a fix clue for the first partner (in turn order) who holds a clued card
+        they take to be playable and that is not."""
+        if self.level < 4:
+            return None
+        view = self.view
+        legal = [action for action in self.legal if isinstance(action, Clue)]
+        for partner in self._others()[:1]:  # later partners can be fixed on a later turn
+            for slot in view.other_hands[partner]:
+                if not slot.touched or slot.card in self.playable:
+                    continue
+                if not self._believed_playable(slot, slot.possible):
+                    continue
+                fix = self._fix(legal, partner, slot)
+                if fix is not None:
+                    name = view.players[partner]
+                    return fix, (f"a fix clue: {name} takes #{slot.slot} for a playable card, "
+                                 f"but it is {slot.card}; this clue shows them it is not")
+        return None
 
+    def _believed_playable(self, slot: SeenSlot, possible: frozenset[Card]) -> bool:
+        """Whether a holder who knows `possible` of `slot` and its promise takes it to be
+        playable now."""
+        promise = self.memory.promise.get(slot.order)
+        believed = possible & promise if promise is not None else possible
+        if not believed:
+            believed = possible
+        return bool(believed) and believed <= self.playable
 
-def _is_clue(action: HanabiAction) -> bool:
-    return isinstance(action, Clue | BonusClue)
+    def _fix(self, legal: Sequence[Clue], partner: int, slot: SeenSlot) -> Clue | None:
+        """The clue to `partner` that touches `slot` and leaves its holder unable to take it
+        for playable, touching as few new cards as it can."""
+        hand = self.view.other_hands[partner]
+        best: tuple[int, int] | None = None
+        chosen: Clue | None = None
+        for action in legal:
+            if action.target != partner:
+                continue
+            touches = self.facts.touched_by[action.value]
+            if slot.card not in touches:
+                continue
+            if self._believed_playable(slot, slot.possible & touches):
+                continue
+            newly = sum(1 for other in hand if other.card in touches and not other.touched)
+            if newly:
+                continue  # a clue on new cards would read as a new play or save clue
+            rank = (newly, isinstance(action.value, int))
+            if best is None or rank < best:
+                best, chosen = rank, action
+        return chosen
 
-
-
+    def _stall_clue(self) -> tuple[HanabiAction, str] | None:
+        """Level 3, the early game: before the first discard, a harmless clue, else a 5
+        stall (a 5 clue on a 5 off the chop), rather than a discard."""
+        if self.level < 3 or self.view.discards:
+            return None
+        facts = self.facts
+        ends = facts.rank_saved
+        for action in self.legal:
+            if not isinstance(action, Clue) or not isinstance(action.value, int):
+                continue
+            touches = facts.touched_by[action.value]
+            if not touches or not touches <= ends:
+                continue
+            hand = self.view.other_hands[action.target]
+            untouched = [slot for slot in hand if not slot.touched]
+            newly = [slot for slot in untouched if slot.card in touches]
+            if newly and untouched[-1] not in newly:
+                return action, (f"a 5 stall in the early game: the clue touches "
+                                f"{self.view.players[action.target]}'s 5 off the chop, "
+                                f"rather than discard before anything is discarded")
+        return None

@@ -540,7 +540,8 @@ def _note_clue(
             # No 2 is saved while another copy shows in a hand the giver can see (the
             # receiver's aside): such 2s on the chop are play clues only.
             shown = {memory.identity.get(order)
-                     for seat, hand in enumerate(clue.hands) if seat not in (clue.giver, clue.target)
+                     for seat, hand in enumerate(clue.hands)
+                     if seat not in (clue.giver, clue.target)
                      for order in hand if order != focus}
             saves |= (touches & needed_then & facts.two_saved) - shown
         candidates |= saves

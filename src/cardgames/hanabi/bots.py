@@ -110,6 +110,9 @@ class Conventions:
     names a clued card) of the player who holds the card below its focus."""
     two_saves: bool = False
     """A rank clue of 2 on a chop saves a 2 still needed (not only a critical card)."""
+    shared_finesse: bool = False
+    """A reader who finds itself finessed takes the receiver to read the focus as the card
+    it builds to (so that it does not "fix" a clue that is right)."""
 
 
 CONVENTION_BOT = Conventions()
@@ -572,7 +575,7 @@ def _note_clue(
         return read
     # The clue is explained by nothing the reader sees: the card below it is the reader's.
     below = _one_away(facts, clue.heights, truth)
-    if below is not None and trusted and conventions.finesses:
+    if below is not None and trusted and conventions.finesses and conventions.shared_finesse:
         # The receiver, who sees the reader's card, reads the focus as the card it builds to.
         memory.promise[focus] = frozenset({*candidates, truth})
     if below is None or not trusted or not conventions.finesses:

@@ -77,7 +77,7 @@ TOP_LEVEL = max(LEVELS)
 
 def conventions_at(level: int) -> Conventions:
     """The clue conventions a bot of `level` gives and reads."""
-    return Conventions(finesses=level >= 2, two_saves=True)
+    return Conventions(finesses=level >= 2, two_saves=True, shared_finesse=True)
 
 
 @attrs.frozen
@@ -171,8 +171,9 @@ def _reading(view: HanabiView, read: ClueRead) -> ClueReading:
     elif meaning in ("finesse", "prompt"):
         holder = read.holder if read.holder is not None else clue.target
         meaning = f"{meaning} on {names[holder]}"
-        how = ("from their newest untouched card, blind" if read.kind == "finesse"
-               else "from a card already clued")
+        own = "your" if holder == you else "their"
+        how = (f"from {own} newest untouched card, blind" if read.kind == "finesse"
+               else f"from {own} card already clued")
         who = "you play" if holder == you else f"{names[holder]} plays"
         text = (f"{said} focuses {whose} #{slot}: a {read.kind}, {who} {read.below} {how}, "
                 f"then the focus ({cards}) follows")

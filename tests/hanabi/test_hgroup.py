@@ -163,3 +163,22 @@ def test_a_partner_about_to_misplay_gets_a_fix_clue_at_level_4(
     cathy_view = state.view(2)
     assert cathy.readings(cathy_view)[-1].meaning == "fix or narrowing"
     assert cathy.act(cathy_view, state.legal_actions()) != Play(1)
+
+
+def test_explaining_changes_nothing_and_every_clue_gets_a_reading() -> None:
+    state = HanabiState.new(variant_from_name("standard"), players=3, seed=11)
+    bots = [HGroupBot(seat) for seat in range(3)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions()
+        hint = bots[seat].explain(view, legal)
+        assert hint.reason
+        assert bots[seat].act(view, legal) == hint.action
+        state.apply(hint.action)
+    view = state.view(0)
+    clues = [number for number, move in enumerate(view.history, 1)
+             if isinstance(move.action, Clue)]
+    readings = bots[0].readings(view)
+    assert [reading.move for reading in readings] == clues
+    assert all(reading.text and reading.meaning for reading in readings)

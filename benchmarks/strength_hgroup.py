@@ -4,7 +4,8 @@
 Plays `games` seeded games (seeds ``seed .. seed + games - 1``, bot seeds derived from them)
 and reports the mean score ± its standard error, the strikeout and perfect-game rates and the
 milliseconds per decision (the bots' ``act`` calls only; other processes share the machine,
-so read times as rough). The games run in ``--jobs`` processes.
+so read times as rough): each row on stderr as it is done, then the table on stdout. The
+games run in ``--jobs`` processes.
 
 Seeds: the conventions were tuned on games of seeds at or above 1,000,000 only; the figures
 are measured on seeds 0 .. n-1 (the default ``--seed 0``), held out from tuning.
@@ -30,6 +31,7 @@ import argparse
 import math
 import multiprocessing
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any, cast
@@ -145,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for bots in matchups:
             for players in counts:
                 rows.append(row(pool, args.games, args.seed, players, args.variant, bots))
+                print("  ".join(map(str, rows[-1].values())), file=sys.stderr, flush=True)
     print_table(rows)
     print(f"({time.perf_counter() - started:.0f} s; seeds {args.seed}..."
           f"{args.seed + args.games - 1})")

@@ -182,3 +182,17 @@ def test_explaining_changes_nothing_and_every_clue_gets_a_reading() -> None:
     readings = bots[0].readings(view)
     assert [reading.move for reading in readings] == clues
     assert all(reading.text and reading.meaning for reading in readings)
+
+
+def test_a_5_stall_in_the_early_game_at_level_3(make_game: Callable[..., HanabiState]) -> None:
+    # Nothing to play or save, nothing discarded yet, tokens spent below the "to spare" line:
+    # level 3 clues Bob's 5 off the chop instead of discarding; Bob reads a 5 stall.
+    state = make_game([["B3", "G4", "Y3", "W4", "B4"], ["G5", "Y4", "W3", "R3", "G3"]])
+    for move in ("clue 2 1", "clue 1 1", "clue 2 1", "clue 1 1"):  # empty clues
+        state.apply_text(move)
+    view = state.view(0)
+    stall = HGroupBot(0, level=3).act(view, state.legal_actions())
+    assert stall == Clue(1, 5)
+    assert not isinstance(HGroupBot(0, level=2).act(view, state.legal_actions()), Clue)
+    state.apply(stall)
+    assert HGroupBot(1).readings(state.view(1))[-1].meaning == "5 stall"

@@ -10,8 +10,9 @@ they understood.
   read that clue.
 * ``readings(view) -> list[ClueReading]``: how it read every clue of the game so far, oldest
   first: the move number, giver, receiver, the clue, the focus (slot and order), the
-  meaning (``play``, ``save``, ``play or save``, ``finesse on <seat>``, ``prompt on
-  <seat>``, ``orange``, ``fix or narrowing``, ``unexplained``) and one plain sentence.
+  meaning (``play``, ``save``, ``play or save``, ``finesse on <player>``, ``prompt on
+  <player>``, ``5 stall``, ``orange``, ``fix or narrowing``, ``unexplained``) and one plain
+  sentence.
 
 The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
 ``h-group-1`` ... ``h-group-N`` each level):
@@ -25,11 +26,13 @@ The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
 2. H-Group level 1: finesses and prompts. A clue explained by nothing the table shows asks
    the player who holds the card below its focus to play it: their clued card that may be
    it (a prompt), else their newest untouched card, blind (a finesse).
-3. H-Group level 2: the early game and 5 stalls: until the first discard, a player with
-   nothing to play and no play or save clue to give clues a 5 (or gives any harmless clue)
-   rather than discard.
-4. H-Group level 3: fix clues and several 1s: a partner about to play a clued card that does
-   not fit gets a clue that shows it will not; clued 1s are played oldest first.
+3. H-Group level 2's 5 stall: until the first discard, a player with nothing to play and no
+   play or save clue to give clues a 5 off the chop rather than discard.
+4. H-Group level 3's fix clue: a partner about to play a clued card that does not fit gets
+   a clue, on cards already clued, that shows them it does not.
+
+At every level clued cards are played oldest first (several 1s too), a card that ends a row
+before the others.
 
 The bot reads partners' clues by the same conventions; a giver whose clue none of them
 explains is taken to follow other conventions (its later clues narrow cards, but promise
@@ -64,10 +67,10 @@ LEVELS: dict[int, str] = {
     1: "the beginner's guide: chop, good touch, play and save clues by focus, 5, 2 and "
        "critical saves, delayed play clues; no blind plays",
     2: "adds H-Group level 1: finesses and prompts (blind plays from finesse position)",
-    3: "adds H-Group level 2's early game: 5 stalls and no discard while a clue can be given "
-       "before the first discard",
-    4: "adds H-Group level 3: fix clues for a partner about to misplay, clued 1s played "
-       "oldest first",
+    3: "adds H-Group level 2's 5 stall: before the first discard, a 5 clue off the chop "
+       "rather than a discard",
+    4: "adds H-Group level 3's fix clue: a partner about to play a clued card that does not "
+       "fit is told",
 }
 """Each level, and what it adds to the one below."""
 
@@ -98,8 +101,8 @@ class ClueReading:
     focus_order: int | None
     """The focus card's public order (None as for `focus_slot`)."""
     meaning: str
-    """``play``, ``save``, ``play or save``, ``finesse on <seat>``, ``prompt on <seat>``,
-    ``orange``, ``fix or narrowing``, or ``unexplained``."""
+    """``play``, ``save``, ``play or save``, ``finesse on <player>``, ``prompt on <player>``,
+    ``5 stall``, ``orange``, ``fix or narrowing``, or ``unexplained``."""
     text: str
     """The reading in one plain sentence."""
 
@@ -185,6 +188,11 @@ def _reading(view: HanabiView, read: ClueRead) -> ClueReading:
                 f"and play it once it is known to fit")
     elif meaning == "play":
         text = f"{said} focuses {whose} #{slot}: a play clue on {cards or 'it'}"
+    elif isinstance(clue.value, int) and (
+            _facts(view.variant).touched_by[clue.value] <= _facts(view.variant).rank_saved):
+        meaning = "5 stall"
+        text = (f"{said} touches {whose} #{slot} off the chop: a 5 stall, it asks for no "
+                f"play and keeps the 5 from being discarded")
     else:
         text = f"{said} focuses {whose} #{slot}, and no convention explains it"
     return ClueReading(clue.move + 1, clue.giver, clue.target, clue.value, slot, read.focus,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from cardgames.core.loop import play
-from cardgames.hanabi import GAME, HGROUP_LEVELS, HanabiState, variant_from_name
+from cardgames.hanabi import GAME, HGROUP_LEVELS, HanabiState, hgroup, variant_from_name
 from cardgames.hanabi.actions import Clue, Discard, Play
 from cardgames.hanabi.hgroup import LEVELS, TOP_LEVEL, HGroupBot
 
@@ -196,3 +196,22 @@ def test_a_5_stall_in_the_early_game_at_level_3(make_game: Callable[..., HanabiS
     assert not isinstance(HGroupBot(0, level=2).act(view, state.legal_actions()), Clue)
     state.apply(stall)
     assert HGroupBot(1).readings(state.view(1))[-1].meaning == "5 stall"
+
+
+def test_a_position_the_bot_cannot_read_gets_a_safe_legal_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = HanabiState.new(variant_from_name("standard"), players=2, seed=3)
+    bot = HGroupBot(0)
+
+    def broken(self: object) -> None:
+        raise RuntimeError("an inference the conventions did not foresee")
+
+    monkeypatch.setattr(hgroup._HTurn, "choose", broken)
+    legal = state.legal_actions()
+    action = bot.act(state.view(0), legal)
+    assert action in legal
+    assert isinstance(action, Clue)  # a clue risks no card
+    hint = bot.explain(state.view(0), legal)
+    assert hint.action == action
+    assert "could not read this position" in hint.reason

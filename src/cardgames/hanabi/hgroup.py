@@ -48,7 +48,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames.core.agents import Hint, unmoved
-from cardgames.hanabi.actions import Clue, HanabiAction
+from cardgames.hanabi.actions import Clue, Discard, HanabiAction
 from cardgames.hanabi.bots import (
     ClueRead,
     ConventionBot,
@@ -129,19 +129,34 @@ class HGroupBot(ConventionBot):
         """The bot's level (1 .. TOP_LEVEL)."""
         return self._level
 
-    def _turn(
-        self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
-    ) -> _Turn:
-        return _HTurn(view, legal, facts, memory, self._rng, self.conventions, self._level)
-
-    def readings(self, view: HanabiView) -> list[ClueReading]:
-        """How the bot read every clue of the game so far, oldest first."""
-        memory, _ = self._sync(view, _facts(view.variant))
-        return [_reading(view, read) for read in memory.reads]
+    def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
+        """Choose one of `legal` from what `view` shows (never raises: see `explain`)."""
+        return self._never_failing(view, legal, explaining=False).action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         """The move :meth:`act` would choose, and why; led by the reading of the latest clue
-        when it concerns this seat (given by it, to it, or asking it to play)."""
+        when it concerns this seat (given by it, to it, or asking it to play).
+
+        A position the bot cannot read (a failure in its inference: a bug, or a history no
+        convention foresaw) is read again from the start of the game with a fresh memory;
+        failing that, it gives the safest legal move (a clue, else its chop) and says so."""
+        return self._never_failing(view, legal, explaining=True)
+
+    def _never_failing(
+        self, view: HanabiView, legal: Sequence[HanabiAction], *, explaining: bool,
+    ) -> Hint[HanabiAction]:
+        for _ in range(2):
+            try:
+                if explaining:
+                    return self._explained(view, legal)
+                return Hint(ConventionBot.act(self, view, legal), "")
+            except Exception:  # a partner must never fail mid-game
+                self._memory = None  # read the whole history again
+        return _safest(legal)
+
+    def _explained(
+        self, view: HanabiView, legal: Sequence[HanabiAction],
+    ) -> Hint[HanabiAction]:
         with unmoved(self._rng):
             hint, _ = self._decide(view, legal)
         assert self._memory is not None
@@ -152,6 +167,32 @@ class HGroupBot(ConventionBot):
             return hint
         reading = _reading(view, latest)
         return Hint(hint.action, f"{reading.text}; so: {hint.reason}")
+
+    def _turn(
+        self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
+    ) -> _Turn:
+        return _HTurn(view, legal, facts, memory, self._rng, self.conventions, self._level)
+
+    def readings(self, view: HanabiView) -> list[ClueReading]:
+        """How the bot read every clue of the game so far, oldest first."""
+        memory, _ = self._sync(view, _facts(view.variant))
+        return [_reading(view, read) for read in memory.reads]
+
+
+def _safest(legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
+    """The legal move that risks least when the bot cannot read the position: a clue (it
+    costs a token, never a card), else a discard of the oldest card, else the first move."""
+    clues = [action for action in legal if isinstance(action, Clue)]
+    if clues:
+        return Hint(clues[0], "the bot could not read this position, so it gives a clue: it "
+                              "costs a token and risks no card")
+    discards = [action for action in legal if isinstance(action, Discard)]
+    if discards:
+        oldest = max(discards, key=lambda action: action.slot)
+        return Hint(oldest, "the bot could not read this position, so it discards its oldest "
+                            "card rather than play blind")
+    return Hint(legal[0], "the bot could not read this position, so it makes the first legal "
+                          "move")
 
 
 def _reading(view: HanabiView, read: ClueRead) -> ClueReading:

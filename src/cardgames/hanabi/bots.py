@@ -718,6 +718,10 @@ class _Turn:
             if gamble is not None:
                 return gamble, (f"the deck is empty and a fuse is to spare: #{gamble.slot} is "
                                 f"the card most likely to be playable")
+        if can_clue and view.own_hand:
+            instead = self._stall_clue()
+            if instead is not None:
+                return instead
         if can_clue and view.clue_tokens >= view.max_clue_tokens - 2:
             # Tokens to spare: a harmless clue (an empty one, or one that only narrows
             # touched cards) keeps our chop, which may be critical, a turn longer.
@@ -729,10 +733,6 @@ class _Turn:
             best, _ = self._best_clue(legal, minimum=float("-inf"))
             if best is not None:
                 return best, self._clue_why(best, "locked")
-        if can_discard and view.own_hand and can_clue:
-            instead = self._stall_clue()
-            if instead is not None:
-                return instead
         if can_discard and view.own_hand:
             discard, why = self._discard()
             if can_clue and self.facts.inverted and self._discard_action(
@@ -795,6 +795,10 @@ class _Turn:
         newly = [slot for slot in touched if not slot.touched]
         untouched = [slot for slot in hand if not slot.touched]
         chop = untouched[-1] if untouched else None
+        if kind == "save" and chop is not None and chop.card not in self.critical:
+            return (f"{name}'s chop (#{chop.slot}, their oldest unclued card) is {chop.card}, "
+                    f"a 2 no other hand shows, and {name} has nothing to play: the clue "
+                    f"({where}) is a 2 save")
         if kind == "save" and chop is not None:
             return (f"{name}'s chop (#{chop.slot}, their oldest unclued card) is {chop.card}, "
                     f"the last copy still needed, and {name} has nothing to play: the clue "
@@ -939,8 +943,11 @@ class _Turn:
                 claimed[next(iter(cands))] += 1
         return claimed
 
-    def _save_clue(self, legal: Sequence[HanabiAction], partner: int) -> HanabiAction | None:
-        """A clue that saves `partner`'s chop when it is critical and they may discard it."""
+    def _save_clue(
+        self, legal: Sequence[HanabiAction], partner: int, *, twos: bool = False,
+    ) -> HanabiAction | None:
+        """A clue that saves `partner`'s chop when it is critical (with `twos`, a 2 worth a 2
+        save too) and they may discard it."""
         view = self.view
         hand = view.other_hands[partner]
         if not hand or view.clue_tokens == 0:
@@ -951,7 +958,8 @@ class _Turn:
         chop = untouched[-1]
         orange = (chop.card in self.facts.inverted and chop.card not in self.playable
                   and bool(chop.possible - self.facts.inverted))
-        two = not orange and chop.card not in self.critical and self._two_save(partner, chop)
+        two = (twos and not orange and chop.card not in self.critical
+               and self._two_save(partner, chop))
         if (chop.card not in self.critical and not orange and not two) or (
                 chop.card in self.playable):
             return None

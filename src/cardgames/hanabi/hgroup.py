@@ -306,8 +306,14 @@ class _HTurn(_Turn):
         return chosen
 
     def _stall_clue(self) -> tuple[HanabiAction, str] | None:
-        """Level 3, the early game: before the first discard, a harmless clue, else a 5
-        stall (a 5 clue on a 5 off the chop), rather than a discard."""
+        """Rather than a discard: a 2 save on a partner's chop (after every play and play
+        clue: a 2 is not the last copy, so it waits for a turn with nothing better); then,
+        from level 3 in the early game (before the first discard), a 5 stall (a 5 clue on a
+        5 off the chop)."""
+        for partner in self._others():
+            save = self._save_clue(self.legal, partner, twos=True)
+            if save is not None:
+                return save, self._clue_why(save, "save")
         if self.level < 3 or self.view.discards:
             return None
         facts = self.facts

@@ -195,7 +195,10 @@ def test_a_5_stall_in_the_early_game_at_level_3(make_game: Callable[..., HanabiS
     assert stall == Clue(1, 5)
     assert not isinstance(HGroupBot(0, level=2).act(view, state.legal_actions()), Clue)
     state.apply(stall)
-    assert HGroupBot(1).readings(state.view(1))[-1].meaning == "5 stall"
+    readings = HGroupBot(1).readings(state.view(1))
+    assert readings[-1].meaning == "5 stall"
+    assert [reading.meaning for reading in readings[:4]] == ["empty"] * 4
+    assert "touches no card" in readings[0].text
 
 
 def test_a_position_the_bot_cannot_read_gets_a_safe_legal_move(

@@ -11,8 +11,8 @@ they understood.
 * ``readings(view) -> list[ClueReading]``: how it read every clue of the game so far, oldest
   first: the move number, giver, receiver, the clue, the focus (slot and order), the
   meaning (``play``, ``save``, ``play or save``, ``finesse on <player>``, ``prompt on
-  <player>``, ``5 stall``, ``orange``, ``fix or narrowing``, ``unexplained``) and one plain
-  sentence.
+  <player>``, ``5 stall``, ``orange``, ``fix or narrowing``, ``empty``, ``unexplained``)
+  and one plain sentence.
 
 The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
 ``h-group-1`` ... ``h-group-N`` each level):
@@ -102,7 +102,8 @@ class ClueReading:
     """The focus card's public order (None as for `focus_slot`)."""
     meaning: str
     """``play``, ``save``, ``play or save``, ``finesse on <player>``, ``prompt on <player>``,
-    ``5 stall``, ``orange``, ``fix or narrowing``, or ``unexplained``."""
+    ``5 stall``, ``orange``, ``fix or narrowing``, ``empty`` (it touched no card), or
+    ``unexplained``."""
     text: str
     """The reading in one plain sentence."""
 
@@ -206,7 +207,11 @@ def _reading(view: HanabiView, read: ClueRead) -> ClueReading:
     meaning = read.kind
     cards = " ".join(sorted(map(str, read.candidates)))
     whose = "your" if clue.target == you else f"{receiver}'s"
-    if read.focus is None or slot is None:
+    if not clue.touched:
+        meaning = "empty"
+        text = (f"{said} touches no card: it only tells {receiver} what they do not hold "
+                f"(a stall)")
+    elif read.focus is None or slot is None:
         meaning = "fix or narrowing"
         text = (f"{said} touches only cards already clued: it fixes or narrows what they are, "
                 f"with no new promise")

@@ -16,6 +16,7 @@ Usage::
 
     python benchmarks/strength_ikebana.py --games 1000
     python benchmarks/strength_ikebana.py --games 200 --players 4 --seed 5000
+    python benchmarks/strength_ikebana.py --games 2000 --players 2 --seed 30000 --jobs 2
 
 ``measure(games, seed)`` returns the table's rows (2 and 4 players) for
 ``benchmarks/strength.py``. Not collected by pytest: strength floors on small samples are
@@ -25,6 +26,7 @@ asserted in ``tests/ikebana/test_planner.py``.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -39,13 +41,14 @@ from cardgames.simulate import wilson_interval
 A = TypeVar("A")
 
 
-def play_games(games: int, seed: int, players: int, preset: str = "default") -> dict[str, Any]:
-    """Play `games` games of the planner against `players - 1` greedy bots; raw counts."""
+def _play_slice(task: tuple[int, int, int, int, str]) -> dict[str, Any]:
+    """Games ``first .. stop - 1`` of a run (seed `seed`): raw sums (one worker's share)."""
+    first, stop, seed, players, preset = task
     points = 0.0
     wins = shared = 0
     planner_prestige = greedy_prestige = 0
     timed = TimedBot(PlannerBot(seed))
-    for index in range(games):
+    for index in range(first, stop):
         game_seed = seed + index
         planner_seat = index % players
         timed.bot = PlannerBot(game_seed)
@@ -68,18 +71,49 @@ def play_games(games: int, seed: int, players: int, preset: str = "default") -> 
         planner_prestige += scores[planner_seat]
         greedy_prestige += sum(scores) - scores[planner_seat]
     return {
-        "players": players,
-        "preset": preset,
-        "n": games,
         "points": points,
         "wins": wins,
         "shared": shared,
-        "planner_prestige": planner_prestige / games,
-        "greedy_prestige": greedy_prestige / games / (players - 1),
+        "planner_prestige": planner_prestige,
+        "greedy_prestige": greedy_prestige,
         "seconds": timed.seconds,
         "decisions": timed.decisions,
         "choice_seconds": timed.choice_seconds,
         "choices": timed.choices,
+    }
+
+
+def play_games(
+    games: int,
+    seed: int,
+    players: int,
+    preset: str = "default",
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """Play `games` games of the planner against `players - 1` greedy bots, in `jobs` processes
+    (each game is seeded on its own, so the counts do not depend on `jobs`); raw counts."""
+    slices = max(1, min(games, jobs * 8))  # small slices: a slow one does not hold the rest
+    bounds = [games * k // slices for k in range(slices + 1)]
+    tasks = [(bounds[k], bounds[k + 1], seed, players, preset) for k in range(slices)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_play_slice, tasks, chunksize=1)
+    else:
+        parts = [_play_slice(task) for task in tasks]
+    total = {key: sum(part[key] for part in parts) for key in parts[0]}
+    return {
+        "players": players,
+        "preset": preset,
+        "n": games,
+        "points": total["points"],
+        "wins": total["wins"],
+        "shared": total["shared"],
+        "planner_prestige": total["planner_prestige"] / games,
+        "greedy_prestige": total["greedy_prestige"] / games / (players - 1),
+        "seconds": total["seconds"],
+        "decisions": total["decisions"],
+        "choice_seconds": total["choice_seconds"],
+        "choices": total["choices"],
     }
 
 
@@ -114,16 +148,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--players", type=int, choices=range(2, 6), action="append",
                         help="player counts to play (repeatable; default 2 and 4)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (default 1; the counts do not depend on it)")
     parser.add_argument("--preset", default="default", help="rule preset (default default)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be at least 1 (got {args.games})")
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1 (got {args.jobs})")
     if args.preset not in PRESETS:
         parser.error(f"--preset must be one of {', '.join(PRESETS)} (got {args.preset!r})")
     print(f"{'matchup':50} {'n':>5} {'win rate':>8} {'95% interval':>13} {'chance':>6} "
           f"{'mean prestige':>14} {'ms/decision':>11} {'ms/act':>6}")
     for players in args.players or (2, 4):
-        result = row(play_games(args.games, args.seed, players, args.preset))
+        result = row(play_games(args.games, args.seed, players, args.preset, args.jobs))
         low, high = result["95% interval"]
         print(f"{result['matchup']:50} {result['n']:>5} {result['win rate']:>8.1%} "
               f"{f'{low:.1%}-{high:.1%}':>13} {result['chance']:>6.0%} "

@@ -9,13 +9,13 @@ import pytest
 import cardgames
 from cardgames.core.agents import Agent
 from cardgames.core.loop import play
-from cardgames.ikebana import PRESETS, REFUSE, Buy, IkebanaState, score_bouquet
+from cardgames.ikebana import KEEP, PRESETS, REFUSE, Buy, IkebanaState, score_bouquet
 from cardgames.ikebana.bots import GreedyBot, bouquet_key
 from cardgames.ikebana.search import PlannerBot, plan_table
 from cardgames.testing import check_explanations
 
 from .test_bots import codes
-from .test_state import deck_starting
+from .test_state import deck_starting, interleave
 
 
 def test_the_table_plans_refusals_and_keeps_the_score_moments() -> None:
@@ -54,6 +54,42 @@ def test_the_planner_buys_the_card_that_makes_five_of_a_kind() -> None:
     assert PlannerBot(0).act(state.view(0), state.legal_actions()) == Buy(1)
 
 
+def _last_card(opponent: str, mine: str) -> IkebanaState:
+    """A one-round game in which seat 0 has kept `opponent` and seat 1 has kept the first
+    four cards of `mine` and drawn its fifth: seat 1's last card of the game is pending."""
+    deck = deck_starting(*interleave(opponent, mine))
+    state = cardgames.new_game("ikebana", players=2, seed=1, deck=deck, rounds=1)
+    assert isinstance(state, IkebanaState)
+    for _ in range(9):
+        state.apply_text("draw")
+        state.apply_text("keep")
+    state.apply_text("draw")
+    return state
+
+
+def test_the_planner_knows_its_last_card_wins_by_one_point() -> None:
+    # Seat 0 ends on 6 + 9 (three 3s, no colour combination); keeping K5 gives seat 1 a pair
+    # of 5s without a colour combination: 6 + 10, a win by one point. Counted exactly, that
+    # is a sure win (a normal law around the margin would leave a real chance of losing).
+    state = _last_card("R3 G3 K3 R1 G5", "R5 G1 K2 B4 K5")
+    view = state.view(1)
+    hint = PlannerBot(0).explain(view, state.legal_actions())
+    assert hint.action == KEEP
+    assert hint.reason.startswith("keep gives an estimated 100% chance of winning")
+
+
+def test_the_planner_refuses_a_last_card_that_loses_for_one_that_may_win() -> None:
+    # Seat 0 ends on 6 + 10 (a pair of 5s). Keeping R1 gives seat 1 a pair of 1s: 6 + 2,
+    # a sure loss. Refusing costs a point (5 against 17) but a 3 then makes the run 1-5,
+    # 15 points or more: a chance of winning.
+    state = _last_card("R5 G5 K1 B2 K3", "R1 G2 K4 B5 R1")
+    view = state.view(1)
+    hint = PlannerBot(0).explain(view, state.legal_actions())
+    assert hint.action == REFUSE
+    assert "against 0% for the next best move" in hint.reason  # keeping: a sure loss
+    assert not hint.reason.startswith("refuse gives an estimated 0%")
+
+
 def test_the_planner_explains_the_move_it_plays_and_is_seeded() -> None:
     for players in (2, 4):
         state = cardgames.new_game("ikebana", players=players, seed=players)
@@ -61,7 +97,7 @@ def test_the_planner_explains_the_move_it_plays_and_is_seeded() -> None:
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_planner_only_makes_legal_moves(preset: str, players: int) -> None:
     for seed in range(2):
         state = cardgames.new_game("ikebana", players=players, seed=seed, preset=preset)

@@ -34,12 +34,15 @@ from cardgames.ikebana.cards import CARDS
 from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
 from cardgames.ikebana.scoring import (
     BOUQUET_SIZE,
+    COLOUR_WEIGHT,
     COMBO_POINTS,
+    VALUE_WEIGHT,
+    bouquet_total,
     multiplier_table,
 )
 from cardgames.ikebana.view import IkebanaView
 
-__all__ = ["PlannerBot", "plan_table"]
+__all__ = ["PlannerBot", "plan_table", "win_chances"]
 
 A = TypeVar("A")
 
@@ -191,6 +194,11 @@ def _table_weight(view: IkebanaView) -> float:
     return 1.0 + 1.0 / (players - 1)
 
 
+def win_chances(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[float]:
+    """The planner's estimate of its chance of winning after each legal action."""
+    return [chance for chance, _ in _evaluate(view, legal)]
+
+
 def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[float, float]]:
     """For each legal action: the estimated chance of winning, and the expected margin of
     this round's bouquet over the opponents' (net of prices), in that order."""
@@ -255,7 +263,120 @@ def _evaluate(view: IkebanaView, legal: Sequence[IkebanaAction]) -> list[tuple[f
         paid_now = sum(points for _, points in payments) * weight
         mean_theirs = sum(value for value, _ in their.values()) / len(their)
         results.append((chance, mine_value - paid_now - mean_theirs))
+    if view.round >= view.rules.rounds and size == BOUQUET_SIZE - 1:
+        exact = _last_card_chances(view, legal, their)
+        results = [(chance, margin) for chance, (_, margin) in zip(exact, results, strict=True)]
     return results
+
+
+_LAST_CARD_REFUSALS = 12
+"""Refusals in a row the last card's plan looks at (the price rises by 1 each time)."""
+
+
+def _last_card_chances(
+    view: IkebanaView,
+    legal: Sequence[IkebanaAction],
+    their: dict[int, tuple[float, float]],
+) -> list[float]:
+    """The chance of winning after each legal action when the player takes the last card of
+    the game's last bouquet: its own final score exactly (each card it may keep, and a plan
+    of refusals made to win: refuse while drawing again gives the better chance), an
+    opponent who has finished exactly, one still growing as a normal law (`their`: expected
+    value and variance of the rest of the bouquet)."""
+    seat = view.seat
+    players = len(view.players)
+    rules = view.rules
+    multipliers = multiplier_table(rules.multicolour_wild)
+    finals = [
+        view.score_factor * float(score)
+        for score in _final_scores(cards_key(view.bouquets[seat]), rules.multicolour_wild)
+    ]
+    odds = unseen_odds(view)
+    codes = [code for code, p in enumerate(odds) if p > 0.0]
+    growing = {
+        other: (value, math.sqrt(variance + _SPREAD_FLOOR))
+        for other, (value, variance) in their.items()
+        if len(view.bouquets[other]) < BOUQUET_SIZE
+    }
+    # A finished bouquet is scored at the round's end: its points are not in the prestige yet.
+    scored = [
+        view.score_factor * bouquet_total([card.code for card in bouquet], multipliers)
+        if len(bouquet) >= BOUQUET_SIZE else 0
+        for bouquet in view.bouquets
+    ]
+    pays_what_it_has = rules.unaffordable_refusal is UnaffordableRefusal.PAY_WHAT_YOU_HAVE
+    pays_bank = rules.refusal_payee is RefusalPayee.BANK
+
+    def chance(prestige: Sequence[int], code: int) -> float:
+        total = prestige[seat] + finals[code]
+        result = 1.0
+        for other in range(players):
+            if other == seat:
+                continue
+            if other in growing:
+                value, spread = growing[other]
+                result *= _normal_cdf((total - prestige[other] - value) / spread)
+            elif total < prestige[other] + scored[other]:
+                return 0.0
+            elif total == prestige[other] + scored[other]:
+                result *= 0.5
+        return result
+
+    def refused(prestige: Sequence[int], price: int) -> list[int] | None:
+        """The prestige after refusing at `price`, None if it cannot be afforded."""
+        have = prestige[seat]
+        if not (have >= price or (pays_what_it_has and have > 0)):
+            return None
+        paid = min(price, have)
+        after = list(prestige)
+        after[seat] -= paid
+        if not pays_bank:
+            after[(seat + 1 + (price - 1) % (players - 1)) % players] += paid
+        return after
+
+    def drawing(prestige: Sequence[int], price: int) -> float:
+        """The chance of winning when drawing with the next refusal at `price`."""
+        after = refused(prestige, price) if price <= _LAST_CARD_REFUSALS else None
+        again = -1.0 if after is None else drawing(after, price + 1)
+        return sum(odds[code] * max(chance(prestige, code), again) for code in codes)
+
+    prestige = view.prestige
+    pending = view.pending
+    results: list[float] = []
+    for action in legal:
+        if action is KEEP:
+            assert pending is not None
+            results.append(chance(prestige, pending.card.code))
+        elif action is REFUSE:
+            assert pending is not None
+            after = list(prestige)
+            after[seat] -= pending.paid
+            if pending.payee is not None:
+                after[pending.payee] += pending.paid
+            results.append(drawing(after, pending.price + 1))
+        elif action is DRAW:
+            results.append(drawing(prestige, view.next_refusal_price))
+        else:
+            assert isinstance(action, Buy)
+            top = view.discard_tops[action.seat]
+            assert top is not None
+            after = list(prestige)
+            after[seat] -= top.value
+            after[action.seat] += top.value
+            results.append(chance(after, top.code))
+    return results
+
+
+@cache
+def _final_scores(key: int, multicolour_wild: bool) -> tuple[int, ...]:
+    """The score of a four-card bouquet (`key`) completed by each card code 0..29."""
+    value_key, colour_key = divmod(key, KEY_SPAN)
+    multipliers = multiplier_table(multicolour_wild)
+    return tuple(
+        COMBO_POINTS[value_key + VALUE_WEIGHT[code]]
+        * multipliers[colour_key + COLOUR_WEIGHT[code]]
+        for code in range(30)
+    )
 
 
 def _recounted(

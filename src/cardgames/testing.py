@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import attrs
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -56,6 +57,7 @@ __all__ = [
     "game_states",
     "played_states",
     "player_counts",
+    "positions",
     "preset_names",
     "seeds",
 ]
@@ -108,6 +110,19 @@ def played_states(
             break
         state.apply(draw(st.sampled_from(state.legal_actions())))
     return state
+
+
+def positions(state: State[Any]) -> Iterator[tuple[State[Any], Any]]:
+    """Every position of `state`'s game so far, from its start: the state there and the move
+    that was played there. One state is yielded, moved on by that move after each yield (clone
+    it to keep a position); `state` itself is not changed."""
+    record = state.record()
+    info = cardgames.get_game(record.game)
+    replayed: State[Any] = info.replay(attrs.evolve(record, actions=()))
+    for text in record.actions:
+        action = replayed.parse(text)
+        yield replayed, action
+        replayed.apply(action)
 
 
 def _own_slots(state: State[Any]) -> Iterator[str]:

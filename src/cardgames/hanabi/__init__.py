@@ -144,6 +144,21 @@ CASUAL_MISTAKE_RATE = 0.1
 convention bot's (a team mate's slips cost fuses, so fewer than in the duels)."""
 
 
+def _hgroup_bot(level: int | None = None) -> Callable[[int], Agent]:
+    # The H-Group family: ``h-group`` (its top level) and ``h-group-N``, one per level.
+    def factory(seed: int) -> Agent:
+        module = importlib.import_module("cardgames.hanabi.hgroup")
+        made: Agent = module.HGroupBot(seed, module.TOP_LEVEL if level is None else level)
+        return made
+
+    return factory
+
+
+HGROUP_LEVELS = 4
+"""How many levels the H-Group family has (``cardgames.hanabi.hgroup.LEVELS``; a test keeps
+the two equal, so that registering them does not import the bot)."""
+
+
 def _random_bot(seed: int) -> Agent:
     return RandomAgent(seed)
 
@@ -166,7 +181,9 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     bots={"random": _random_bot, "convention": _bot("ConventionBot"),
           "casual": sloppy_factory(_bot("ConventionBot"), CASUAL_MISTAKE_RATE),
           "hat": _bot("HatBot", "cardgames.hanabi.hat"),
-          "duo": _bot("DuoBot", "cardgames.hanabi.search")},
+          "duo": _bot("DuoBot", "cardgames.hanabi.search"),
+          "h-group": _hgroup_bot(),
+          **{f"h-group-{level}": _hgroup_bot(level) for level in range(1, HGROUP_LEVELS + 1)}},
     levels={"easy": "casual", "normal": "convention", "hard": "duo"},
     cooperative=True,
     default_bot="convention",

@@ -99,6 +99,23 @@ _GAMBLE = 0.25
 """In the final round, with a fuse to spare: the least chance of a card being playable for
 the bot to play it."""
 
+@attrs.frozen(slots=True)
+class Conventions:
+    """Which conventions a bot of this family gives and reads (ConventionBot: the defaults).
+
+    The H-Group bots (:mod:`cardgames.hanabi.hgroup`) switch them by level."""
+
+    finesses: bool = True
+    """Finesses and prompts: a clue explained by nothing visible asks for a blind play (or
+    names a clued card) of the player who holds the card below its focus."""
+    two_saves: bool = False
+    """A rank clue of 2 on a chop saves a 2 still needed (not only a critical card)."""
+
+
+CONVENTION_BOT = Conventions()
+"""ConventionBot's conventions."""
+
+
 class RandomBot(RandomAgent):
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
@@ -133,6 +150,14 @@ class _Facts:
             for end in [suit.row_ranks[0] if suit.order is PlayOrder.DESCENDING
                         else suit.row_ranks[-1]]
             if Card(suit.letter, end) in rank_touchable
+        )
+        # The second card of each row that grows upward (a 2 on a standard row), which a
+        # rank clue on a chop saves under the H-Group conventions.
+        self.two_saved = frozenset(
+            Card(suit.letter, suit.row_ranks[1])
+            for suit in variant.suits
+            if suit.order is PlayOrder.ASCENDING and len(suit.row_ranks) > 1
+            and not variant.sudoku and Card(suit.letter, suit.row_ranks[1]) in rank_touchable
         )
         self.suit_index = {suit.letter: i for i, suit in enumerate(variant.suits)}
         # Orange suits: "play" discards one of their cards and "discard" plays it.
@@ -248,6 +273,8 @@ class _Memory:
         # At the start nothing is played, so the playable cards are the first of each row.
         self.last_playable = _initial_playable(variant)
         self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
+        # How each clue was read, in the order given.
+        self.reads: list[ClueRead] = []
 
 
 @attrs.frozen(slots=True)
@@ -255,6 +282,8 @@ class _PastClue:
     """A clue the bot has not read yet, with every hand (orders, slot 1 first) and the
     fireworks' heights as they were when the clue was given, and the orders it touched."""
 
+    move: int
+    """The clue's index in the view's history."""
     giver: int
     target: int
     value: str | int
@@ -269,10 +298,10 @@ class _PastClue:
 
 
 def _past_clues(
-    view: HanabiView, facts: _Facts, moves: Sequence[Move[HanabiAction]],
+    view: HanabiView, facts: _Facts, moves: Sequence[Move[HanabiAction]], start: int = 0,
 ) -> list[_PastClue]:
-    """The clues of `moves` (the latest moves), oldest first, each with the hands and the
-    fireworks it saw.
+    """The clues of `moves` (the latest moves, the first at index `start` of the history),
+    oldest first, each with the hands and the fireworks it saw.
 
     The hands now are in the view; walking the moves back, a draw leaves slot 1 and a played
     or discarded card returns to its slot (a card played well leaves its firework), so each
@@ -281,8 +310,8 @@ def _past_clues(
     hands = [[slot.order for slot in _hand(view, seat)] for seat in range(len(view.players))]
     heights = [len(stack) for stack in view.fireworks]
     clues: list[_PastClue] = []
-    for move in reversed(moves):
-        for event in reversed(move.events):
+    for index in range(len(moves) - 1, -1, -1):
+        for event in reversed(moves[index].events):
             match event:
                 case Drew(seat=seat):
                     del hands[seat][0]  # a drawn card enters at slot 1
@@ -298,7 +327,7 @@ def _past_clues(
                 case Clued(seat=giver, target=target, value=value, slots=slots):
                     hand = hands[target]
                     clues.append(_PastClue(
-                        giver, target, value, tuple(map(tuple, hands)),
+                        start + index, giver, target, value, tuple(map(tuple, hands)),
                         tuple(hand[s - 1] for s in slots), tuple(heights)))
     clues.reverse()
     return clues
@@ -317,6 +346,9 @@ class ConventionBot:
     """
 
     __slots__ = ("_memory", "_rng")
+
+    conventions: Conventions = CONVENTION_BOT
+    """The conventions this bot gives and reads."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
@@ -346,13 +378,18 @@ class ConventionBot:
     ) -> tuple[Hint[HanabiAction], _Turn]:
         facts = _facts(view.variant)
         memory, view = self._sync(view, facts)
-        turn = _Turn(view, legal, facts, memory, self._rng)
+        turn = self._turn(view, legal, facts, memory)
         action, why = turn.choose()
         if action not in legal:
             # A rule the conventions did not foresee (e.g. all or nothing's empty hands).
             action = legal[self._rng.randrange(len(legal))]
             why = "the move the conventions chose is not allowed here, so any legal one"
         return Hint(action, why), turn
+
+    def _turn(
+        self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
+    ) -> _Turn:
+        return _Turn(view, legal, facts, memory, self._rng, self.conventions)
 
     # ---------------------------------------------------------------- memory upkeep
     def _sync(self, view: HanabiView, facts: _Facts) -> tuple[_Memory, HanabiView]:
@@ -374,9 +411,9 @@ class ConventionBot:
                                                       strict=True) for card in stack[before:]}
         playable_then = memory.last_playable | view.playable | played_since
         discarded = Counter(view.discards)
+        needed_then = frozenset(_needed_cards(view, facts, discarded))
         critical_then = frozenset(
-            c for c in _needed_cards(view, facts, discarded)
-            if discarded[c] >= facts.copies[c] - 1)
+            c for c in needed_then if discarded[c] >= facts.copies[c] - 1)
         for hand in view.other_hands:
             for slot in hand:
                 memory.identity[slot.order] = slot.card
@@ -386,8 +423,10 @@ class ConventionBot:
                     memory.identity[event.order] = event.card
         where = {slot.order: slot for seat in range(len(view.players))
                  for slot in _hand(view, seat)}
-        for clue in _past_clues(view, facts, unread):
-            _note_clue(facts, memory, clue, where, playable_then, critical_then, view.seat)
+        for clue in _past_clues(view, facts, unread, len(memory.seen)):
+            memory.reads.append(_note_clue(
+                facts, memory, clue, where, playable_then, critical_then, view.seat,
+                self.conventions, needed_then))
         for seat in range(len(view.players)):
             memory.touched.update(slot.order for slot in _hand(view, seat) if slot.touched)
         memory.seen = history
@@ -437,39 +476,72 @@ def _initial_playable(variant: HanabiVariant) -> frozenset[Card]:
     return frozenset(cards)
 
 
+@attrs.frozen(slots=True)
+class ClueRead:
+    """How a bot read one clue: its focus and what it promised (see ``_note_clue``)."""
+
+    clue: _PastClue
+    focus: int | None
+    """The focus's order (None: the clue touched no new card)."""
+    kind: str
+    """``play``, ``save`` (a critical card or a 2 on the chop), ``play or save`` (the
+    reader cannot yet tell which), ``finesse``, ``prompt``, ``orange``, ``narrowing`` (only
+    cards already clued), ``unexplained`` (no convention explains it)."""
+    candidates: frozenset[Card]
+    """What the focus may be, by the clue's promise (empty: no promise)."""
+    blind: int | None = None
+    """A finesse or prompt: the order of the card that connects to the focus."""
+    holder: int | None = None
+    """A finesse or prompt: the seat holding that card."""
+    below: Card | None = None
+    """A finesse or prompt: the card that connects."""
+
+
 def _note_clue(
     facts: _Facts, memory: _Memory, clue: _PastClue, where: dict[int, OwnSlot | SeenSlot],
     playable_then: frozenset[Card], critical_then: frozenset[Card], reader: int,
-) -> None:
+    conventions: Conventions = CONVENTION_BOT, needed_then: frozenset[Card] = frozenset(),
+) -> ClueRead:
     """Record the cards a past clue touched, and the promise on its focus (and, for the
     `reader` when the clue is a finesse on it, the promise on its finesse card). `where`
-    finds a card of a hand now by its order."""
+    finds a card of a hand now by its order. Returns how the clue was read."""
     touches = facts.touched_by[clue.value]
     untouched = [order for order in clue.hand if order not in memory.touched]
     chop = untouched[-1] if untouched else None
     newly = [order for order in clue.touched if order not in memory.touched]
     memory.touched.update(clue.touched)
-    if not newly or clue.value in facts.orange_colours:
-        return  # an orange colour clue promises nothing: it tells which cards are orange
+    if not newly:
+        return ClueRead(clue, None, "narrowing", frozenset())
+    if clue.value in facts.orange_colours:
+        # An orange colour clue promises nothing: it tells which cards are orange.
+        return ClueRead(clue, newly[0], "orange", frozenset())
     focus = chop if chop in newly else newly[0]
     queued = [memory.identity[order]
               for seat, hand in enumerate(clue.hands) if seat not in (clue.giver, clue.target)
               for order in hand if order in memory.touched and order in memory.identity]
     between = _between(len(clue.hands), clue.giver, clue.target)
     now = _playable_through(facts, clue.heights, (), playable_then)
-    for seat in between:  # finesse cards: a between player's newest untouched card
-        newest = _finesse_order(clue.hands[seat], memory.touched)
-        if newest is not None and memory.identity.get(newest) in now:
-            queued.append(memory.identity[newest])
-    candidates = set(touches & _playable_through(facts, clue.heights, queued, playable_then))
+    plain = set(touches & _playable_through(facts, clue.heights, queued, playable_then))
+    finesses: dict[Card, tuple[int, int]] = {}
+    if conventions.finesses:
+        for seat in between:  # finesse cards: a between player's newest untouched card
+            newest = _finesse_order(clue.hands[seat], memory.touched)
+            if newest is not None and memory.identity.get(newest) in now:
+                queued.append(memory.identity[newest])
+                finesses.setdefault(memory.identity[newest], (seat, newest))
+    played_soon = set(touches & _playable_through(facts, clue.heights, queued, playable_then))
+    candidates = set(played_soon)
+    saves: frozenset[Card] = frozenset()
     if focus == chop:
         saves = touches & critical_then
         if isinstance(clue.value, str):
             saves -= facts.rank_saved
+        elif conventions.two_saves:
+            saves |= touches & needed_then & facts.two_saved
         candidates |= saves
     slot = where.get(focus)
     if slot is None:
-        return  # the card has left the hand since: nothing to remember
+        return ClueRead(clue, focus, "play", frozenset(candidates))  # gone since
     candidates &= slot.possible
     trusted = clue.giver not in memory.untrusted
     if candidates:
@@ -477,29 +549,44 @@ def _note_clue(
         if trusted:
             memory.trusted.add(focus)
     truth = memory.identity.get(focus)
+    kind = ("save" if candidates and candidates <= saves - played_soon
+            else "play" if not candidates & saves - played_soon
+            else "play or save")
+    if truth is not None and truth in candidates:
+        kind = ("save" if truth in saves and truth not in played_soon else "play")
+        if truth not in plain and truth in played_soon:
+            below = _one_away(facts, clue.heights, truth)
+            if below is not None and below in finesses:
+                seat, order = finesses[below]
+                return ClueRead(clue, focus, "finesse", frozenset(candidates), order, seat,
+                                below)
+    read = ClueRead(clue, focus, kind if candidates else "unexplained",
+                    frozenset(candidates))
     if reader in (clue.giver, clue.target) or truth is None or truth in candidates:
-        return
+        return read
     # The clue is explained by nothing the reader sees: the card below it is the reader's.
     below = _one_away(facts, clue.heights, truth)
-    if below is None or not trusted:
+    if below is None or not trusted or not conventions.finesses:
         if candidates:
             # A clue the conventions cannot explain: this giver follows other conventions
             # (another kind of bot), so its later clues get no finesse, prompt or guess.
             memory.untrusted.add(clue.giver)
-        return
+        return read
     for order in clue.hands[reader]:
         own = where.get(order)
         if order in memory.touched and own is not None and below in memory.promise.get(
                 order, own.possible) & own.possible:
             # A prompt: the reader's newest clued card that may be it is it.
             memory.promise[order] = frozenset({below})
-            return
+            return ClueRead(clue, focus, "prompt", frozenset({truth}), order, reader, below)
     newest = _finesse_order(clue.hands[reader], memory.touched)
     if reader in between and newest is not None:
         # A finesse: the reader's newest untouched card, which it plays blind.
         own = where.get(newest)
         if own is not None and below in own.possible and newest not in memory.promise:
             memory.promise[newest] = frozenset({below})
+            return ClueRead(clue, focus, "finesse", frozenset({truth}), newest, reader, below)
+    return read
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -517,8 +604,9 @@ class _Turn:
 
     def __init__(
         self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
-        rng: random.Random,
+        rng: random.Random, conventions: Conventions = CONVENTION_BOT,
     ) -> None:
+        self.conventions = conventions
         self.view = view
         self.legal = legal
         self.facts = facts
@@ -836,7 +924,9 @@ class _Turn:
         chop = untouched[-1]
         orange = (chop.card in self.facts.inverted and chop.card not in self.playable
                   and bool(chop.possible - self.facts.inverted))
-        if (chop.card not in self.critical and not orange) or chop.card in self.playable:
+        two = not orange and chop.card not in self.critical and self._two_save(partner, chop)
+        if (chop.card not in self.critical and not orange and not two) or (
+                chop.card in self.playable):
             return None
         # A partner who will play a card it knows, or who cannot discard, does not lose it.
         for slot in hand:
@@ -850,10 +940,26 @@ class _Turn:
                 continue
             if chop.card not in self.facts.touched_by[action.value]:
                 continue
+            if two and not isinstance(action.value, int):
+                continue  # a 2 is saved by its rank
             score = self._score_clue(action.target, action.value)
             if score is not None and score > best_score:
                 best, best_score = action, score
         return best
+
+    def _two_save(self, partner: int, chop: SeenSlot) -> bool:
+        """Whether `partner`'s chop is a 2 worth a 2 save: still needed, and no other copy
+        visible in a partner's hand or clued anywhere (the one a save would lose is then the
+        only copy in sight)."""
+        card = chop.card
+        if not self.conventions.two_saves or card not in self.facts.two_saved or (
+                card not in self.needed):
+            return False
+        for _seat, hand in enumerate(self.view.other_hands):
+            for slot in hand:
+                if slot.card == card and slot is not chop:
+                    return False
+        return not any(cands == {card} for cands in self.my_candidates)
 
     def _best_clue(
         self, legal: Sequence[HanabiAction], minimum: float, *, misleading: bool = False
@@ -928,6 +1034,8 @@ class _Turn:
             saves = touches & self.critical
             if isinstance(value, str):
                 saves -= facts.rank_saved
+            elif self.conventions.two_saves:
+                saves |= touches & self.needed & facts.two_saved
             candidates |= saves
         # The receiver narrows its own possibilities to the promise; an empty result means
         # no promise at all.
@@ -1004,7 +1112,7 @@ class _Turn:
         their newest untouched card, when that is how every player would read it: the card
         below `truth` is playable now, sits there, and nothing else they see explains it."""
         below = _one_away(self.facts, self.heights, truth)
-        if below is None or not between:
+        if below is None or not between or not self.conventions.finesses:
             return None
         holders = []
         for seat in between:

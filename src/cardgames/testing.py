@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 from hypothesis import HealthCheck, settings
@@ -61,6 +61,8 @@ __all__ = [
     "preset_names",
     "seeds",
 ]
+
+S = TypeVar("S", bound=State[Any])
 
 
 def _info(game: GameInfo[Any, Any] | str) -> GameInfo[Any, Any]:
@@ -112,13 +114,13 @@ def played_states(
     return state
 
 
-def positions(state: State[Any]) -> Iterator[tuple[State[Any], Any]]:
+def positions(state: S) -> Iterator[tuple[S, Any]]:
     """Every position of `state`'s game so far, from its start: the state there and the move
     that was played there. One state is yielded, moved on by that move after each yield (clone
     it to keep a position); `state` itself is not changed."""
     record = state.record()
     info = cardgames.get_game(record.game)
-    replayed: State[Any] = info.replay(attrs.evolve(record, actions=()))
+    replayed: S = info.replay(attrs.evolve(record, actions=()))
     for text in record.actions:
         action = replayed.parse(text)
         yield replayed, action

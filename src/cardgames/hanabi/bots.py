@@ -110,6 +110,9 @@ class Conventions:
     names a clued card) of the player who holds the card below its focus."""
     two_saves: bool = False
     """A rank clue of 2 on a chop saves a 2 still needed (not only a critical card)."""
+    shared_finesse: bool = False
+    """A reader who finds itself finessed takes the receiver to read the focus as the card
+    it builds to (so that it does not "fix" a clue that is right)."""
 
 
 CONVENTION_BOT = Conventions()
@@ -537,7 +540,13 @@ def _note_clue(
         if isinstance(clue.value, str):
             saves -= facts.rank_saved
         elif conventions.two_saves:
-            saves |= touches & needed_then & facts.two_saved
+            # No 2 is saved while another copy shows in a hand the giver can see (the
+            # receiver's aside): such 2s on the chop are play clues only.
+            shown = {memory.identity.get(order)
+                     for seat, hand in enumerate(clue.hands)
+                     if seat not in (clue.giver, clue.target)
+                     for order in hand if order != focus}
+            saves |= (touches & needed_then & facts.two_saved) - shown
         candidates |= saves
     slot = where.get(focus)
     if slot is None:
@@ -566,6 +575,9 @@ def _note_clue(
         return read
     # The clue is explained by nothing the reader sees: the card below it is the reader's.
     below = _one_away(facts, clue.heights, truth)
+    if below is not None and trusted and conventions.finesses and conventions.shared_finesse:
+        # The receiver, who sees the reader's card, reads the focus as the card it builds to.
+        memory.promise[focus] = frozenset({*candidates, truth})
     if below is None or not trusted or not conventions.finesses:
         if candidates:
             # A clue the conventions cannot explain: this giver follows other conventions
@@ -679,6 +691,9 @@ class _Turn:
             save = self._save_clue(legal, others[0])
             if save is not None:
                 return save, self._clue_why(save, "save")
+            urgent = self._urgent_clue()
+            if urgent is not None:
+                return urgent
         plays = [i for i in range(len(view.own_hand)) if self._known_playable(i)]
         if plays:
             # A card that ends a row first (it may return a token), then the oldest.
@@ -703,6 +718,10 @@ class _Turn:
             if gamble is not None:
                 return gamble, (f"the deck is empty and a fuse is to spare: #{gamble.slot} is "
                                 f"the card most likely to be playable")
+        if can_clue and view.own_hand:
+            instead = self._stall_clue()
+            if instead is not None:
+                return instead
         if can_clue and view.clue_tokens >= view.max_clue_tokens - 2:
             # Tokens to spare: a harmless clue (an empty one, or one that only narrows
             # touched cards) keeps our chop, which may be critical, a turn longer.
@@ -739,6 +758,14 @@ class _Turn:
         return (legal[self.rng.randrange(len(legal))],
                 "no convention applies here, so any legal move will do")
 
+    def _urgent_clue(self) -> tuple[HanabiAction, str] | None:
+        """A clue more urgent than any play (none here; the H-Group bots' fix clues)."""
+        return None
+
+    def _stall_clue(self) -> tuple[HanabiAction, str] | None:
+        """A clue given rather than a discard (none here; the H-Group bots' early game)."""
+        return None
+
     # ------------------------------------------------------------ reasons
     def _play_why(self, index: int) -> str:
         cands = self.my_candidates[index]
@@ -768,6 +795,10 @@ class _Turn:
         newly = [slot for slot in touched if not slot.touched]
         untouched = [slot for slot in hand if not slot.touched]
         chop = untouched[-1] if untouched else None
+        if kind == "save" and chop is not None and chop.card not in self.critical:
+            return (f"{name}'s chop (#{chop.slot}, their oldest unclued card) is {chop.card}, "
+                    f"a 2 no other hand shows, and {name} has nothing to play: the clue "
+                    f"({where}) is a 2 save")
         if kind == "save" and chop is not None:
             return (f"{name}'s chop (#{chop.slot}, their oldest unclued card) is {chop.card}, "
                     f"the last copy still needed, and {name} has nothing to play: the clue "
@@ -912,8 +943,11 @@ class _Turn:
                 claimed[next(iter(cands))] += 1
         return claimed
 
-    def _save_clue(self, legal: Sequence[HanabiAction], partner: int) -> HanabiAction | None:
-        """A clue that saves `partner`'s chop when it is critical and they may discard it."""
+    def _save_clue(
+        self, legal: Sequence[HanabiAction], partner: int, *, twos: bool = False,
+    ) -> HanabiAction | None:
+        """A clue that saves `partner`'s chop when it is critical (with `twos`, a 2 worth a 2
+        save too) and they may discard it."""
         view = self.view
         hand = view.other_hands[partner]
         if not hand or view.clue_tokens == 0:
@@ -924,7 +958,8 @@ class _Turn:
         chop = untouched[-1]
         orange = (chop.card in self.facts.inverted and chop.card not in self.playable
                   and bool(chop.possible - self.facts.inverted))
-        two = not orange and chop.card not in self.critical and self._two_save(partner, chop)
+        two = (twos and not orange and chop.card not in self.critical
+               and self._two_save(partner, chop))
         if (chop.card not in self.critical and not orange and not two) or (
                 chop.card in self.playable):
             return None
@@ -1035,7 +1070,9 @@ class _Turn:
             if isinstance(value, str):
                 saves -= facts.rank_saved
             elif self.conventions.two_saves:
-                saves |= touches & self.needed & facts.two_saved
+                shown = {slot.card for seat, other in enumerate(self.view.other_hands)
+                         if seat != target for slot in other}
+                saves |= (touches & self.needed & facts.two_saved) - shown
             candidates |= saves
         # The receiver narrows its own possibilities to the promise; an empty result means
         # no promise at all.

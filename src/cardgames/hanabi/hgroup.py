@@ -10,8 +10,9 @@ they understood.
   read that clue.
 * ``readings(view) -> list[ClueReading]``: how it read every clue of the game so far, oldest
   first: the move number, giver, receiver, the clue, the focus (slot and order), the
-  meaning (``play``, ``save``, ``play or save``, ``finesse on <seat>``, ``prompt on
-  <seat>``, ``orange``, ``fix or narrowing``, ``unexplained``) and one plain sentence.
+  meaning (``play``, ``save``, ``play or save``, ``finesse on <player>``, ``prompt on
+  <player>``, ``5 stall``, ``orange``, ``fix or narrowing``, ``unexplained``) and one plain
+  sentence.
 
 The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
 ``h-group-1`` ... ``h-group-N`` each level):
@@ -25,11 +26,13 @@ The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
 2. H-Group level 1: finesses and prompts. A clue explained by nothing the table shows asks
    the player who holds the card below its focus to play it: their clued card that may be
    it (a prompt), else their newest untouched card, blind (a finesse).
-3. H-Group level 2: the early game and 5 stalls: until the first discard, a player with
-   nothing to play and no play or save clue to give clues a 5 (or gives any harmless clue)
-   rather than discard.
-4. H-Group level 3: fix clues and several 1s: a partner about to play a clued card that does
-   not fit gets a clue that shows it will not; clued 1s are played oldest first.
+3. H-Group level 2's 5 stall: until the first discard, a player with nothing to play and no
+   play or save clue to give clues a 5 off the chop rather than discard.
+4. H-Group level 3's fix clue: a partner about to play a clued card that does not fit gets
+   a clue, on cards already clued, that shows them it does not.
+
+At every level clued cards are played oldest first (several 1s too), a card that ends a row
+before the others.
 
 The bot reads partners' clues by the same conventions; a giver whose clue none of them
 explains is taken to follow other conventions (its later clues narrow cards, but promise
@@ -39,12 +42,13 @@ the rows' orders, copies), never from suit names. Bluffs and chop moves are not 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
 
 from cardgames.core.agents import Hint, unmoved
-from cardgames.hanabi.actions import BonusClue, Clue, HanabiAction
+from cardgames.hanabi.actions import Clue, Discard, HanabiAction
 from cardgames.hanabi.bots import (
     ClueRead,
     ConventionBot,
@@ -54,7 +58,8 @@ from cardgames.hanabi.bots import (
     _Memory,
     _Turn,
 )
-from cardgames.hanabi.view import HanabiView
+from cardgames.hanabi.cards import Card
+from cardgames.hanabi.view import HanabiView, SeenSlot
 
 __all__ = ["LEVELS", "TOP_LEVEL", "ClueReading", "HGroupBot"]
 
@@ -62,10 +67,10 @@ LEVELS: dict[int, str] = {
     1: "the beginner's guide: chop, good touch, play and save clues by focus, 5, 2 and "
        "critical saves, delayed play clues; no blind plays",
     2: "adds H-Group level 1: finesses and prompts (blind plays from finesse position)",
-    3: "adds H-Group level 2's early game: 5 stalls and no discard while a clue can be given "
-       "before the first discard",
-    4: "adds H-Group level 3: fix clues for a partner about to misplay, clued 1s played "
-       "oldest first",
+    3: "adds H-Group level 2's 5 stall: before the first discard, a 5 clue off the chop "
+       "rather than a discard",
+    4: "adds H-Group level 3's fix clue: a partner about to play a clued card that does not "
+       "fit is told",
 }
 """Each level, and what it adds to the one below."""
 
@@ -75,7 +80,7 @@ TOP_LEVEL = max(LEVELS)
 
 def conventions_at(level: int) -> Conventions:
     """The clue conventions a bot of `level` gives and reads."""
-    return Conventions(finesses=level >= 2, two_saves=True)
+    return Conventions(finesses=level >= 2, two_saves=True, shared_finesse=True)
 
 
 @attrs.frozen
@@ -96,8 +101,8 @@ class ClueReading:
     focus_order: int | None
     """The focus card's public order (None as for `focus_slot`)."""
     meaning: str
-    """``play``, ``save``, ``play or save``, ``finesse on <seat>``, ``prompt on <seat>``,
-    ``orange``, ``fix or narrowing``, or ``unexplained``."""
+    """``play``, ``save``, ``play or save``, ``finesse on <player>``, ``prompt on <player>``,
+    ``5 stall``, ``orange``, ``fix or narrowing``, or ``unexplained``."""
     text: str
     """The reading in one plain sentence."""
 
@@ -124,19 +129,34 @@ class HGroupBot(ConventionBot):
         """The bot's level (1 .. TOP_LEVEL)."""
         return self._level
 
-    def _turn(
-        self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
-    ) -> _Turn:
-        return _HTurn(view, legal, facts, memory, self._rng, self.conventions, self._level)
-
-    def readings(self, view: HanabiView) -> list[ClueReading]:
-        """How the bot read every clue of the game so far, oldest first."""
-        memory, _ = self._sync(view, _facts(view.variant))
-        return [_reading(view, read) for read in memory.reads]
+    def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
+        """Choose one of `legal` from what `view` shows (never raises: see `explain`)."""
+        return self._never_failing(view, legal, explaining=False).action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
         """The move :meth:`act` would choose, and why; led by the reading of the latest clue
-        when it concerns this seat (given by it, to it, or asking it to play)."""
+        when it concerns this seat (given by it, to it, or asking it to play).
+
+        A position the bot cannot read (a failure in its inference: a bug, or a history no
+        convention foresaw) is read again from the start of the game with a fresh memory;
+        failing that, it gives the safest legal move (a clue, else its chop) and says so."""
+        return self._never_failing(view, legal, explaining=True)
+
+    def _never_failing(
+        self, view: HanabiView, legal: Sequence[HanabiAction], *, explaining: bool,
+    ) -> Hint[HanabiAction]:
+        for _ in range(2):
+            try:
+                if explaining:
+                    return self._explained(view, legal)
+                return Hint(ConventionBot.act(self, view, legal), "")
+            except Exception:  # a partner must never fail mid-game
+                self._memory = None  # read the whole history again
+        return _safest(legal)
+
+    def _explained(
+        self, view: HanabiView, legal: Sequence[HanabiAction],
+    ) -> Hint[HanabiAction]:
         with unmoved(self._rng):
             hint, _ = self._decide(view, legal)
         assert self._memory is not None
@@ -147,6 +167,32 @@ class HGroupBot(ConventionBot):
             return hint
         reading = _reading(view, latest)
         return Hint(hint.action, f"{reading.text}; so: {hint.reason}")
+
+    def _turn(
+        self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
+    ) -> _Turn:
+        return _HTurn(view, legal, facts, memory, self._rng, self.conventions, self._level)
+
+    def readings(self, view: HanabiView) -> list[ClueReading]:
+        """How the bot read every clue of the game so far, oldest first."""
+        memory, _ = self._sync(view, _facts(view.variant))
+        return [_reading(view, read) for read in memory.reads]
+
+
+def _safest(legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
+    """The legal move that risks least when the bot cannot read the position: a clue (it
+    costs a token, never a card), else a discard of the oldest card, else the first move."""
+    clues = [action for action in legal if isinstance(action, Clue)]
+    if clues:
+        return Hint(clues[0], "the bot could not read this position, so it gives a clue: it "
+                              "costs a token and risks no card")
+    discards = [action for action in legal if isinstance(action, Discard)]
+    if discards:
+        oldest = max(discards, key=lambda action: action.slot)
+        return Hint(oldest, "the bot could not read this position, so it discards its oldest "
+                            "card rather than play blind")
+    return Hint(legal[0], "the bot could not read this position, so it makes the first legal "
+                          "move")
 
 
 def _reading(view: HanabiView, read: ClueRead) -> ClueReading:
@@ -169,8 +215,9 @@ def _reading(view: HanabiView, read: ClueRead) -> ClueReading:
     elif meaning in ("finesse", "prompt"):
         holder = read.holder if read.holder is not None else clue.target
         meaning = f"{meaning} on {names[holder]}"
-        how = ("from their newest untouched card, blind" if read.kind == "finesse"
-               else "from a card already clued")
+        own = "your" if holder == you else "their"
+        how = (f"from {own} newest untouched card, blind" if read.kind == "finesse"
+               else f"from {own} card already clued")
         who = "you play" if holder == you else f"{names[holder]} plays"
         text = (f"{said} focuses {whose} #{slot}: a {read.kind}, {who} {read.below} {how}, "
                 f"then the focus ({cards}) follows")
@@ -182,6 +229,11 @@ def _reading(view: HanabiView, read: ClueRead) -> ClueReading:
                 f"and play it once it is known to fit")
     elif meaning == "play":
         text = f"{said} focuses {whose} #{slot}: a play clue on {cards or 'it'}"
+    elif isinstance(clue.value, int) and (
+            _facts(view.variant).touched_by[clue.value] <= _facts(view.variant).rank_saved):
+        meaning = "5 stall"
+        text = (f"{said} touches {whose} #{slot} off the chop: a 5 stall, it asks for no "
+                f"play and keeps the 5 from being discarded")
     else:
         text = f"{said} focuses {whose} #{slot}, and no convention explains it"
     return ClueReading(clue.move + 1, clue.giver, clue.target, clue.value, slot, read.focus,
@@ -197,17 +249,86 @@ class _HTurn(_Turn):
 
     def __init__(
         self, view: HanabiView, legal: Sequence[HanabiAction], facts: _Facts, memory: _Memory,
-        rng: object, conventions: Conventions, level: int,
+        rng: random.Random, conventions: Conventions, level: int,
     ) -> None:
-        super().__init__(view, legal, facts, memory, rng, conventions)  # type: ignore[arg-type]
+        super().__init__(view, legal, facts, memory, rng, conventions)
         self.level = level
 
-    def choose(self) -> tuple[HanabiAction, str]:
-        return super().choose()
+    def _urgent_clue(self) -> tuple[HanabiAction, str] | None:
+        """Level 4: a fix clue for the first partner (in turn order) who holds a clued card
+        they take to be playable and that is not."""
+        if self.level < 4:
+            return None
+        view = self.view
+        legal = [action for action in self.legal if isinstance(action, Clue)]
+        for partner in self._others()[:1]:  # later partners can be fixed on a later turn
+            for slot in view.other_hands[partner]:
+                if not slot.touched or slot.card in self.playable:
+                    continue
+                if not self._believed_playable(slot, slot.possible):
+                    continue
+                fix = self._fix(legal, partner, slot)
+                if fix is not None:
+                    name = view.players[partner]
+                    return fix, (f"a fix clue: {name} takes #{slot.slot} for a playable card, "
+                                 f"but it is {slot.card}; this clue shows them it is not")
+        return None
 
+    def _believed_playable(self, slot: SeenSlot, possible: frozenset[Card]) -> bool:
+        """Whether a holder who knows `possible` of `slot` and its promise takes it to be
+        playable now."""
+        promise = self.memory.promise.get(slot.order)
+        believed = possible & promise if promise is not None else possible
+        if not believed:
+            believed = possible
+        return bool(believed) and believed <= self.playable
 
-def _is_clue(action: HanabiAction) -> bool:
-    return isinstance(action, Clue | BonusClue)
+    def _fix(self, legal: Sequence[Clue], partner: int, slot: SeenSlot) -> Clue | None:
+        """The clue to `partner` that touches `slot` and leaves its holder unable to take it
+        for playable, touching as few new cards as it can."""
+        hand = self.view.other_hands[partner]
+        best: tuple[int, int] | None = None
+        chosen: Clue | None = None
+        for action in legal:
+            if action.target != partner:
+                continue
+            touches = self.facts.touched_by[action.value]
+            if slot.card not in touches:
+                continue
+            if self._believed_playable(slot, slot.possible & touches):
+                continue
+            newly = sum(1 for other in hand if other.card in touches and not other.touched)
+            if newly:
+                continue  # a clue on new cards would read as a new play or save clue
+            rank = (newly, isinstance(action.value, int))
+            if best is None or rank < best:
+                best, chosen = rank, action
+        return chosen
 
-
-
+    def _stall_clue(self) -> tuple[HanabiAction, str] | None:
+        """Rather than a discard: a 2 save on a partner's chop (after every play and play
+        clue: a 2 is not the last copy, so it waits for a turn with nothing better); then,
+        from level 3 in the early game (before the first discard), a 5 stall (a 5 clue on a
+        5 off the chop)."""
+        for partner in self._others():
+            save = self._save_clue(self.legal, partner, twos=True)
+            if save is not None:
+                return save, self._clue_why(save, "save")
+        if self.level < 3 or self.view.discards:
+            return None
+        facts = self.facts
+        ends = facts.rank_saved
+        for action in self.legal:
+            if not isinstance(action, Clue) or not isinstance(action.value, int):
+                continue
+            touches = facts.touched_by[action.value]
+            if not touches or not touches <= ends:
+                continue
+            hand = self.view.other_hands[action.target]
+            untouched = [slot for slot in hand if not slot.touched]
+            newly = [slot for slot in untouched if slot.card in touches]
+            if newly and untouched[-1] not in newly:
+                return action, (f"a 5 stall in the early game: the clue touches "
+                                f"{self.view.players[action.target]}'s 5 off the chop, "
+                                f"rather than discard before anything is discarded")
+        return None

@@ -206,7 +206,7 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
         bot: str | None = typer.Option(
             None, "--bot", "-b", help=f"The bot in every other seat, or one per seat in seat "
             f"order, comma-separated ({', '.join(info.bot_names())}; default "
-            f"{info.default_bot})."
+            f"{info.people_bot})."
         ),
         seed: int | None = typer.Option(
             None, "--seed", "-s", help="Seed of the deal (random if not given)."

@@ -690,8 +690,10 @@ class NewGameScreen(Screen[None]):
                 value=1, allow_blank=False, id="humans", compact=True,
             ))
             yield self._field("Bots", Select(
-                [(label, label.split(" ")[0]) for label in info.bot_names()],
-                value=info.default_bot,
+                # Listed as bot_names() orders them, each with its line as a person's bot.
+                [(info.bot_label(name, with_people=True), name)
+                 for name in (label.split(" ")[0] for label in info.bot_names())],
+                value=info.people_bot,
                 allow_blank=False, id="bot", compact=True,
             ))
             yield self._field("Seed", Input(

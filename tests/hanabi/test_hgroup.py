@@ -41,7 +41,7 @@ def test_every_level_plays_whole_games_legally(players: int, level: int) -> None
 
 
 @pytest.mark.parametrize("name", [
-    "Rainbow (6 Suits)", "Pink (5 Suits)", "White (5 Suits)", "Brown (5 Suits)",
+    "6 Suits", "Rainbow (6 Suits)", "Pink (5 Suits)", "White (5 Suits)", "Brown (5 Suits)",
     "Black (6 Suits)", "Null (5 Suits)", "Omni (5 Suits)", "Muddy Rainbow (5 Suits)",
     "Light Pink (5 Suits)", "Prism (5 Suits)", "Ambiguous (6 Suits)", "Dark Rainbow (6 Suits)",
 ])

@@ -206,7 +206,7 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
         bot: str | None = typer.Option(
             None, "--bot", "-b", help=f"The bot in every other seat, or one per seat in seat "
             f"order, comma-separated ({', '.join(info.bot_names())}; default "
-            f"{info.default_bot})."
+            f"{info.people_bot}{_beside_you(info)})."
         ),
         seed: int | None = typer.Option(
             None, "--seed", "-s", help="Seed of the deal (random if not given)."
@@ -238,3 +238,10 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
 
     play.__doc__ = f"Play {info.title} in the terminal against bots."
     return play
+
+
+def _beside_you(info: GameInfo[Any, Any]) -> str:
+    """What the levels that mean another bot beside a person mean there (``play`` seats
+    one): ``"; beside you hard = h-group"``, or nothing."""
+    meant = ", ".join(f"{level} = {name}" for level, name in info.levels_with_people.items())
+    return f"; beside you {meant}" if meant else ""

@@ -232,15 +232,16 @@ def parse_bots(text: str | None) -> tuple[str, ...]:
 
 
 def seat_bots(
-    info: GameInfo[Any, Any], bots: Sequence[str], count: int, *, flag: str = "--bot"
+    info: GameInfo[Any, Any], bots: Sequence[str], count: int, *, flag: str = "--bot",
+    with_people: bool = False,
 ) -> list[str]:
     """The bots of `count` seats: one name for every seat, or exactly one name per seat
-    (none: the game's default bot).
+    (none: the game's default bot; its bot for people when `with_people`).
 
     OptionsError names an unknown bot or a list of the wrong length (as `flag`, the way the
     caller's user typed it).
     """
-    chosen = list(bots) if bots else [info.default_bot]
+    chosen = list(bots) if bots else [info.people_bot if with_people else info.default_bot]
     for name in chosen:
         if name not in info.bots:
             raise OptionsError(
@@ -263,7 +264,8 @@ def seat_kinds(
 ) -> tuple[str, ...]:
     """Who sits where at a table of `count`: :data:`HUMAN` at the seats `humans` (which the
     caller has checked), the bots of :func:`seat_bots` in the others, in seat order."""
-    others = iter(seat_bots(info, bots, count - len(humans), flag=flag))
+    others = iter(seat_bots(info, bots, count - len(humans), flag=flag,
+                            with_people=bool(humans)))
     return tuple(HUMAN if seat in humans else next(others) for seat in range(count))
 
 
@@ -280,9 +282,11 @@ def seat_names(seats: Sequence[str]) -> tuple[str, ...]:
 
 def seat_agents(info: GameInfo[Any, Any], session: SavedSession[Any]) -> dict[int, Agent]:
     """The session's bots by seat, each seeded from the session's bot seed and its seat, so a
-    resumed game (or one rebuilt by undo) plays on as it would have."""
+    resumed game (or one rebuilt by undo) plays on as it would have. Where a person sits, a
+    level means the bot it means among people (``GameInfo.levels_with_people``)."""
+    people = HUMAN in session.seats
     return {
-        seat: info.bots[kind](session.bot_seed + seat)
+        seat: info.bots[info.bot_among_people(kind) if people else kind](session.bot_seed + seat)
         for seat, kind in enumerate(session.seats)
         if kind != HUMAN
     }

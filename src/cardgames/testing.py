@@ -29,8 +29,9 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+import attrs
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -56,9 +57,12 @@ __all__ = [
     "game_states",
     "played_states",
     "player_counts",
+    "positions",
     "preset_names",
     "seeds",
 ]
+
+S = TypeVar("S", bound=State[Any])
 
 
 def _info(game: GameInfo[Any, Any] | str) -> GameInfo[Any, Any]:
@@ -108,6 +112,19 @@ def played_states(
             break
         state.apply(draw(st.sampled_from(state.legal_actions())))
     return state
+
+
+def positions(state: S) -> Iterator[tuple[S, Any]]:
+    """Every position of `state`'s game so far, from its start: the state there and the move
+    that was played there. One state is yielded, moved on by that move after each yield (clone
+    it to keep a position); `state` itself is not changed."""
+    record = state.record()
+    info = cardgames.get_game(record.game)
+    replayed: S = info.replay(attrs.evolve(record, actions=()))
+    for text in record.actions:
+        action = replayed.parse(text)
+        yield replayed, action
+        replayed.apply(action)
 
 
 def _own_slots(state: State[Any]) -> Iterator[str]:

@@ -35,6 +35,7 @@ from cardgames.app.widgets import (
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Move
 from cardgames.core.options import option_example, parse_option_pairs
+from cardgames.core.registry import GameInfo
 from cardgames.core.text import counted
 
 if TYPE_CHECKING:
@@ -649,6 +650,14 @@ class TableScreen(Screen[None]):
         return True
 
 
+def _bot_choice(info: GameInfo[Any, Any], label: str) -> str:
+    """A bot as the new-game form lists it: `label` from ``bot_names()``
+    (``"easy (= casual)"``), or the bot's line where the game gives one."""
+    name = label.split(" ")[0]
+    described = info.bot_label(name, with_people=True)
+    return label if described == name else described
+
+
 class NewGameScreen(Screen[None]):
     """Choose a game, its variant or preset, house rules, players, bots and seed."""
 
@@ -690,8 +699,10 @@ class NewGameScreen(Screen[None]):
                 value=1, allow_blank=False, id="humans", compact=True,
             ))
             yield self._field("Bots", Select(
-                [(label, label.split(" ")[0]) for label in info.bot_names()],
-                value=info.default_bot,
+                # Listed as bot_names() orders them, each with its line as a person's bot
+                # where the game gives one.
+                [(_bot_choice(info, label), label.split(" ")[0]) for label in info.bot_names()],
+                value=info.people_bot,
                 allow_blank=False, id="bot", compact=True,
             ))
             yield self._field("Seed", Input(

@@ -89,7 +89,19 @@ class GameInfo(Generic[S, Opts]):
     """Difficulty levels (``easy``, ``normal``, ``hard``; see ``cardgames.core.agents.LEVELS``)
     by the bot each one is; ``hard`` is the strongest. Empty for a game without levels."""
     default_bot: str = "random"
-    """The bot used when none is named."""
+    """The bot used when none is named (at a table of bots only; see `bot_with_people`)."""
+    bot_with_people: str | None = None
+    """The bot that sits, and gives hints, where a person sits: the default bot of a table
+    with a person, the lobby's default seat and the bot behind every hint (None:
+    `default_bot`). A game whose strongest bots follow conventions only bots share (Hanabi's
+    hat guessing) names here the bot that plays as people do."""
+    levels_with_people: Mapping[str, str] = attrs.field(factory=dict)
+    """Levels that mean another bot at a table with a person, by the bot each means there
+    (Hanabi: ``hard`` is ``h-group`` with people, ``duo`` between bots)."""
+    bot_lines: Callable[[], Mapping[str, str]] | None = None
+    """One line on each bot, by name, for the lists people choose a bot from (called on
+    first use, so the bots' modules are imported only then; a bot without a line is
+    listed by its name alone)."""
     cooperative: bool = False
     """True when all seats share one score (Hanabi): simulations report no win rates."""
     max_moves: int = 10_000
@@ -111,6 +123,8 @@ class GameInfo(Generic[S, Opts]):
     # Options built by make_options from a rule set and single options, by its arguments:
     # options are frozen values, and building them (checking every field, deriving tables)
     # costs several times a new game's deal.
+    _lines: dict[str, str] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    # `bot_lines` once read.
 
     def __attrs_post_init__(self) -> None:
         bots = self.bots
@@ -126,6 +140,33 @@ class GameInfo(Generic[S, Opts]):
         bots.update({level: bots[name] for level, name in self.levels.items()})
         if "random" not in bots or self.default_bot not in bots:
             raise ValueError(f"{self.name}: bots must include 'random' and the default bot")
+        if self.people_bot not in bots:
+            raise ValueError(f"{self.name}: bot_with_people names no bot "
+                             f"({self.bot_with_people!r})")
+        for level, name in self.levels_with_people.items():
+            if level not in self.levels or name not in bots:
+                raise ValueError(f"{self.name}: levels_with_people maps {level!r} (a level?) "
+                                 f"to {name!r} (a bot?)")
+
+    @property
+    def people_bot(self) -> str:
+        """The bot for tables with a person (`bot_with_people`, else `default_bot`)."""
+        return self.default_bot if self.bot_with_people is None else self.bot_with_people
+
+    def bot_among_people(self, name: str) -> str:
+        """The bot that `name` means at a table where a person sits (`levels_with_people`)."""
+        return self.levels_with_people.get(name, name)
+
+    def bot_label(self, name: str, *, with_people: bool = False) -> str:
+        """`name` with its line (`bot_lines`), for a list people choose from:
+        ``"h-group-1: H-Group level 1: the beginner's guide ..."``; a level has the line of
+        the bot it means (at a table with a person when `with_people`)."""
+        lines = self._lines
+        if not lines and self.bot_lines is not None:
+            lines.update(self.bot_lines())
+        meant = self.bot_among_people(name) if with_people else name
+        line = lines.get(self.levels.get(meant, meant))
+        return name if line is None else f"{name}: {line}"
 
     @property
     def player_counts(self) -> range:

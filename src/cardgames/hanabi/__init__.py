@@ -80,6 +80,7 @@ from cardgames.hanabi.view import HanabiView, OwnSlot, SeenSlot
 
 __all__ = [
     "BONUS_TILES",
+    "BOT_ONLY",
     "CATALOGUE",
     "GAME",
     "START_RANK",
@@ -161,6 +162,30 @@ HGROUP_LEVELS = 4
 the two equal, so that registering them does not import the bot)."""
 
 
+BOT_ONLY = "for bot-only tables: its conventions are not human ones"
+"""The line on the hat family (``hat``, ``duo``): hat guessing needs every partner to read
+clues its way, which no person does."""
+
+
+def _bot_lines() -> dict[str, str]:
+    """One line on each bot, for the lists people choose a bot from (imports the H-Group
+    bot for its levels' lines)."""
+    hgroup = importlib.import_module("cardgames.hanabi.hgroup")
+    levels: dict[int, str] = hgroup.LEVELS
+    top = hgroup.TOP_LEVEL
+    return {
+        "h-group": f"H-Group level {top}, the top level: {levels[top]}",
+        **{f"h-group-{level}": f"H-Group level {level}: {line}"
+           for level, line in levels.items()},
+        "convention": "plays a simple convention of play and save clues, the H-Group "
+                      "bot's ancestor",
+        "casual": "the convention bot, with a random move now and then",
+        "hat": f"hat guessing, {BOT_ONLY}",
+        "duo": f"hat guessing with a look-ahead at the end of two-player games, {BOT_ONLY}",
+        "random": "a random legal move",
+    }
+
+
 def _random_bot(seed: int) -> Agent:
     return RandomAgent(seed)
 
@@ -189,6 +214,10 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     levels={"easy": "casual", "normal": "convention", "hard": "duo"},
     cooperative=True,
     default_bot="convention",
+    # People play the H-Group conventions; hat guessing is for tables of bots only.
+    bot_with_people="h-group",
+    levels_with_people={"hard": "h-group"},
+    bot_lines=_bot_lines,
     max_moves=2_000,
     cli_module="cardgames.hanabi.cli",
     app_adapter="cardgames.app.games.hanabi:ADAPTER",

@@ -672,7 +672,7 @@ class HatTable:
         board, rules = self.board, self.rules
         if isinstance(event, Discarded):
             if len(self.useless(self.masks[seat], board.alive)) > 1:
-                return index not in self.useless(self.masks[seat], board.alive)
+                return False  # one of its known-useless cards (_left_hand checks which)
             if board.tokens > 0:
                 # It would have clued a third player who holds a playable card unknowingly.
                 for other in range(self.players):
@@ -719,11 +719,19 @@ class HatTable:
                     or not self.masks[seat][index] >> card & 1):
                 self.broken = True  # not the card the table took it for
                 return
+            discarded = isinstance(event, Discarded)
+            useless = self.useless(self.masks[seat], board.alive) if discarded else []
+            if len(useless) > 1 and index not in useless:
+                # With several cards known useless the strategy discards one of them, and
+                # which one is a hat sum. Another discard is another convention's move,
+                # whoever made it: a partner, or a person in this very seat (a hint, or a
+                # bot taking over a seat mid-game), whose moves this seat's table replays too.
+                self.broken = True
+                return
             if seat != self.seat and self._breaks_strategy(seat, index, event):
                 self.broken = True
                 return
-            if isinstance(event, Discarded):
-                useless = self.useless(self.masks[seat], board.alive)
+            if discarded:
                 if board.tokens > 0:
                     self.no_one_missed_a_play(seat)
                 if len(useless) > 1:

@@ -1,5 +1,6 @@
-"""Hints for Hanabi: what the convention bot would do in a seat, and why, in words; and what a
-seat can tell about a card (critical, trash, playable).
+"""Hints for Hanabi: what the H-Group bot (its top level, the bot for tables with people)
+would do in a seat, and why, in words, led by how it read the latest clue that concerns the
+seat; and what a seat can tell about a card (critical, trash, playable).
 
 Used by the line mode's ``hint`` and by the app (its hint screen and its card marks). Reasons
 are read from the seat's view only, as the bot reads it.
@@ -12,8 +13,9 @@ from collections.abc import Iterable, Sequence
 
 from cardgames.core.agents import Hint
 from cardgames.hanabi.actions import HanabiAction
-from cardgames.hanabi.bots import ConventionBot, needed_cards
+from cardgames.hanabi.bots import needed_cards
 from cardgames.hanabi.cards import Card
+from cardgames.hanabi.hgroup import HGroupBot
 from cardgames.hanabi.view import HanabiView
 
 __all__ = ["card_status", "hint", "known_status"]
@@ -43,8 +45,8 @@ def known_status(view: HanabiView, possible: Iterable[Card]) -> str | None:
 
 
 def hint(view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
-    """What the convention bot would do in the view's seat, and why."""
+    """What the H-Group bot would do in the view's seat, and why."""
     # A fresh bot reads the seat's view and its history, like a partner joining now.
-    return ConventionBot(0).explain(view, legal)
+    return HGroupBot(0).explain(view, legal)
 
 

@@ -61,7 +61,9 @@ def game_entry(info: GameInfo[Any, Any]) -> dict[str, Any]:
         "players": {"min": info.player_counts.start, "max": info.player_counts.stop - 1,
                     "default": info.default_players},
         "bots": levels + [name for name in info.bots if name not in info.levels],
-        "default_bot": levels[-1] if levels else info.default_bot,
+        # A person sets a table up: its default seat bot is the game's bot for people.
+        "default_bot": info.people_bot,
+        "bot_labels": {name: info.bot_label(name, with_people=True) for name in info.bots},
         "preset_word": info.preset_word,
         "presets": list(info.presets),
         "default_preset": info.default_preset,

@@ -35,10 +35,8 @@ from cardgames.server.store import SeatRow, TableRow
 from cardgames.server.views import seat_log, seat_view, spectator_log, spectator_view
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
-__all__ = ["CHAT_KEPT", "EXPORTS", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = ["CHAT_KEPT", "EXPORTS", "LiveTable", "ProtocolError", "bot_names"]
 
-HINT_LEVEL: Final = "hard"
-"""The level of the bot that gives hints (the game's default bot when it has no levels)."""
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps to show a new arrival."""
 EXPORTS: Final[Mapping[str, str]] = {"hanabi": "cardgames.hanabi.hanablive:to_hanablive"}
@@ -184,9 +182,9 @@ class LiveTable:
         return seat if seat is not None and seat in self.agents else None
 
     def hint_agent(self, seat: int) -> Agent:
-        """A fresh bot to advise `seat` (the hint level's, seeded like a seat's bot)."""
-        name = HINT_LEVEL if HINT_LEVEL in self.info.bots else self.info.default_bot
-        return self.info.bots[name](self.row.bot_seed + len(self.seats) + seat)
+        """A fresh bot to advise `seat` (the game's bot for people, seeded like a seat's
+        bot): a person asking for a hint gets a move people's conventions explain."""
+        return self.info.bots[self.info.people_bot](self.row.bot_seed + len(self.seats) + seat)
 
     # ------------------------------------------------------------------ moves
     def resolve(self, seat: int, action: int | str, move: int | None) -> Any:

@@ -196,7 +196,7 @@ async function createForm() {
       seats.replaceChildren(...Array.from({length: count}, (_, i) => h("label", {},
         `Seat ${i + 1}`, h("select", {name: `seat${i}`},
           h("option", {value: ""}, i === 0 ? "me" : "a person"),
-          game.bots.map((b) => h("option", {value: b}, `bot: ${b}`))))));
+          game.bots.map((b) => h("option", {value: b}, `bot: ${game.bot_labels?.[b] ?? b}`))))));
       seats.querySelectorAll("select").forEach((s, i) => {
         s.value = old[i] ?? (i === 0 ? "" : (i === count - 1 && count > 2 ? game.default_bot : ""));
       });

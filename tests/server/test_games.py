@@ -57,9 +57,9 @@ def test_a_whole_game_with_people_a_bot_and_a_spectator(
     assert server.info(table)["status"] == "over"
     assert server.info(table)["moves"] == len(record.actions)
     if game == "hanabi":
-        assert from_hanablive(ending["hanablive"]).scores() == final.scores()
+        assert from_hanablive(ending["exports"]["hanablive"]).scores() == final.scores()
     else:
-        assert ending["hanablive"] is None
+        assert ending["exports"] == {}
 
     # Each person got legal actions only on their own turn; the spectator never did.
     for client, (seat, _token) in zip(clients, people, strict=True):

@@ -17,8 +17,6 @@ from cardgames.core.game import State
 from cardgames.hanabi.actions import Clue, Play
 from cardgames.hanabi.catalogue import hanablive_names
 from cardgames.server.views import (
-    HiddenCard,
-    hidden_cards,
     legal_from_json,
     seat_log,
     seat_view,
@@ -27,7 +25,7 @@ from cardgames.server.views import (
     view_from_json,
 )
 from cardgames.testing import played_states, seeds
-from view_leaks import leaks
+from view_leaks import HiddenCard, hidden_cards, leaks
 
 EXAMPLES = int(os.environ.get("CARDGAMES_VIEW_EXAMPLES", "25"))
 """Random games per property (more through the environment, e.g. 500 before a release)."""

@@ -430,8 +430,8 @@ class TableUpdate(_ServerModel):
 
 
 class GameOver(_ServerModel):
-    """The game ended: its record (``cardgames replay`` reads it) and, for Hanabi, the
-    hanab.live export. Sent once to everyone at the table, after the last :class:`View`."""
+    """The game ended: its record (``cardgames replay`` reads it) and its foreign exports
+    (Hanabi's hanab.live JSON). Sent once to everyone at the table, after the last :class:`View`."""
 
     type: Literal["game_over"] = "game_over"
     version: Literal[1] = PROTOCOL_VERSION
@@ -439,8 +439,9 @@ class GameOver(_ServerModel):
     scores: list[int]
     result: str = Field(description="The outcome in words.")
     record: dict[str, Any] = Field(description="The game's record (cardgames.core.record).")
-    hanablive: dict[str, Any] | None = Field(
-        default=None, description="Hanabi only: the game as a hanab.live JSON export.")
+    exports: dict[str, Any] = Field(
+        default_factory=dict, description="The game in the foreign record formats its game "
+        "writes, by format name (Hanabi: ``hanablive``, a hanab.live JSON export).")
 
 
 class Pong(_ServerModel):

@@ -10,7 +10,7 @@ sent of it.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -20,7 +20,7 @@ from cardgames.core.agents import Agent
 from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import State
 from cardgames.core.record import Record
-from cardgames.core.registry import GameInfo, load_target
+from cardgames.core.registry import GameInfo
 from cardgames.server.protocol import (
     ActionChoice,
     ChatMessage,
@@ -35,14 +35,12 @@ from cardgames.server.store import SeatRow, TableRow
 from cardgames.server.views import seat_log, seat_view, spectator_log, spectator_view
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
-__all__ = ["CHAT_KEPT", "EXPORTS", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = ["CHAT_KEPT", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
 
 HINT_LEVEL: Final = "hard"
 """The level of the bot that gives hints (the game's default bot when it has no levels)."""
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps to show a new arrival."""
-EXPORTS: Final[Mapping[str, str]] = {"hanabi": "cardgames.hanabi.hanablive:to_hanablive"}
-"""Foreign exports sent with a game's end, by game: the function making hanab.live's JSON."""
 
 
 class ProtocolError(Exception):
@@ -143,9 +141,7 @@ class LiveTable:
         names = [name if row.seat == seat else row.name or f"Open{row.seat}"
                  for row in self.seats]
         try:
-            self.info.state_type.new(
-                self.info.make_options(**self.row.options), players=len(names),
-                seed=self.row.seed, names=names)
+            self.info.check_names(names)
         except OptionsError as exc:
             raise ProtocolError("bad_message", f"the name {name!r} is refused: {exc}") from None
         return name
@@ -281,9 +277,5 @@ class LiveTable:
         assert state is not None
         assert state.is_over
         record = state.record({"table": self.id, "server": "cardgames"})
-        export = None
-        target = EXPORTS.get(self.row.game)
-        if target is not None:
-            export = load_target(target, "")(state)
         return GameOver(table=self.id, scores=state.scores(), result=state.result_text(),
-                        record=record.to_dict(), hanablive=export)
+                        record=record.to_dict(), exports=self.info.export(state))

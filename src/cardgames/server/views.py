@@ -9,8 +9,6 @@
 * :func:`seat_log` and :func:`spectator_log` are the moves in words, for the protocol's log.
 * :func:`view_from_json` reads a :func:`seat_view` back into the game's own view value, so that
   a bot on the far side of the protocol (``cardgames bot``) sees what it would see locally.
-* :func:`hidden_cards` names the cards a seat (or a spectator) may not see, for the tests that
-  search every message for them.
 
 The encoding is cattrs over the games' attrs values, the same rules for every game: a card
 is its notation (``"R3"``, ``"mar-chaff-2"``), a game's options are their ``to_dict()``, an
@@ -28,7 +26,7 @@ import functools
 import importlib
 import types
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar, Union, get_args, get_origin
 
 import attrs
@@ -36,13 +34,8 @@ import cattrs
 
 from cardgames import get_game
 from cardgames.core.game import Move, State
-from cardgames.hanabi.hints import card_status, known_status
-from cardgames.ikebana.render import bouquet_worth
-from cardgames.koikoi.yaku import yaku_progress
 
 __all__ = [
-    "HiddenCard",
-    "hidden_cards",
     "legal_from_json",
     "seat_log",
     "seat_view",
@@ -205,7 +198,7 @@ def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
     a bot reads them back with :func:`legal_from_json`. Nothing else of the state is read."""
     view = state.view(seat)
     data: dict[str, Any] = to_json(view)
-    data.update(table_aids(view))
+    data.update(table_aids(state.game_name, view))
     data["legal"] = ([to_json_action(action) for action in state.legal_actions()]
                      if state.current_player == seat else [])
     return data
@@ -227,38 +220,23 @@ def spectator_view(state: State[Any]) -> dict[str, Any]:
     any seat may not see until the game is over; then the hands too)."""
     view = state.public_view()
     data: dict[str, Any] = to_json(view)
-    data.update(table_aids(view))
+    data.update(table_aids(state.game_name, view))
     return data
 
 
-def table_aids(view: Any) -> dict[str, Any]:
-    """What a table shows beside the cards, worked out from the view alone by the game's own
-    code, so that a web table need not score anything itself: Koi-Koi's ``progress`` (each
-    seat's yaku in progress, closest first: ``key``, ``name``, ``have``, ``need``),
-    Ikebana's ``worth`` (each bouquet's best score now, in words) and Hanabi's ``marks``
-    (each card in a hand by its order: ``playable``, ``critical``, ``trash`` or None, as far
-    as the viewer can tell). Nothing for other games."""
-    kind = type(view).__module__
-    if kind == "cardgames.koikoi.view":
-        piles = view.piles
-        return {"progress": [
-            [{"key": item.key, "name": item.name, "have": item.have, "need": item.need}
-             for item in yaku_progress(piles[seat], piles[1 - seat], view.rules, view.month)]
-            for seat in (0, 1)]}
-    if kind == "cardgames.hanabi.view":
-        # Only what the viewer can tell: a card it sees by its identity, any other card by
-        # what its holder knows of it (the statuses its possible cards share).
-        hands = (view.hands if hasattr(view, "hands") else
-                 [view.own_hand if seat == view.seat else hand
-                  for seat, hand in enumerate(view.other_hands)])
-        return {"marks": {
-            str(slot.order): (known_status(view, slot.possible) if getattr(slot, "card", None)
-                              is None else card_status(view, slot.card))
-            for hand in hands for slot in hand}}
-    if kind == "cardgames.ikebana.view":
-        wild = view.rules.multicolour_wild
-        return {"worth": [bouquet_worth(bouquet, wild) for bouquet in view.bouquets]}
-    return {}
+@functools.cache
+def _aids_of(game: str) -> Callable[[Any], dict[str, Any]] | None:
+    return get_game(game).load_table_aids()
+
+
+def table_aids(game: str, view: Any) -> dict[str, Any]:
+    """What a table shows beside the cards, worked out from `view` (a seat's or the public
+    view of the game named `game`) by the game's own code (its ``GameInfo.table_aids``), so
+    that a web table need not score anything itself: Koi-Koi's ``progress``, Ikebana's
+    ``worth``, Hanabi's ``marks`` (see each game's ``table_aids``). Nothing for a game
+    without them."""
+    aids = _aids_of(game)
+    return {} if aids is None else aids(view)
 
 
 def _log(moves: Sequence[Move[Any]]) -> list[dict[str, Any]]:
@@ -425,51 +403,3 @@ def legal_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> li
         return [reader.structure(item, object) for item in items]
     except (cattrs.BaseValidationError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not {state_type.game_name} actions: {exc}") from None
-
-
-# ------------------------------------------------------------------ what may not be seen
-@attrs.frozen
-class HiddenCard:
-    """A card a seat may not see: its notation and, where the game gives cards a public id
-    (Hanabi's deck position, ``order``), that id; None where the notation names one card
-    (Koi-Koi's cards are all different) or any copy (Ikebana)."""
-
-    card: str
-    order: int | None = None
-
-
-def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
-    """The cards `seat` (None: a spectator) may not see now, for the tests that search every
-    message for them: Hanabi's own hand (every hand for a spectator), the plays in the hole
-    and the top of the draw pile, by order; Koi-Koi's other hand (both for a spectator) and
-    the stock; Ikebana's cards of which every copy is in the deck. Nothing once the game is
-    over, but Hanabi's pile and Ikebana's deck."""
-    name = state.game_name
-    over = state.is_over
-    seats: Iterable[int] = range(len(state.players)) if seat is None else (seat,)
-    found: set[HiddenCard] = set()
-    if name == "hanabi":
-        card_at = state.card_at  # type: ignore[attr-defined]
-        if not over:
-            for holder in seats:
-                found.update(HiddenCard(str(card_at(order)), order)
-                             for order in state.hand_orders(holder))  # type: ignore[attr-defined]
-            found.update(HiddenCard(str(card_at(order)), order)
-                         for order in state.hole)  # type: ignore[attr-defined]
-        top = state.deck_order_of_top()  # type: ignore[attr-defined]
-        if top is not None:
-            found.add(HiddenCard(str(card_at(top)), top))
-    elif name == "koikoi":
-        if not over:
-            holders = range(2) if seat is None else (1 - seat,)
-            for holder in holders:
-                found.update(HiddenCard(str(card)) for card in state.hand(holder))  # type: ignore[attr-defined]
-            found.update(HiddenCard(str(card)) for card in state.stock)  # type: ignore[attr-defined]
-    elif name == "ikebana":
-        codes = state.all_cards()  # type: ignore[attr-defined]
-        deck = state.draw_pile()  # type: ignore[attr-defined]
-        found.update(HiddenCard(str(card)) for card in set(deck)
-                     if deck.count(card) == codes.count(card.code))
-    else:
-        raise ValueError(f"hidden_cards knows hanabi, koikoi and ikebana (got {name!r})")
-    return frozenset(found)

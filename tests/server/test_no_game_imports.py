@@ -22,7 +22,8 @@ def server_modules() -> list[tuple[str, Path]]:
     found = [("cardgames.server", Path(package.__file__ or ""))]
     for module in pkgutil.walk_packages(package.__path__, "cardgames.server."):
         spec = module.module_finder.find_spec(module.name, None)  # type: ignore[call-arg]
-        assert spec is not None and spec.origin is not None
+        assert spec is not None
+        assert spec.origin is not None
         found.append((module.name, Path(spec.origin)))
     return found
 

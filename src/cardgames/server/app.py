@@ -14,6 +14,7 @@ import collections
 import concurrent.futures
 import contextlib
 import functools
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -21,9 +22,10 @@ from importlib import resources
 from typing import Any, Final, TypeVar
 
 import attrs
+import pydantic_core
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -74,6 +76,7 @@ from cardgames.server.security import (
 )
 from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
 from cardgames.server.tables import LiveTable, ProtocolError, bot_names
+from cardgames.server.views import action_choice
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
 
@@ -88,6 +91,13 @@ SEND_QUEUE: Final = 512
 """Messages waiting for one slow client before the server drops its connection."""
 PASSWORD_CHECKS: Final = 2
 """Passwords checked at once (scrypt takes tens of milliseconds of a CPU each)."""
+MAX_TRACKED_CLIENTS: Final = 10_000
+"""Clients (addresses) whose lobby request rate is tracked at once."""
+FINISHED_KEPT: Final = 256
+"""Finished tables nobody watches kept in memory (others are read back from the database)."""
+LISTING_AGE: Final = 1.0
+"""Seconds the public table list is sent again as made (every open lobby asks every few
+seconds; a table's move count in it may be this much behind)."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
 WEB_POLICY: Final = (
@@ -155,10 +165,15 @@ class Connection:
 
     def send(self, message: BaseModel) -> None:
         """Queue `message`; a client that lets SEND_QUEUE pile up is dropped."""
+        if not self.closed:
+            self.send_text(message.model_dump_json())
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (one encoding for every receiver of it)."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(message.model_dump_json())
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
 
@@ -209,6 +224,10 @@ class GameServer:
         self.connections: collections.Counter[str] = collections.Counter()
         self.request_buckets: dict[str, RateBucket] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.finished: dict[str, LiveTable] = {}
+        """Finished tables nobody watches, the latest FINISHED_KEPT, oldest first."""
+        self.listing: tuple[float, bytes] | None = None
+        """The public table list as sent, and when it was made (see LISTING_AGE)."""
         self.pending: list[tuple[Write, asyncio.Future[None]]] = []
         """Writes waiting for the next transaction, each with the future it completes."""
         self.flusher: asyncio.Task[None] | None = None
@@ -234,6 +253,11 @@ class GameServer:
             else:
                 self._schedule_bots(table)
         log.info("%d table(s) resumed", len(self.tables))
+        # What is loaded now (modules, the games' tables, the resumed games) lives as long
+        # as the server: out of the collector's sight, a full collection walks only what
+        # came after (a pause that grows with the tables otherwise).
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
         for task in list(self.bot_tasks.values()):
@@ -304,9 +328,9 @@ class GameServer:
         return failures
 
     async def _load(self, table_id: str) -> LiveTable | None:
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
-            return table
+            return self.tables.setdefault(table_id, table)
         row = await self._db(self._store().load_table, table_id)
         if row is None:
             return None
@@ -331,12 +355,22 @@ class GameServer:
     def check_request_rate(self, client: str) -> None:
         bucket = self.request_buckets.get(client)
         if bucket is None:
-            if len(self.request_buckets) > 10_000:
-                self.request_buckets.clear()
+            if len(self.request_buckets) >= MAX_TRACKED_CLIENTS:
+                self._drop_full_buckets()
             bucket = self.request_buckets[client] = RateBucket(
                 self.settings.request_rate, self.settings.request_burst)
         if not bucket.take():
             raise ProtocolError("rate_limited", "too many requests: slow down")
+
+    def _drop_full_buckets(self) -> None:
+        """Forget the clients whose buckets have refilled (they have been quiet long enough
+        to be as new), so a flood of addresses cannot wipe a busy client's count; when
+        none has, the oldest tracked half goes."""
+        full = [client for client, bucket in self.request_buckets.items() if bucket.is_full()]
+        if not full:
+            full = list(self.request_buckets)[:len(self.request_buckets) // 2]
+        for client in full:
+            del self.request_buckets[client]
 
     def live_tables(self) -> list[LiveTable]:
         return [table for table in self.tables.values() if table.status != "over"]
@@ -345,6 +379,14 @@ class GameServer:
         shown = [table for table in self.live_tables() if table.row.password_hash is None]
         shown.sort(key=lambda table: (table.status != "waiting", -table.row.created))
         return TableList(tables=[table.table_info() for table in shown])
+
+    def listing_json(self) -> bytes:
+        """:meth:`list_tables` as sent, made again at most every LISTING_AGE seconds (and
+        whenever a table is created, a seat taken or left, or a game started or ended)."""
+        now = time.monotonic()
+        if self.listing is None or now - self.listing[0] > LISTING_AGE:
+            self.listing = (now, self.list_tables().model_dump_json().encode())
+        return self.listing[1]
 
     async def create_table(self, request: CreateTable, client: str) -> TableInfo:
         live = self.live_tables()
@@ -387,6 +429,7 @@ class GameServer:
         )
         await self.commit(store.create_table, row)
         table = self.tables[row.id] = LiveTable(row, info, list(seats))
+        self.listing = None
         if request.autostart and all(seat.kind != "open" for seat in seats):
             await self._start(table)
         return table.table_info()
@@ -574,18 +617,27 @@ class GameServer:
         self.tables.pop(table.id, None)
         self.listeners.pop(table.id, None)
         self.locks.pop(table.id, None)
+        # Kept a while: a finished table is looked at again (its replay, its players'
+        # lobby), and reading it back replays the whole game.
+        self.finished.pop(table.id, None)
+        self.finished[table.id] = table
+        while len(self.finished) > FINISHED_KEPT:
+            del self.finished[next(iter(self.finished))]
 
     async def _accept(self, table: LiveTable, seat: int, action: Any) -> None:
         """Commit a checked action of `seat`, apply it, then tell everyone (the table's lock
         is held)."""
         state = table.state
         assert state is not None
-        await self.commit(store.add_action, table.id,
-                           ActionRow(state.move_count, seat, str(action)))
-        state.apply(action)
-        if state.is_over:
-            with contextlib.suppress(ProtocolError):  # a replay finds the end by itself
-                await self.commit(store.finish, table.id)
+        row = ActionRow(state.move_count, seat, str(action))
+        # The move is made on a copy, committed, then the copy becomes the table's game:
+        # nobody sees a move before it is saved, a failed commit leaves the game as it was,
+        # and the move that ends the game is saved with the end in one commit.
+        after = state.clone()
+        after.apply(action)
+        await self.commit(store.add_last_action if after.is_over else store.add_action,
+                          table.id, row)
+        table.state = state = after
         self._broadcast_views(table)
         if state.is_over:
             self._broadcast(table, table.game_over())
@@ -642,7 +694,7 @@ class GameServer:
             raise ProtocolError("stale", "the game moved on while the bot thought: ask again")
         connection.send(HintMessage(
             ref=message.ref, table=table.id,
-            action=ActionChoice(id=state.action_id(hint.action), notation=str(hint.action)),
+            action=ActionChoice.model_validate(action_choice(state, hint.action)),
             reason=hint.reason))
 
     # ------------------------------------------------------------------ bots
@@ -679,32 +731,39 @@ class GameServer:
 
     # ------------------------------------------------------------------ sending
     def _broadcast(self, table: LiveTable, message: BaseModel) -> None:
+        """`message` to everyone at `table`, encoded once."""
+        text = message.model_dump_json()
         for connection in list(self.listeners[table.id]):
-            connection.send(message)
+            connection.send_text(text)
 
     def _broadcast_table(self, table: LiveTable, but: Connection | None = None) -> None:
-        update = TableUpdate(table=table.table_info())
-        for connection in list(self.listeners[table.id]):
+        self.listing = None  # the lobby's list shows the change at once
+        listeners = self.listeners[table.id]
+        if not listeners or (but is not None and len(listeners) == 1):
+            return
+        text = TableUpdate(table=table.table_info()).model_dump_json()
+        for connection in list(listeners):
             if connection is not but:
-                connection.send(update)
+                connection.send_text(text)
 
     def _broadcast_views(self, table: LiveTable) -> None:
-        """Every connection its own view: each seat's built once (for the connections that
-        have had the same part of the log), the spectators' once."""
-        built: dict[tuple[int | None, int], BaseModel] = {}
+        """Every connection its own view: each seat's built and encoded once (for the
+        connections that have had the same part of the log), the spectators' once."""
+        built: dict[tuple[int | None, int], str] = {}
         for connection in list(self.listeners[table.id]):
             self._send_view(connection, table, built)
 
     @staticmethod
     def _send_view(
-        connection: Connection, table: LiveTable, built: dict[tuple[int | None, int], BaseModel]
+        connection: Connection, table: LiveTable, built: dict[tuple[int | None, int], str]
     ) -> None:
         """Send `connection` its view with the moves it has not had yet (`built`: views
-        already made for this move, by seat and log start)."""
+        already encoded for this move, by seat and log start)."""
         key = (connection.seat, connection.logged)
-        if key not in built:
-            built[key] = table.view(*key)
-        connection.send(built[key])
+        text = built.get(key)
+        if text is None:
+            text = built[key] = pydantic_core.to_json(table.view_data(*key)).decode()
+        connection.send_text(text)
         if table.state is not None:
             connection.logged = table.state.move_count
 
@@ -777,9 +836,9 @@ def create_app(settings: Settings) -> FastAPI:
         return game_catalogue()
 
     @app.get("/api/tables", response_model=TableList)
-    async def list_tables(request: Request) -> TableList:
+    async def list_tables(request: Request) -> Response:
         server.check_request_rate(_client(request))
-        return server.list_tables()
+        return Response(server.listing_json(), media_type="application/json")
 
     @app.post("/api/tables", response_model=TableInfo, status_code=201)
     async def create_table(request: Request) -> TableInfo:

@@ -341,6 +341,10 @@ class ActionChoice(_ServerModel):
 
     id: int
     notation: str
+    action: dict[str, Any] | None = Field(
+        default=None, description="The action as an object (its ``type``, its fields and its "
+        "``text``), for a program that reads it back as the game's own value "
+        "(``cardgames.server.views.legal_from_json``); in a view's ``legal`` list.")
 
 
 class LogEntry(_ServerModel):

@@ -22,7 +22,7 @@ from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
 from cardgames.server.protocol import (
-    ActionChoice,
+    PROTOCOL_VERSION,
     ChatMessage,
     GameOver,
     LogEntry,
@@ -32,7 +32,13 @@ from cardgames.server.protocol import (
     View,
 )
 from cardgames.server.store import SeatRow, TableRow
-from cardgames.server.views import seat_log, seat_view, spectator_log, spectator_view
+from cardgames.server.views import (
+    legal_choices,
+    seat_log,
+    seat_view,
+    spectator_log,
+    spectator_view,
+)
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
 __all__ = ["CHAT_KEPT", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
@@ -236,21 +242,25 @@ class LiveTable:
 
     def view(self, seat: int | None, log_start: int = 0) -> View:
         """What `seat` (None: a spectator) is sent now, with the log from move `log_start`
-        (the moves the connection has not been sent yet)."""
+        (the moves the connection has not been sent yet), as the protocol's model."""
+        return View.model_validate(self.view_data(seat, log_start))
+
+    def view_data(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+        """:meth:`view` as JSON data, built without the model's checks (what the server
+        sends: the model describes it, ``tests/server`` check that it matches)."""
         state = self.state
         players = [seat_row.name for seat_row in self.seats]
         if state is None:
-            return View(table=self.id, seat=seat, move=0, to_move=None, status="waiting",
-                        players=players, view={}, legal=[], log=[])
-        to_move = state.current_player
-        legal = []
-        if seat is not None and seat == to_move:
-            legal = [ActionChoice(id=state.action_id(action), notation=str(action))
-                     for action in state.legal_actions()]
+            return {"type": "view", "version": PROTOCOL_VERSION, "table": self.id,
+                    "seat": seat, "move": 0, "to_move": None, "status": "waiting",
+                    "players": players, "view": {}, "legal": [], "log_start": 0, "log": []}
         shown = spectator_view(state) if seat is None else seat_view(state, seat)
-        return View(table=self.id, seat=seat, move=state.move_count, to_move=to_move,
-                    status=self.status, players=list(state.players), view=shown, legal=legal,
-                    log_start=log_start, log=self.log(seat, log_start))
+        log = (spectator_log(state, log_start) if seat is None
+               else seat_log(state, seat, log_start))
+        return {"type": "view", "version": PROTOCOL_VERSION, "table": self.id, "seat": seat,
+                "move": state.move_count, "to_move": state.current_player,
+                "status": self.status, "players": list(state.players), "view": shown,
+                "legal": legal_choices(state, seat), "log_start": log_start, "log": log}
 
     def position(self, move: int, seat: int) -> View:
         """A finished game's position after `move` moves as `seat` saw it then (a replay;

@@ -36,6 +36,8 @@ from cardgames import get_game
 from cardgames.core.game import Move, State
 
 __all__ = [
+    "action_choice",
+    "legal_choices",
     "legal_from_json",
     "seat_log",
     "seat_view",
@@ -69,7 +71,7 @@ def _is_union(declared: Any) -> bool:
 
 
 CACHE_SIZE: Final = 4096
-"""How many encoded option sets and card sets the encoder keeps (it starts again when full)."""
+"""How many encoded option sets and card sets the encoder keeps (the oldest goes when full)."""
 
 
 def _cached(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -81,7 +83,9 @@ def _cached(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
         found = done.get(value)
         if found is None:
             if len(done) >= CACHE_SIZE:
-                done.clear()
+                # The oldest entry goes (a dict keeps its order): the values every view
+                # holds again stay, where clearing the whole cache made every one anew.
+                del done[next(iter(done))]
             found = done[value] = encode(value)
         return found
     return remembered
@@ -193,15 +197,29 @@ def to_json(value: Any) -> Any:
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
     """What `seat` may know now, as JSON data: ``state.view(seat)`` encoded (its history is
-    ``state.moves(seat)``), and under ``"legal"`` the seat's legal actions as objects (empty
-    when another seat is to act): what the rules allow it, which its view tells it anyway;
-    a bot reads them back with :func:`legal_from_json`. Nothing else of the state is read."""
+    ``state.moves(seat)``) with the game's table aids. Nothing else of the state is read
+    (the seat's legal actions travel beside the view: :func:`legal_choices`)."""
     view = state.view(seat)
     data: dict[str, Any] = to_json(view)
     data.update(table_aids(state.game_name, view))
-    data["legal"] = ([to_json_action(action) for action in state.legal_actions()]
-                     if state.current_player == seat else [])
     return data
+
+
+def legal_choices(state: State[Any], seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions of `seat` now (none unless it is to act), each once: its ``id``
+    (valid for this move only), its ``notation`` and the ``action`` as an object, which a
+    bot reads back with :func:`legal_from_json`. What the rules allow the seat its view
+    tells it anyway."""
+    if seat is None or state.current_player != seat:
+        return []
+    return [action_choice(state, action) for action in state.legal_actions()]
+
+
+def action_choice(state: State[Any], action: Any) -> dict[str, Any]:
+    """One legal action of `state` as the protocol lists it: ``id``, ``notation``,
+    ``action`` (the action as an object)."""
+    return {"id": state.action_id(action), "notation": str(action),
+            "action": to_json_action(action)}
 
 
 def to_json_action(action: Any) -> dict[str, Any]:
@@ -390,16 +408,19 @@ def view_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> Any
         raise ValueError(f"not a {game.game_name} view: {exc}") from None
 
 
-def legal_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> list[Any]:
-    """The legal actions of a :func:`seat_view`, read back: the values ``state.legal_actions()``
-    listed, in its order. ValueError when they are no actions of that game."""
+def legal_from_json(game: str | type[State[Any]], choices: Any) -> list[Any]:
+    """The legal actions of a :func:`legal_choices` list (a view message's ``legal``), read
+    back: the values ``state.legal_actions()`` listed, in its order. ValueError when they
+    are no actions of that game."""
     state_type = get_game(game).state_type if isinstance(game, str) else game
     package = state_type.__module__.rpartition(".")[0]
-    items = data.get("legal") if isinstance(data, Mapping) else None
-    if not isinstance(items, list):
-        raise ValueError(f"a seat view of {state_type.game_name} lists its 'legal' actions")
+    if not isinstance(choices, list) or not all(
+            isinstance(item, Mapping) and isinstance(item.get("action"), Mapping)
+            for item in choices):
+        raise ValueError(f"the legal actions of {state_type.game_name} are a list of objects "
+                         "each with its 'action'")
     reader = _reader(package)
     try:
-        return [reader.structure(item, object) for item in items]
+        return [reader.structure(item["action"], object) for item in choices]
     except (cattrs.BaseValidationError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not {state_type.game_name} actions: {exc}") from None

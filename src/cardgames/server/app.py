@@ -22,7 +22,6 @@ from importlib import resources
 from typing import Any, Final, TypeVar
 
 import attrs
-import pydantic_core
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
@@ -57,7 +56,6 @@ from cardgames.server.protocol import (
     StartTable,
     TableInfo,
     TableList,
-    TableUpdate,
     TakeSeat,
     View,
     Welcome,
@@ -219,11 +217,8 @@ class GameServer:
         self.settings = settings
         self.store: Store | None = None
         self.tables: dict[str, LiveTable] = {}
-        self.locks: dict[str, asyncio.Lock] = collections.defaultdict(asyncio.Lock)
-        self.listeners: dict[str, set[Connection]] = collections.defaultdict(set)
         self.connections: collections.Counter[str] = collections.Counter()
         self.request_buckets: dict[str, RateBucket] = {}
-        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.finished: dict[str, LiveTable] = {}
         """Finished tables nobody watches, the latest FINISHED_KEPT, oldest first."""
         self.listing: tuple[float, bytes] | None = None
@@ -260,8 +255,9 @@ class GameServer:
         gc.freeze()
 
     async def close(self) -> None:
-        for task in list(self.bot_tasks.values()):
-            task.cancel()
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
         self.bots.shutdown(wait=False, cancel_futures=True)
         if self.flusher is not None:  # the writes already accepted are committed first
             await self.flusher
@@ -348,7 +344,7 @@ class GameServer:
         """The lobby's look at a table (a finished one nobody watches is not kept)."""
         table = await self.table(table_id)
         info = table.table_info()
-        if table.status == "over" and not self.listeners.get(table.id):
+        if table.status == "over" and not table.listeners:
             self._forget(table)
         return info
 
@@ -437,21 +433,21 @@ class GameServer:
     async def take_seat(self, table_id: str, request: TakeSeat) -> SeatTaken:
         table = await self.table(table_id)
         await self._check_password(table, request.password)
-        async with self.locks[table.id]:
+        async with table.lock:
             seat = table.open_seat(request.seat)
             name = table.check_name(seat, request.name)
             token = new_token()
             row = SeatRow(seat, "person", name, None, hash_token(token))
             await self.commit(store.set_seat, table.id, row)
             table.seats[seat] = row
-            self._broadcast_table(table)
+            self._table_changed(table)
             if table.row.autostart and all(seat.kind != "open" for seat in table.seats):
                 await self._start(table)
         return SeatTaken(table=table.id, seat=seat, token=token)
 
     async def leave(self, table_id: str, request: LeaveSeat) -> TableInfo:
         table = await self.table(table_id)
-        async with self.locks[table.id]:
+        async with table.lock:
             seat = self._seat_of(table, request.token)
             if table.state is not None:
                 raise ProtocolError("conflict", f"table {table.id} has started: your seat stays "
@@ -459,15 +455,15 @@ class GameServer:
             row = SeatRow(seat, "open", "")
             await self.commit(store.set_seat, table.id, row)
             table.seats[seat] = row
-            for connection in list(self.listeners[table.id]):
+            for connection in list(table.listeners):
                 if connection.seat == seat:
                     connection.close()
-            self._broadcast_table(table)
+            self._table_changed(table)
         return table.table_info()
 
     async def start(self, table_id: str, request: StartTable) -> TableInfo:
         table = await self.table(table_id)
-        async with self.locks[table.id]:
+        async with table.lock:
             self._seat_of(table, request.token)
             await self._start(table)
         return table.table_info()
@@ -480,8 +476,8 @@ class GameServer:
             table.state = None
             table.agents = {}
             raise
-        self._broadcast_table(table)
-        self._broadcast_views(table)
+        self._table_changed(table)
+        table.broadcast_views()
         self._schedule_bots(table)
 
     def _seat_of(self, table: LiveTable, token: str) -> int:
@@ -558,7 +554,7 @@ class GameServer:
             if seat is None:
                 raise ProtocolError("forbidden", "a spectator may only chat")
             if isinstance(message, Act):
-                async with self.locks[table.id]:
+                async with table.lock:
                     action = table.resolve(seat, message.action, message.move)
                     await self._accept(table, seat, action)
             elif isinstance(message, Note):
@@ -581,42 +577,40 @@ class GameServer:
             connection.failed_joins += 1  # past MAX_FAILED_JOINS: closed (see receive)
             raise
         connection.table, connection.seat = table, seat
-        self.listeners[table.id].add(connection)
+        table.listeners.add(connection)
         if seat is None:
             table.spectators += 1
         else:
             table.connected[seat] = table.connected.get(seat, 0) + 1
         connection.send(Welcome(ref=message.ref, table=table.table_info(), seat=seat,
                                 idle_timeout=self.settings.idle_timeout))
-        self._send_view(connection, table, {})
+        table.send_view(connection)
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
             connection.send(line)
         if table.status == "over":
             connection.send(table.game_over())
-        self._broadcast_table(table, but=connection)
+        self._table_changed(table, but=connection)
 
     def leave_connection(self, connection: Connection) -> None:
         """Forget a closed connection (its seat stays its own)."""
         table = connection.table
         if table is None:
             return
-        self.listeners[table.id].discard(connection)
+        table.listeners.discard(connection)
         if connection.seat is None:
             table.spectators -= 1
         else:
             table.connected[connection.seat] -= 1
-        if table.status == "over" and not self.listeners[table.id]:
+        if table.status == "over" and not table.listeners:
             self._forget(table)
         else:
-            self._broadcast_table(table)
+            self._table_changed(table)
 
     def _forget(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches from memory (it stays in the database)."""
         self.tables.pop(table.id, None)
-        self.listeners.pop(table.id, None)
-        self.locks.pop(table.id, None)
         # Kept a while: a finished table is looked at again (its replay, its players'
         # lobby), and reading it back replays the whole game.
         self.finished.pop(table.id, None)
@@ -638,10 +632,10 @@ class GameServer:
         await self.commit(store.add_last_action if after.is_over else store.add_action,
                           table.id, row)
         table.state = state = after
-        self._broadcast_views(table)
+        table.broadcast_views()
         if state.is_over:
-            self._broadcast(table, table.game_over())
-            self._broadcast_table(table)
+            table.broadcast(table.game_over())
+            self._table_changed(table)
         else:
             self._schedule_bots(table)
 
@@ -654,7 +648,7 @@ class GameServer:
         line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
         await self.commit(store.add_chat, table.id, seat, name, text, line.time)
         table.chat.append(line)
-        self._broadcast(table, line)
+        table.broadcast(line)
 
     async def _note(
         self, connection: Connection, table: LiveTable, seat: int, message: Note
@@ -671,7 +665,7 @@ class GameServer:
         else:
             notes.pop(message.card, None)
         notes_message = Notes(ref=message.ref, table=table.id, notes=notes)
-        for listener in self.listeners[table.id]:
+        for listener in table.listeners:
             if listener.seat == seat:
                 listener.send(notes_message)
 
@@ -702,10 +696,10 @@ class GameServer:
         """Start the table's bot task when a bundled bot is to act and none runs."""
         if table.bot_to_move() is None:
             return
-        running = self.bot_tasks.get(table.id)
+        running = table.bot_task
         if running is not None and not running.done():
             return
-        self.bot_tasks[table.id] = asyncio.create_task(self._run_bots(table))
+        table.bot_task = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
         """Let the bots act while one is to move; each thinks in the bots' pool."""
@@ -718,7 +712,7 @@ class GameServer:
                 view, legal = state.view(seat), state.legal_actions()
                 action = await loop.run_in_executor(
                     self.bots, table.agents[seat].act, view, legal)
-                async with self.locks[table.id]:
+                async with table.lock:
                     if table.state is not state or state.move_count != move:
                         continue
                     await self._accept(table, seat, action)
@@ -727,45 +721,14 @@ class GameServer:
         except Exception:
             log.exception("table %s: a bot failed", table.id)
         finally:
-            self.bot_tasks.pop(table.id, None)
+            table.bot_task = None
 
     # ------------------------------------------------------------------ sending
-    def _broadcast(self, table: LiveTable, message: BaseModel) -> None:
-        """`message` to everyone at `table`, encoded once."""
-        text = message.model_dump_json()
-        for connection in list(self.listeners[table.id]):
-            connection.send_text(text)
-
-    def _broadcast_table(self, table: LiveTable, but: Connection | None = None) -> None:
-        self.listing = None  # the lobby's list shows the change at once
-        listeners = self.listeners[table.id]
-        if not listeners or (but is not None and len(listeners) == 1):
-            return
-        text = TableUpdate(table=table.table_info()).model_dump_json()
-        for connection in list(listeners):
-            if connection is not but:
-                connection.send_text(text)
-
-    def _broadcast_views(self, table: LiveTable) -> None:
-        """Every connection its own view: each seat's built and encoded once (for the
-        connections that have had the same part of the log), the spectators' once."""
-        built: dict[tuple[int | None, int], str] = {}
-        for connection in list(self.listeners[table.id]):
-            self._send_view(connection, table, built)
-
-    @staticmethod
-    def _send_view(
-        connection: Connection, table: LiveTable, built: dict[tuple[int | None, int], str]
-    ) -> None:
-        """Send `connection` its view with the moves it has not had yet (`built`: views
-        already encoded for this move, by seat and log start)."""
-        key = (connection.seat, connection.logged)
-        text = built.get(key)
-        if text is None:
-            text = built[key] = pydantic_core.to_json(table.view_data(*key)).decode()
-        connection.send_text(text)
-        if table.state is not None:
-            connection.logged = table.state.move_count
+    def _table_changed(self, table: LiveTable, but: Connection | None = None) -> None:
+        """Tell the table's connections of a change to its lobby entry (and the lobby's list,
+        at once)."""
+        self.listing = None
+        table.broadcast_table(but)
 
 
 # ------------------------------------------------------------------------- the ASGI app

@@ -9,11 +9,14 @@ sent of it.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
+import pydantic_core
+from pydantic import BaseModel
 
 import cardgames
 from cardgames.core.agents import Agent
@@ -29,6 +32,7 @@ from cardgames.server.protocol import (
     SeatInfo,
     TableInfo,
     TableStatus,
+    TableUpdate,
     View,
 )
 from cardgames.server.store import SeatRow, TableRow
@@ -41,7 +45,7 @@ from cardgames.server.views import (
 )
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
-__all__ = ["CHAT_KEPT", "HINT_LEVEL", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = ["CHAT_KEPT", "HINT_LEVEL", "Listener", "LiveTable", "ProtocolError", "bot_names"]
 
 HINT_LEVEL: Final = "hard"
 """The level of the bot that gives hints (the game's default bot when it has no levels)."""
@@ -68,14 +72,39 @@ def bot_names(bots: list[str | None]) -> list[str]:
             for bot, name in zip(bots, named, strict=True)]
 
 
+class Listener(Protocol):
+    """A connection at a table, as the table sees it: where it sits, how much of the log it
+    has been sent, and a way to send it a message already encoded."""
+
+    seat: int | None
+    logged: int
+
+    def send_text(self, text: str) -> None: ...
+
+    def send(self, message: BaseModel) -> None: ...
+
+    def close(self) -> None: ...
+
+
 @attrs.define(eq=False)
 class LiveTable:
-    """One table: stored fields, the game once started, the bots, notes and recent chat."""
+    """One table, the one owner of everything about it: stored fields, its options (read
+    once), the game once started, the bots and their task, notes and recent chat, the lock
+    its changes take, the connections at it and what is sent to them."""
 
     row: TableRow
     info: GameInfo[Any, Any]
     seats: list[SeatRow]
     state: State[Any] | None = None
+    options: Any = attrs.field(default=attrs.Factory(
+        lambda self: self.info.make_options(**self.row.options), takes_self=True))
+    """The game's options object, read once from the row's option strings."""
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    """Held while a change to the table is checked and committed (moves one at a time)."""
+    listeners: set[Listener] = attrs.field(factory=set)
+    """The connections at the table (seats and spectators)."""
+    bot_task: asyncio.Task[None] | None = None
+    """The task letting the bundled bots act, while one runs."""
     agents: dict[int, Agent] = attrs.field(factory=dict)
     notes: dict[int, dict[str, str]] = attrs.field(factory=dict)
     chat: deque[ChatMessage] = attrs.field(factory=lambda: deque(maxlen=CHAT_KEPT))
@@ -164,7 +193,7 @@ class LiveTable:
         try:
             state = self.info.new_game(
                 len(self.seats), self.row.seed, names=[seat.name for seat in self.seats],
-                **self.row.options)
+                options=self.options)
         except OptionsError as exc:
             raise ProtocolError("options", str(exc)) from None
         self.state = state
@@ -289,3 +318,39 @@ class LiveTable:
         record = state.record({"table": self.id, "server": "cardgames"})
         return GameOver(table=self.id, scores=state.scores(), result=state.result_text(),
                         record=record.to_dict(), exports=self.info.export(state))
+
+    # ------------------------------------------------------------------ sending
+    def broadcast(self, message: BaseModel) -> None:
+        """`message` to everyone at the table, encoded once."""
+        text = message.model_dump_json()
+        for listener in list(self.listeners):
+            listener.send_text(text)
+
+    def broadcast_table(self, but: Listener | None = None) -> None:
+        """The table's lobby entry to everyone at it (but `but`), encoded once."""
+        if not self.listeners or (but is not None and self.listeners == {but}):
+            return
+        text = TableUpdate(table=self.table_info()).model_dump_json()
+        for listener in list(self.listeners):
+            if listener is not but:
+                listener.send_text(text)
+
+    def broadcast_views(self) -> None:
+        """Every connection its own view: each seat's built and encoded once (for the
+        connections that have had the same part of the log), the spectators' once."""
+        built: dict[tuple[int | None, int], str] = {}
+        for listener in list(self.listeners):
+            self.send_view(listener, built)
+
+    def send_view(self, listener: Listener,
+                  built: dict[tuple[int | None, int], str] | None = None) -> None:
+        """Send `listener` its view with the moves it has not had yet (`built`: views
+        already encoded for this move, by seat and log start)."""
+        built = {} if built is None else built
+        key = (listener.seat, listener.logged)
+        text = built.get(key)
+        if text is None:
+            text = built[key] = pydantic_core.to_json(self.view_data(*key)).decode()
+        listener.send_text(text)
+        if self.state is not None:
+            listener.logged = self.state.move_count

@@ -36,6 +36,7 @@ from cardgames.core.limits import load_json
 from cardgames.server import store
 from cardgames.server.catalogue import game_catalogue
 from cardgames.server.protocol import (
+    MAX_PASSWORD,
     PROTOCOL_VERSION,
     Act,
     ActionChoice,
@@ -44,6 +45,7 @@ from cardgames.server.protocol import (
     ChatMessage,
     CreateTable,
     Error,
+    GameCatalogue,
     HintMessage,
     Join,
     LeaveSeat,
@@ -96,6 +98,8 @@ FINISHED_KEPT: Final = 256
 LISTING_AGE: Final = 1.0
 """Seconds the public table list is sent again as made (every open lobby asks every few
 seconds; a table's move count in it may be this much behind)."""
+PASSWORD_HEADER: Final = "X-Table-Password"
+"""The header a private table's password travels in to the replay's HTTP request."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
 WEB_POLICY: Final = (
@@ -556,7 +560,8 @@ class GameServer:
             if isinstance(message, Act):
                 async with table.lock:
                     action = table.resolve(seat, message.action, message.move)
-                    await self._accept(table, seat, action)
+                    await self._accept(table, seat, action, None if message.ref is None
+                                       else (connection, message.ref))
             elif isinstance(message, Note):
                 await self._note(connection, table, seat, message)
             elif isinstance(message, AskHint):
@@ -618,9 +623,11 @@ class GameServer:
         while len(self.finished) > FINISHED_KEPT:
             del self.finished[next(iter(self.finished))]
 
-    async def _accept(self, table: LiveTable, seat: int, action: Any) -> None:
+    async def _accept(self, table: LiveTable, seat: int, action: Any,
+                      answer: tuple[Connection, str | int] | None = None) -> None:
         """Commit a checked action of `seat`, apply it, then tell everyone (the table's lock
-        is held)."""
+        is held); `answer`: the connection that sent the act and its ``ref``, echoed in the
+        view it is sent."""
         state = table.state
         assert state is not None
         row = ActionRow(state.move_count, seat, str(action))
@@ -632,7 +639,7 @@ class GameServer:
         await self.commit(store.add_last_action if after.is_over else store.add_action,
                           table.id, row)
         table.state = state = after
-        table.broadcast_views()
+        table.broadcast_views(answer)
         if state.is_over:
             table.broadcast(table.game_over())
             self._table_changed(table)
@@ -793,7 +800,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     limit = settings.max_message_bytes
 
-    @app.get("/api/games")
+    @app.get("/api/games", response_model=GameCatalogue, response_model_exclude_unset=True)
     async def list_games(request: Request) -> dict[str, Any]:
         server.check_request_rate(_client(request))
         return game_catalogue()
@@ -815,10 +822,18 @@ def create_app(settings: Settings) -> FastAPI:
         return await server.table_info(table_id)
 
     @app.get("/api/tables/{table_id}/moves/{move}", response_model=View)
-    async def position(request: Request, table_id: str, move: int, seat: int = 0,
-                       password: str | None = None) -> View:
-        """A finished game's position after `move` moves, as `seat` saw it (the replay)."""
+    async def position(request: Request, table_id: str, move: int, seat: int = 0) -> View:
+        """A finished game's position after `move` moves, as `seat` saw it (the replay); a
+        private table's password in the ``X-Table-Password`` header."""
         server.check_request_rate(_client(request))
+        if "password" in request.query_params:
+            raise ProtocolError("bad_message", "send a table's password in the "
+                                f"{PASSWORD_HEADER} header, not in the address (which "
+                                "access logs keep)")
+        password = request.headers.get(PASSWORD_HEADER)
+        if password is not None and len(password) > MAX_PASSWORD:
+            raise ProtocolError("bad_message", f"a password is at most {MAX_PASSWORD} "
+                                "characters")
         table = await server.table(table_id)
         await server._check_password(table, password)
         return await asyncio.to_thread(table.position, move, seat)
@@ -845,6 +860,13 @@ def create_app(settings: Settings) -> FastAPI:
             await websocket.close(code=1008)  # before accepting: the handshake gets a 403
             return
         client = _client(websocket)
+        try:
+            # A handshake is a request like the lobby's: guessing spectate passwords on
+            # fresh connections must not hold the password checks from real joins.
+            server.check_request_rate(client)
+        except ProtocolError as exc:
+            await websocket.send_denial_response(_error_response(exc.code, exc.message))
+            return
         await websocket.accept()
         if server.connections[client] >= settings.max_connections_per_client:
             error = Error(code="limit", message=f"at most "

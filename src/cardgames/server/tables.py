@@ -280,13 +280,14 @@ class LiveTable:
         state = self.state
         players = [seat_row.name for seat_row in self.seats]
         if state is None:
-            return {"type": "view", "version": PROTOCOL_VERSION, "table": self.id,
+            return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
                     "seat": seat, "move": 0, "to_move": None, "status": "waiting",
                     "players": players, "view": {}, "legal": [], "log_start": 0, "log": []}
         shown = spectator_view(state) if seat is None else seat_view(state, seat)
         log = (spectator_log(state, log_start) if seat is None
                else seat_log(state, seat, log_start))
-        return {"type": "view", "version": PROTOCOL_VERSION, "table": self.id, "seat": seat,
+        return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
+                "seat": seat,
                 "move": state.move_count, "to_move": state.current_player,
                 "status": self.status, "players": list(state.players), "view": shown,
                 "legal": legal_choices(state, seat), "log_start": log_start, "log": log}
@@ -335,11 +336,18 @@ class LiveTable:
             if listener is not but:
                 listener.send_text(text)
 
-    def broadcast_views(self) -> None:
+    def broadcast_views(self, answer: tuple[Listener, str | int] | None = None) -> None:
         """Every connection its own view: each seat's built and encoded once (for the
-        connections that have had the same part of the log), the spectators' once."""
+        connections that have had the same part of the log), the spectators' once. `answer`:
+        the connection whose act made the move and the act's ``ref``, echoed in its view."""
         built: dict[tuple[int | None, int], str] = {}
         for listener in list(self.listeners):
+            if answer is not None and listener is answer[0]:
+                data = self.view_data(listener.seat, listener.logged)
+                listener.send_text(pydantic_core.to_json({**data, "ref": answer[1]}).decode())
+                if self.state is not None:
+                    listener.logged = self.state.move_count
+                continue
             self.send_view(listener, built)
 
     def send_view(self, listener: Listener,

@@ -16,6 +16,7 @@ import contextlib
 import functools
 import gc
 import logging
+import multiprocessing
 import time
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
@@ -30,10 +31,9 @@ from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardgames
-from cardgames.core.agents import explain
 from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.limits import load_json
-from cardgames.server import store
+from cardgames.server import store, workers
 from cardgames.server.catalogue import game_catalogue
 from cardgames.server.protocol import (
     MAX_PASSWORD,
@@ -146,6 +146,8 @@ class Settings:
     """Web origins allowed besides the server's own (``*``: any)."""
     bot_workers: int = 4
     """Threads the bundled bots think in."""
+    hint_workers: int = 2
+    """Processes the bundled bot thinks in when a seat asks for a hint."""
 
 
 class Connection:
@@ -233,6 +235,7 @@ class GameServer:
         self.password_checks = asyncio.Semaphore(PASSWORD_CHECKS)
         self.database = concurrent.futures.ThreadPoolExecutor(1, "cardgames-db")
         self.bots = concurrent.futures.ThreadPoolExecutor(settings.bot_workers, "cardgames-bot")
+        self.hints: concurrent.futures.ProcessPoolExecutor | None = None
 
     # ------------------------------------------------------------------ life
     async def open(self) -> None:
@@ -263,6 +266,8 @@ class GameServer:
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.bots.shutdown(wait=False, cancel_futures=True)
+        if self.hints is not None:
+            self.hints.shutdown(wait=False, cancel_futures=True)
         if self.flusher is not None:  # the writes already accepted are committed first
             await self.flusher
         if self.store is not None:
@@ -688,15 +693,26 @@ class GameServer:
             raise ProtocolError("not_your_turn", "a hint is for the seat to act, when it acts")
         move = state.move_count
         view, legal = state.view(seat), state.legal_actions()
-        agent = table.hint_agent(seat)
+        bot, seed = table.hint_bot(seat)
         loop = asyncio.get_running_loop()
-        hint = await loop.run_in_executor(self.bots, explain, agent, view, legal)
+        # In a worker process: a strong bot thinks for seconds, and a thread would hold the
+        # interpreter against the event loop and every other table meanwhile.
+        index, reason = await loop.run_in_executor(
+            self._hint_pool(), workers.advise, table.info.name, bot, seed, view, legal)
         if table.state is not state or state.move_count != move:
             raise ProtocolError("stale", "the game moved on while the bot thought: ask again")
         connection.send(HintMessage(
             ref=message.ref, table=table.id,
-            action=ActionChoice.model_validate(action_choice(state, hint.action)),
-            reason=hint.reason))
+            action=ActionChoice.model_validate(action_choice(state, legal[index])),
+            reason=reason))
+
+    def _hint_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The hint workers' processes, started at the first hint (spawned: a server that
+        gives none starts none)."""
+        if self.hints is None:
+            self.hints = concurrent.futures.ProcessPoolExecutor(
+                self.settings.hint_workers, mp_context=multiprocessing.get_context("spawn"))
+        return self.hints
 
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, table: LiveTable) -> None:

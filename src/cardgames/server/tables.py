@@ -216,8 +216,14 @@ class LiveTable:
 
     def hint_agent(self, seat: int) -> Agent:
         """A fresh bot to advise `seat` (the hint level's, seeded like a seat's bot)."""
+        name, seed = self.hint_bot(seat)
+        return self.info.bots[name](seed)
+
+    def hint_bot(self, seat: int) -> tuple[str, int]:
+        """The name and seed of the bot that advises `seat`: the hint level's (the game's
+        default bot when it has no levels), seeded like a seat's bot."""
         name = HINT_LEVEL if HINT_LEVEL in self.info.bots else self.info.default_bot
-        return self.info.bots[name](self.row.bot_seed + len(self.seats) + seat)
+        return name, self.row.bot_seed + len(self.seats) + seat
 
     # ------------------------------------------------------------------ moves
     def resolve(self, seat: int, action: int | str, move: int | None) -> Any:

@@ -581,6 +581,9 @@ class GameServer:
             if isinstance(message, Join):
                 seat: int | None = self._seat_of(table, message.token)
             else:
+                if not LiveTable.watchable(table.info):
+                    raise ProtocolError("forbidden", f"{table.info.title} has no spectator "
+                                        "view: its tables cannot be watched")
                 await self._check_password(table, message.password)
                 seat = None
         except ProtocolError:

@@ -131,6 +131,12 @@ class LiveTable:
             table.make_agents()
         return table
 
+    @staticmethod
+    def watchable(info: GameInfo[Any, Any]) -> bool:
+        """Whether the game has a spectator view (``State.public_view``; a plug-in game
+        may have none, and then its tables take no spectator)."""
+        return info.state_type.public_view is not State.public_view
+
     # ------------------------------------------------------------------ who sits where
     @property
     def id(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from cardgames.core.agents import Hint
 from cardgames.hanabi.actions import HanabiAction
@@ -31,30 +31,64 @@ def status_reader(view: HanabiView) -> Callable[[Card], str | None]:
     """:func:`card_status` of `view` for any number of cards: what every card's status
     reads (the needed cards, the discard counts) is worked out once, and each card's status
     once (a table marks every card of every hand, and their possible cards, each move)."""
-    variant = view.variant
-    discarded = Counter(view.discards)
-    # needed_cards keeps the lowest card of a cut-off row (every copy gone) as needed.
-    needed = needed_cards(view)
-    playable = view.playable
-    known: dict[Card, str | None] = {}
+    return _marks_of(view).status
 
-    def status(card: Card) -> str | None:
-        if card in known:
-            return known[card]
+
+class _Marks:
+    """The statuses of cards under one public position (variant, fireworks, discards): the
+    same for every seat's view of it and the spectators', so worked out once for them all."""
+
+    def __init__(self, view: HanabiView) -> None:
+        self.variant = view.variant
+        self.discarded = Counter(view.discards)
+        # needed_cards keeps the lowest card of a cut-off row (every copy gone) as needed.
+        self.needed = needed_cards(view)
+        self.playable = view.playable
+        self.known: dict[Card, str | None] = {}
+        self.shared: dict[frozenset[Card], str | None] = {}
+
+    def status(self, card: Card) -> str | None:
+        if card in self.known:
+            return self.known[card]
+        variant = self.variant
         copies = variant.copies(variant.suit_of(card.suit), card.rank)
-        gone = discarded[card]
+        gone = self.discarded[card]
         found: str | None
-        if card not in needed or gone >= copies:
+        if card not in self.needed or gone >= copies:
             found = "trash"
-        elif card in playable:
+        elif card in self.playable:
             found = "playable"
         elif gone >= copies - 1:
             found = "critical"
         else:
             found = None
-        known[card] = found
+        self.known[card] = found
         return found
-    return status
+
+    def status_of_any(self, possible: frozenset[Card]) -> str | None:
+        """The status every card in `possible` shares, or None (remembered: a hand's
+        possible cards are a few sets, again in every view)."""
+        if possible in self.shared:
+            return self.shared[possible]
+        statuses = {self.status(card) for card in possible}
+        found = statuses.pop() if len(statuses) == 1 else None
+        self.shared[possible] = found
+        return found
+
+
+_MARKS_KEPT: Final = 16
+"""Public positions whose statuses are kept (a move's views share one; tables interleave)."""
+_MARKS: dict[tuple[Any, ...], _Marks] = {}
+
+
+def _marks_of(view: HanabiView) -> _Marks:
+    key = (view.variant, view.fireworks, view.discards, view.playable)
+    marks = _MARKS.get(key)
+    if marks is None:
+        if len(_MARKS) >= _MARKS_KEPT:
+            del _MARKS[next(iter(_MARKS))]
+        marks = _MARKS[key] = _Marks(view)
+    return marks
 
 
 def known_status(
@@ -76,10 +110,10 @@ def table_aids(view: Any) -> dict[str, Any]:
     hands = (view.hands if hasattr(view, "hands") else
              [view.own_hand if seat == view.seat else hand
               for seat, hand in enumerate(view.other_hands)])
-    status = status_reader(view)
+    marks = _marks_of(view)
     return {"marks": {
-        str(slot.order): (known_status(view, slot.possible, status)
-                          if getattr(slot, "card", None) is None else status(slot.card))
+        str(slot.order): (marks.status_of_any(frozenset(slot.possible))
+                          if getattr(slot, "card", None) is None else marks.status(slot.card))
         for hand in hands for slot in hand}}
 
 

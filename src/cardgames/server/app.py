@@ -76,7 +76,7 @@ from cardgames.server.security import (
 )
 from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
 from cardgames.server.tables import LiveTable, ProtocolError, bot_names
-from cardgames.server.views import action_choice
+from cardgames.server.views import action_choice, legal_choices, seat_view
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
 
@@ -235,7 +235,7 @@ class GameServer:
         self.password_checks = asyncio.Semaphore(PASSWORD_CHECKS)
         self.database = concurrent.futures.ThreadPoolExecutor(1, "cardgames-db")
         self.bots = concurrent.futures.ThreadPoolExecutor(settings.bot_workers, "cardgames-bot")
-        self.hints: concurrent.futures.ProcessPoolExecutor | None = None
+        self.hints: concurrent.futures.Executor | None = None
 
     # ------------------------------------------------------------------ life
     async def open(self) -> None:
@@ -266,7 +266,7 @@ class GameServer:
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.bots.shutdown(wait=False, cancel_futures=True)
-        if self.hints is not None:
+        if self.hints is not None and self.hints is not self.bots:
             self.hints.shutdown(wait=False, cancel_futures=True)
         if self.flusher is not None:  # the writes already accepted are committed first
             await self.flusher
@@ -695,13 +695,14 @@ class GameServer:
         if state.current_player != seat:
             raise ProtocolError("not_your_turn", "a hint is for the seat to act, when it acts")
         move = state.move_count
-        view, legal = state.view(seat), state.legal_actions()
+        view, legal = seat_view(state, seat), state.legal_actions()
         bot, seed = table.hint_bot(seat)
         loop = asyncio.get_running_loop()
         # In a worker process: a strong bot thinks for seconds, and a thread would hold the
         # interpreter against the event loop and every other table meanwhile.
         index, reason = await loop.run_in_executor(
-            self._hint_pool(), workers.advise, table.info.name, bot, seed, view, legal)
+            self._hint_pool(), workers.advise, table.info.name, bot, seed, view,
+            legal_choices(state, seat))
         if table.state is not state or state.move_count != move:
             raise ProtocolError("stale", "the game moved on while the bot thought: ask again")
         connection.send(HintMessage(
@@ -709,12 +710,18 @@ class GameServer:
             action=ActionChoice.model_validate(action_choice(state, legal[index])),
             reason=reason))
 
-    def _hint_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+    def _hint_pool(self) -> concurrent.futures.Executor:
         """The hint workers' processes, started at the first hint (spawned: a server that
-        gives none starts none)."""
+        gives none starts none). Where processes cannot be started (a host without
+        working standard streams for multiprocessing's helper, say), hints are thought out
+        in the bots' threads, as before, rather than refused."""
         if self.hints is None:
-            self.hints = concurrent.futures.ProcessPoolExecutor(
-                self.settings.hint_workers, mp_context=multiprocessing.get_context("spawn"))
+            try:
+                self.hints = concurrent.futures.ProcessPoolExecutor(
+                    self.settings.hint_workers, mp_context=multiprocessing.get_context("spawn"))
+            except (OSError, ValueError) as exc:
+                log.warning("hints think in threads: no worker process could start (%s)", exc)
+                self.hints = self.bots
         return self.hints
 
     # ------------------------------------------------------------------ bots

@@ -11,7 +11,12 @@ mean: a person or a bot deciding, left out of the latency) and sends a random le
 * moves/s over the measured window;
 * p50/p90/p99/max latency from an action sent to its view received, at every seat of the
   table (the server commits the action to its database before it broadcasts);
+* the server's CPU time per move over the measured window (its user and system time, read
+  from /proc: the figure least moved by other work on the machine);
 * the server's memory per table (its resident set with the tables playing, less before).
+
+``--clients N`` spreads the seats over N load processes (spawned), so the clients' own work
+(decoding every view) does not queue behind one Python thread.
 
 ``--kill-at S`` kills the server with SIGKILL S seconds into the load and starts it again on
 the same database: every client reconnects by itself, and the check is that no accepted
@@ -24,7 +29,8 @@ Usage::
     python benchmarks/server_bench.py --tables 100 --duration 30 --kill-at 15
 
 Both the server and the clients run on this machine, so on two cores the clients (decoding
-every view) take a large share of the CPU the server would have: the figures are a floor.
+every view) take a large share of the CPU the server would have: the latencies are a floor,
+the server's CPU per move is not.
 Not collected by pytest: speed is measured here, never asserted in tests.
 """
 
@@ -39,6 +45,7 @@ import signal
 import socket
 import statistics
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from multiprocessing.process import BaseProcess
@@ -81,6 +88,12 @@ def start_server(port: int, db: str) -> BaseProcess:
             time.sleep(0.1)
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system, its own threads), in seconds (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     """A process's resident memory in MiB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -101,6 +114,7 @@ class Load:
         self.finished = 0
         self.errors: dict[str, int] = defaultdict(int)
         self.elapsed = 0.0
+        self.seen_at_start: dict[str, int] = {}
 
 
 async def play_seat(url: str, ticket: net.Ticket, load: Load, think: float,
@@ -152,15 +166,16 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def drive(args: argparse.Namespace, url: str, tickets: list[net.Ticket],
-                restart: Any) -> Load:
+                restart: Any, start_at: float, seed: int) -> Load:
     load = Load()
     stop = asyncio.Event()
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     tasks = [asyncio.create_task(play_seat(url, ticket, load, args.think,
                                            random.Random(rng.random()), stop))
              for ticket in tickets]
-    await asyncio.sleep(args.warm_up)
+    await asyncio.sleep(max(0.0, start_at - time.time()))
     load.measuring = True
+    load.seen_at_start = dict(load.moves_seen)
     started = time.perf_counter()
     if args.kill_at is not None:
         await asyncio.sleep(args.kill_at)
@@ -171,15 +186,27 @@ async def drive(args: argparse.Namespace, url: str, tickets: list[net.Ticket],
         await asyncio.sleep(1.0)
         seen = dict(load.moves_seen)
         await asyncio.to_thread(restart_and_check, seen)
-    remaining = args.duration - (time.perf_counter() - started)
+    remaining = start_at + args.duration - time.time()
     await asyncio.wait(tasks, timeout=max(remaining, 0.001))
     load.measuring = False
     load.elapsed = time.perf_counter() - started
+    load.latencies.sort()
     stop.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return load
+
+
+def client_process(job: tuple[argparse.Namespace, str, list[net.Ticket], float, int],
+                   ) -> dict[str, Any]:
+    """One load process (``--clients``): its share of the seats, played over the same
+    measured window as the others; what it saw, to be summed."""
+    args, url, tickets, start_at, seed = job
+    load = asyncio.run(drive(args, url, tickets, None, start_at, seed))
+    return {"latencies": load.latencies, "moves_seen": dict(load.moves_seen),
+            "seen_at_start": load.seen_at_start, "finished": load.finished,
+            "errors": dict(load.errors), "elapsed": load.elapsed}
 
 
 def main() -> None:
@@ -195,7 +222,11 @@ def main() -> None:
     parser.add_argument("--kill-at", type=float, default=None,
                         help="kill -9 the server this many seconds into the load, restart it")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clients", type=int, default=1,
+                        help="load processes sharing the seats (default 1; --kill-at needs 1)")
     args = parser.parse_args()
+    if args.kill_at is not None and args.clients != 1:
+        parser.error("--kill-at runs with one load process (--clients 1)")
 
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{folder}/bench.db"
@@ -223,7 +254,44 @@ def main() -> None:
             lost.extend(table for table, moves in seen.items()
                         if lobby.table(table)["moves"] < moves)
 
-        load = asyncio.run(drive(args, url, tickets, (kill, restart_and_check)))
+        start_at = time.time() + args.warm_up
+        cpu: list[float] = []
+
+        def sample_cpu() -> None:
+            # The server's CPU over the measured window (a killed server's is lost: no
+            # figure then).
+            time.sleep(max(0.0, start_at - time.time()))
+            cpu.append(cpu_seconds(server.pid or 0))
+            time.sleep(max(0.0, start_at + args.duration - time.time()))
+            if args.kill_at is None:
+                cpu.append(cpu_seconds(server.pid or 0))
+
+        sampler = threading.Thread(target=sample_cpu, daemon=True)
+        sampler.start()
+        if args.clients == 1:
+            load = asyncio.run(drive(args, url, tickets, (kill, restart_and_check), start_at,
+                                     args.seed))
+        else:
+            shares = [tickets[index::args.clients] for index in range(args.clients)]
+            with multiprocessing.get_context("spawn").Pool(args.clients) as pool:
+                parts = pool.map(client_process, [
+                    (args, url, share, start_at, args.seed + index)
+                    for index, share in enumerate(shares)])
+            load = Load()
+            for part in parts:
+                load.latencies.extend(part["latencies"])
+                for table, moves in part["moves_seen"].items():
+                    load.moves_seen[table] = max(load.moves_seen[table], moves)
+                for table, moves in part["seen_at_start"].items():
+                    load.seen_at_start[table] = max(load.seen_at_start.get(table, 0), moves)
+                load.finished += part["finished"]
+                for code, count in part["errors"].items():
+                    load.errors[code] += count
+                load.elapsed = max(load.elapsed, part["elapsed"])
+            # Every table's moves are seen by each of its seats' processes: counted once.
+            load.moves = sum(moves - load.seen_at_start.get(table, 0)
+                             for table, moves in load.moves_seen.items())
+        sampler.join()
         memory = rss_mib(running[-1].pid or 0)
         latencies = [seconds * 1000 for seconds in load.latencies]
         elapsed = load.elapsed
@@ -232,6 +300,9 @@ def main() -> None:
               f"{load.finished} seats saw their game end, errors {dict(load.errors) or 0}")
         print(f"moves/s: {load.moves / elapsed:.1f} ({load.moves} moves in {elapsed:.1f} s, "
               f"think {args.think} s)")
+        if len(cpu) == 2 and load.moves:
+            print(f"server CPU: {cpu[1] - cpu[0]:.1f} s over the window, "
+                  f"{(cpu[1] - cpu[0]) / load.moves * 1000:.2f} ms per move")
         if latencies:
             print(f"action -> view (ms, {len(latencies)} receipts): "
                   f"p50 {statistics.median(latencies):.1f}  p90 {percentile(latencies, .9):.1f}  "

@@ -1,16 +1,20 @@
 """Searching JSON messages for the cards a seat may not see (tests of the server's views and
 protocol): :func:`leaks` lists every place a message names one of
-:func:`cardgames.server.views.hidden_cards`."""
+:func:`hidden_cards`
+(the cards a seat may not see, worked out from the whole state by each game's own rules:
+test-only knowledge of the three bundled games, kept out of the server)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from cardgames.server.views import HiddenCard
+import attrs
 
-__all__ = ["current_deal", "leaks"]
+from cardgames.core.game import State
+
+__all__ = ["HiddenCard", "current_deal", "hidden_cards", "leaks"]
 
 DEAL_STARTS = {"koikoi": ("RoundStarted",), "ikebana": ("Reshuffled", "RoundScored")}
 """The events after which a game's cards lie anew: before them a message may name a card
@@ -93,3 +97,50 @@ def leaks(game: str, data: Any, hidden: frozenset[HiddenCard]) -> list[str]:
         elif pattern is not None and isinstance(value, str) and pattern.search(value):
             found.append(f"{path}: {value!r}")
     return found
+
+
+@attrs.frozen
+class HiddenCard:
+    """A card a seat may not see: its notation and, where the game gives cards a public id
+    (Hanabi's deck position, ``order``), that id; None where the notation names one card
+    (Koi-Koi's cards are all different) or any copy (Ikebana)."""
+
+    card: str
+    order: int | None = None
+
+
+def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
+    """The cards `seat` (None: a spectator) may not see now, for the tests that search every
+    message for them: Hanabi's own hand (every hand for a spectator), the plays in the hole
+    and the top of the draw pile, by order; Koi-Koi's other hand (both for a spectator) and
+    the stock; Ikebana's cards of which every copy is in the deck. Nothing once the game is
+    over, but Hanabi's pile and Ikebana's deck."""
+    name = state.game_name
+    over = state.is_over
+    seats: Iterable[int] = range(len(state.players)) if seat is None else (seat,)
+    found: set[HiddenCard] = set()
+    if name == "hanabi":
+        card_at = state.card_at  # type: ignore[attr-defined]
+        if not over:
+            for holder in seats:
+                found.update(HiddenCard(str(card_at(order)), order)
+                             for order in state.hand_orders(holder))  # type: ignore[attr-defined]
+            found.update(HiddenCard(str(card_at(order)), order)
+                         for order in state.hole)  # type: ignore[attr-defined]
+        top = state.deck_order_of_top()  # type: ignore[attr-defined]
+        if top is not None:
+            found.add(HiddenCard(str(card_at(top)), top))
+    elif name == "koikoi":
+        if not over:
+            holders = range(2) if seat is None else (1 - seat,)
+            for holder in holders:
+                found.update(HiddenCard(str(card)) for card in state.hand(holder))  # type: ignore[attr-defined]
+            found.update(HiddenCard(str(card)) for card in state.stock)  # type: ignore[attr-defined]
+    elif name == "ikebana":
+        codes = state.all_cards()  # type: ignore[attr-defined]
+        deck = state.draw_pile()  # type: ignore[attr-defined]
+        found.update(HiddenCard(str(card)) for card in set(deck)
+                     if deck.count(card) == codes.count(card.code))
+    else:
+        raise ValueError(f"hidden_cards knows hanabi, koikoi and ikebana (got {name!r})")
+    return frozenset(found)

@@ -368,7 +368,7 @@ def _choose(agent: Agent, game: str, message: Mapping[str, Any]) -> int | str:
     notation where the lists disagree, which the server then checks)."""
     data = message["view"]
     view = view_from_json(game, data)
-    legal = legal_from_json(game, data)
+    legal = legal_from_json(game, message["legal"])
     action = agent.act(view, legal)
     notation = str(action)
     for choice in message["legal"]:

@@ -519,3 +519,17 @@ def test_clones_share_the_generator_until_one_shuffles_and_stay_independent() ->
             game.apply(game.legal_actions()[0])
     assert first == state == second
     assert first.round_results == state.round_results
+
+
+def test_names_are_checked_without_a_deal() -> None:
+    # The server checks a name as a person sits (GameInfo.check_names): the game's own rule.
+    info = cardgames.get_game("ikebana")
+    assert info.check_names(["Ann", "Bob"]) == ("Ann", "Bob")
+    for names in (["Ann", "ann"], ["Ann Lee", "Bob"]):
+        with pytest.raises(OptionsError, match="'names' must be distinct single words"):
+            info.check_names(names)
+    with pytest.raises(OptionsError, match="'names' must be non-empty printable"):
+        info.check_names(["Ann", ""])
+    # Other games take any printable names.
+    assert cardgames.get_game("koikoi").check_names(["Ann Lee", "ann lee"]) == (
+        "Ann Lee", "ann lee")

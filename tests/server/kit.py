@@ -48,13 +48,16 @@ class Running:
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws"
 
-    def request(self, method: str, path: str, body: Any = None) -> httpx.Response:
+    def request(self, method: str, path: str, body: Any = None,
+                headers: dict[str, str] | None = None) -> httpx.Response:
         content = None if body is None else (
             body if isinstance(body, str | bytes) else json.dumps(body))
-        return httpx.request(method, self.http + path, content=content, timeout=TIMEOUT)
+        return httpx.request(method, self.http + path, content=content, headers=headers,
+                             timeout=TIMEOUT)
 
-    def ok(self, method: str, path: str, body: Any = None) -> Any:
-        response = self.request(method, path, body)
+    def ok(self, method: str, path: str, body: Any = None,
+           headers: dict[str, str] | None = None) -> Any:
+        response = self.request(method, path, body, headers)
         assert response.status_code in (200, 201), response.text
         return response.json()
 

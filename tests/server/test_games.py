@@ -57,9 +57,9 @@ def test_a_whole_game_with_people_a_bot_and_a_spectator(
     assert server.info(table)["status"] == "over"
     assert server.info(table)["moves"] == len(record.actions)
     if game == "hanabi":
-        assert from_hanablive(ending["hanablive"]).scores() == final.scores()
+        assert from_hanablive(ending["exports"]["hanablive"]).scores() == final.scores()
     else:
-        assert ending["hanablive"] is None
+        assert ending["exports"] == {}
 
     # Each person got legal actions only on their own turn; the spectator never did.
     for client, (seat, _token) in zip(clients, people, strict=True):
@@ -76,6 +76,27 @@ def test_a_whole_game_with_people_a_bot_and_a_spectator(
     assert spectator_views[0]["log_start"] == 0
     assert all(len(m["log"]) <= 1 for m in spectator_views[1:])
     for client in [*clients, spectator]:
+        client.close()
+
+
+def test_the_view_answering_an_act_echoes_its_ref(server: Running) -> None:
+    table = server.create("hanabi", [None, None], seed=4)
+    tickets = [server.sit(table, name) for name in ("Ann", "Bob")]
+    server.ok("POST", f"/api/tables/{table}/start", {"token": tickets[0][1]})
+    clients = {seat: server.client() for seat, _token in tickets}
+    views = {seat: clients[seat].join(table, token) for seat, token in tickets}
+    mover = next(seat for seat, view in views.items() if view["legal"])
+    other = 1 - mover
+    # Views before any act carry no ref.
+    assert views[mover]["ref"] is None
+    assert views[other]["ref"] is None
+    clients[mover].send({"type": "act", "action": views[mover]["legal"][0]["id"],
+                         "move": views[mover]["move"], "ref": "a1"})
+    answered = clients[mover].until("view")
+    assert (answered["ref"], answered["move"]) == ("a1", 1)
+    heard = clients[other].until("view")
+    assert (heard["ref"], heard["move"]) == (None, 1)  # only the actor's answer echoes it
+    for client in clients.values():
         client.close()
 
 

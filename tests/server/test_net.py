@@ -22,9 +22,8 @@ from cardgames.core.agents import RandomAgent
 from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.hanabi.catalogue import hanablive_names
-from cardgames.server.views import hidden_cards
 from server.kit import TIMEOUT, Running, free_port, running_server, server_process
-from view_leaks import leaks
+from view_leaks import hidden_cards, leaks
 
 PROTOCOL_GAMES = int(os.environ.get("CARDGAMES_PROTOCOL_GAMES", "4"))
 """Random games the protocol leak test plays (more through the environment)."""

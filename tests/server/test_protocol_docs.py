@@ -7,7 +7,11 @@ import json
 import typing
 from pathlib import Path
 
+from fastapi.routing import APIRoute
+
 from cardgames.server import protocol
+from cardgames.server.app import Settings, create_app
+from cardgames.server.catalogue import game_catalogue
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -41,3 +45,17 @@ def test_every_message_reads_back_from_its_json() -> None:
     act = protocol.client_message_adapter().validate_python(
         {"type": "act", "action": "play 1", "move": 3, "ref": 5})
     assert act == protocol.Act(action="play 1", move=3, ref=5)
+
+
+def test_every_lobby_answer_has_a_published_schema() -> None:
+    app = create_app(Settings(db="sqlite://"))
+    routes = [route for route in app.routes
+              if isinstance(route, APIRoute) and route.path.startswith("/api/")]
+    assert len(routes) >= 8
+    schemas = json.loads(protocol.schemas_json())
+    for route in routes:
+        assert route.response_model is not None, route.path
+        assert route.response_model.__name__ in schemas, route.path
+    # The catalogue is what its schema says, no field more (the model forbids others).
+    assert protocol.GameCatalogue.model_validate(game_catalogue()).model_dump(
+        exclude_unset=True) == game_catalogue()

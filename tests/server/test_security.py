@@ -212,6 +212,21 @@ def test_a_silent_connection_is_closed_after_the_idle_timeout(sqlite_url: str) -
         silent.close()
 
 
+def test_websocket_handshakes_are_rate_limited_with_the_lobby(sqlite_url: str) -> None:
+    with running_server(sqlite_url, request_rate=0.001, request_burst=3) as server:
+        first = server.client()
+        server.ok("GET", "/api/tables")  # the same bucket: two requests left, then one
+        second = server.client()
+        with pytest.raises(InvalidStatus) as refused:
+            server.client()
+        assert refused.value.response.status_code == 429
+        assert json.loads(refused.value.response.body or b"{}")["code"] == "rate_limited"
+        for client in (first, second):  # the open connections go on
+            client.send({"type": "ping"})
+            assert client.recv()["type"] == "pong"
+            client.close()
+
+
 def _garbage(rng: random.Random, table: str) -> Any:
     """A hostile message: a valid one mutated, random bytes, or a wrong shape."""
     valid: list[dict[str, Any]] = [

@@ -55,5 +55,5 @@ def test_hanabi_marks_every_card_in_a_hand() -> None:
     state = played("hanabi", 2, 3, seed=1)
     view = state.view(0)
     orders = {str(slot.order) for hand in (view.own_hand, view.other_hands[1]) for slot in hand}
-    assert set(table_aids(view)) == {"marks"}
-    assert set(table_aids(view)["marks"]) == orders
+    assert set(table_aids("hanabi", view)) == {"marks"}
+    assert set(table_aids("hanabi", view)["marks"]) == orders

@@ -21,9 +21,8 @@ import attrs
 import cardgames
 from cardgames.core.game import State
 from cardgames.core.record import Record
-from cardgames.server.views import hidden_cards
 from server.kit import TIMEOUT, Running
-from view_leaks import leaks
+from view_leaks import hidden_cards, leaks
 from web.conftest import DOCS_IMAGES
 
 PHONE = (390, 844)

@@ -17,8 +17,8 @@ import attrs
 
 import cardgames
 from cardgames.core.record import Record
-from cardgames.server.views import hidden_cards
 from server.kit import Running
+from view_leaks import hidden_cards
 from web.conftest import DOCS_IMAGES
 
 PHONE = (390, 844)

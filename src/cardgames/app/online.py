@@ -197,7 +197,7 @@ class OnlineSession(TableSession):
             return []
         data = news["view"]
         shown = view_from_json(self.info.name, data)
-        self.offered = legal_from_json(self.info.name, data) if news.get("legal") else []
+        self.offered = legal_from_json(self.info.name, news["legal"]) if news.get("legal") else []
         self.message, self.shown = news, shown
         history = list(shown.history)
         moves = history[self.seen:]

@@ -328,7 +328,8 @@ class State(abc.ABC, Generic[A]):
         builds it from names and values).
         """
         count = check_players(players, cls.player_counts, cls.game_title)
-        seat_names = cls.default_names(count) if names is None else check_names(names, count)
+        seat_names = (cls.default_names(count) if names is None
+                      else cls.check_seat_names(check_names(names, count)))
         seed = check_seed(seed)
         cards = check_deck(deck)
         if seed is None and cards is None:
@@ -350,6 +351,12 @@ class State(abc.ABC, Generic[A]):
         except NotationError as exc:  # a card of the deck the game cannot read
             raise OptionsError(f"'deck': {exc}") from None
         return state
+
+    @classmethod
+    def check_seat_names(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        """`names` (already non-empty printable strings, one per seat), checked for what the
+        game asks more of them; OptionsError says what. Every name is fine by default."""
+        return names
 
     @classmethod
     def default_names(cls, count: int) -> tuple[str, ...]:

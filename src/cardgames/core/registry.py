@@ -116,6 +116,15 @@ class GameInfo(Generic[S, Opts]):
     """Where the game's encoding for learning lives: ``"package.module:NAME"`` naming a
     ``cardgames.rl.encoding.Encoding`` (``"package.module"`` alone: its ``ENCODING``). None:
     the PettingZoo and Gymnasium environments refuse the game."""
+    table_aids: str | None = None
+    """Where the game's table aids live: ``"package.module:NAME"`` naming a function of a
+    seat's view or the public view to JSON data shown beside the cards (Hanabi's card marks,
+    Koi-Koi's yaku in progress), worked out by the game's own code so that a web table
+    scores nothing itself. The server adds its fields to every view it sends. None: none."""
+    exports: Mapping[str, str] = attrs.field(factory=dict)
+    """Foreign record formats a finished game is written in, by format name: each a
+    ``"package.module:NAME"`` function of the final State to JSON data (the server sends
+    them with a game's end: Hanabi's ``hanablive``)."""
     importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
     _made: dict[tuple[Any, ...], Opts] = attrs.field(
@@ -302,6 +311,20 @@ class GameInfo(Generic[S, Opts]):
             except (NotationError, ValueError) as exc:
                 raise RecordError(f"record move {number} {text!r}: {exc}") from None
         return state
+
+    def check_names(self, names: Sequence[str]) -> tuple[str, ...]:
+        """Player names, one per seat, checked as :meth:`new_game` checks them (non-empty,
+        printable, and whatever the game asks more: Ikebana's are distinct single words),
+        without dealing a game. OptionsError says what is wrong."""
+        return self.state_type.check_seat_names(check_names(names, len(names)))
+
+    def load_table_aids(self) -> Callable[[Any], dict[str, Any]] | None:
+        """The game's table aids function (see `table_aids`), or None."""
+        return None if self.table_aids is None else load_target(self.table_aids, "table_aids")
+
+    def export(self, state: S) -> dict[str, Any]:
+        """The finished game `state` in every foreign format of `exports`, by format name."""
+        return {name: load_target(target, "")(state) for name, target in self.exports.items()}
 
     def load_cli(self) -> Any:
         """The game's command-line module (with ``app`` and ``UI``), or None."""

@@ -221,6 +221,8 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     max_moves=2_000,
     cli_module="cardgames.hanabi.cli",
     app_adapter="cardgames.app.games.hanabi:ADAPTER",
+    table_aids="cardgames.hanabi.hints:table_aids",
+    exports={"hanablive": "cardgames.hanabi.hanablive:to_hanablive"},
     rl_encoding="cardgames.rl.hanabi:ENCODING",
     importers={"hanablive": from_hanablive},
 )

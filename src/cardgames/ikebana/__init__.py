@@ -108,6 +108,7 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     max_moves=MAX_MOVES,
     cli_module="cardgames.ikebana.cli",
     app_adapter="cardgames.app.games.ikebana:ADAPTER",
+    table_aids="cardgames.ikebana.render:table_aids",
     rl_encoding="cardgames.rl.ikebana:ENCODING",
 )
 """The registry entry of Ikebana."""

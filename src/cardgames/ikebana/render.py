@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -47,6 +48,7 @@ __all__ = [
     "round_table",
     "score_renderable",
     "scoring_reference",
+    "table_aids",
     "table_renderable",
     "turn_hint",
 ]
@@ -71,6 +73,14 @@ def bouquet_text(cards: Sequence[Card]) -> Text:
     if not cards:
         return Text("-", style="dim")
     return Text(" ").join(card_text(card) for card in cards)
+
+
+def table_aids(view: Any) -> dict[str, Any]:
+    """What a table shows beside the cards (the server's ``table_aids`` hook): ``worth``,
+    each bouquet's best score now in words (:func:`bouquet_worth`), from a seat's view or
+    the public view."""
+    wild = view.rules.multicolour_wild
+    return {"worth": [bouquet_worth(bouquet, wild) for bouquet in view.bouquets]}
 
 
 def bouquet_worth(cards: Sequence[Card], multicolour_wild: bool = True) -> str:

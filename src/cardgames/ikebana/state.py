@@ -164,6 +164,16 @@ class IkebanaState(State[IkebanaAction]):
     )
 
     @classmethod
+    def check_seat_names(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        """Distinct single words: ``buy NAME`` must name exactly one player in one word."""
+        folded = [name.lower() for name in names]
+        if len(set(folded)) != len(names) or any(n.split() != [n] for n in folded):
+            raise OptionsError(
+                f"'names' must be distinct single words (got {', '.join(map(repr, names))})"
+            )
+        return names
+
+    @classmethod
     def default_names(cls, count: int) -> tuple[str, ...]:
         """``P1`` .. ``P5``: P + the player number, so ``buy 2`` buys from P2."""
         return DEFAULT_NAMES[:count]
@@ -176,12 +186,6 @@ class IkebanaState(State[IkebanaAction]):
             raise OptionsError(
                 f"'first_player' must be a player number in 1..{players} with {players} "
                 f"players (got {rules.first_player})"
-            )
-        folded = [name.lower() for name in names]
-        if len(set(folded)) != players or any(n.split() != [n] for n in folded):
-            # `buy NAME` must name exactly one player in one word.
-            raise OptionsError(
-                f"'names' must be distinct single words (got {', '.join(map(repr, names))})"
             )
         self._deals = _deal_blocks(deck)
         self._rules = rules

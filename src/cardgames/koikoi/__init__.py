@@ -190,6 +190,7 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     max_moves=24 * 16 * 3,
     cli_module="cardgames.koikoi.cli",
     app_adapter="cardgames.app.games.koikoi:ADAPTER",
+    table_aids="cardgames.koikoi.yaku:table_aids",
     rl_encoding="cardgames.rl.koikoi:ENCODING",
 )
 """The registry entry: ``cardgames.new_game("koikoi", seed=1, preset="online")``."""

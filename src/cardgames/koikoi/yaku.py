@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -70,6 +70,7 @@ __all__ = [
     "points_of_round",
     "round_points",
     "score_yaku",
+    "table_aids",
     "yaku_progress",
     "yaku_table",
 ]
@@ -877,3 +878,14 @@ def yaku_progress(
     shown = [progress for progress in rows.values() if not closer_step(progress)]
     shown.sort(key=lambda progress: progress.missing)  # stable: table order among equals
     return shown
+
+
+def table_aids(view: Any) -> dict[str, Any]:
+    """What a table shows beside the cards (the server's ``table_aids`` hook): ``progress``,
+    each seat's yaku in progress, closest first (``key``, ``name``, ``have``, ``need``),
+    read from a seat's view or the public view (both piles are public)."""
+    piles = view.piles
+    return {"progress": [
+        [{"key": item.key, "name": item.name, "have": item.have, "need": item.need}
+         for item in yaku_progress(piles[seat], piles[1 - seat], view.rules, view.month)]
+        for seat in (0, 1)]}

@@ -14,7 +14,9 @@ import collections
 import concurrent.futures
 import contextlib
 import functools
+import gc
 import logging
+import multiprocessing
 import time
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
@@ -23,18 +25,18 @@ from typing import Any, Final, TypeVar
 import attrs
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardgames
-from cardgames.core.agents import explain
 from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.limits import load_json
-from cardgames.server import store
+from cardgames.server import store, workers
 from cardgames.server.catalogue import game_catalogue
 from cardgames.server.protocol import (
+    MAX_PASSWORD,
     PROTOCOL_VERSION,
     Act,
     ActionChoice,
@@ -43,6 +45,7 @@ from cardgames.server.protocol import (
     ChatMessage,
     CreateTable,
     Error,
+    GameCatalogue,
     HintMessage,
     Join,
     LeaveSeat,
@@ -55,7 +58,6 @@ from cardgames.server.protocol import (
     StartTable,
     TableInfo,
     TableList,
-    TableUpdate,
     TakeSeat,
     View,
     Welcome,
@@ -74,6 +76,7 @@ from cardgames.server.security import (
 )
 from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
 from cardgames.server.tables import LiveTable, ProtocolError, bot_names
+from cardgames.server.views import action_choice, legal_choices, seat_view
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
 
@@ -88,6 +91,15 @@ SEND_QUEUE: Final = 512
 """Messages waiting for one slow client before the server drops its connection."""
 PASSWORD_CHECKS: Final = 2
 """Passwords checked at once (scrypt takes tens of milliseconds of a CPU each)."""
+MAX_TRACKED_CLIENTS: Final = 10_000
+"""Clients (addresses) whose lobby request rate is tracked at once."""
+FINISHED_KEPT: Final = 256
+"""Finished tables nobody watches kept in memory (others are read back from the database)."""
+LISTING_AGE: Final = 1.0
+"""Seconds the public table list is sent again as made (every open lobby asks every few
+seconds; a table's move count in it may be this much behind)."""
+PASSWORD_HEADER: Final = "X-Table-Password"
+"""The header a private table's password travels in to the replay's HTTP request."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
 WEB_POLICY: Final = (
@@ -134,6 +146,8 @@ class Settings:
     """Web origins allowed besides the server's own (``*``: any)."""
     bot_workers: int = 4
     """Threads the bundled bots think in."""
+    hint_workers: int = 2
+    """Processes the bundled bot thinks in when a seat asks for a hint."""
 
 
 class Connection:
@@ -155,10 +169,15 @@ class Connection:
 
     def send(self, message: BaseModel) -> None:
         """Queue `message`; a client that lets SEND_QUEUE pile up is dropped."""
+        if not self.closed:
+            self.send_text(message.model_dump_json())
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (one encoding for every receiver of it)."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(message.model_dump_json())
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
 
@@ -204,17 +223,19 @@ class GameServer:
         self.settings = settings
         self.store: Store | None = None
         self.tables: dict[str, LiveTable] = {}
-        self.locks: dict[str, asyncio.Lock] = collections.defaultdict(asyncio.Lock)
-        self.listeners: dict[str, set[Connection]] = collections.defaultdict(set)
         self.connections: collections.Counter[str] = collections.Counter()
         self.request_buckets: dict[str, RateBucket] = {}
-        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.finished: dict[str, LiveTable] = {}
+        """Finished tables nobody watches, the latest FINISHED_KEPT, oldest first."""
+        self.listing: tuple[float, bytes] | None = None
+        """The public table list as sent, and when it was made (see LISTING_AGE)."""
         self.pending: list[tuple[Write, asyncio.Future[None]]] = []
         """Writes waiting for the next transaction, each with the future it completes."""
         self.flusher: asyncio.Task[None] | None = None
         self.password_checks = asyncio.Semaphore(PASSWORD_CHECKS)
         self.database = concurrent.futures.ThreadPoolExecutor(1, "cardgames-db")
         self.bots = concurrent.futures.ThreadPoolExecutor(settings.bot_workers, "cardgames-bot")
+        self.hints: concurrent.futures.Executor | None = None
 
     # ------------------------------------------------------------------ life
     async def open(self) -> None:
@@ -234,11 +255,19 @@ class GameServer:
             else:
                 self._schedule_bots(table)
         log.info("%d table(s) resumed", len(self.tables))
+        # What is loaded now (modules, the games' tables, the resumed games) lives as long
+        # as the server: out of the collector's sight, a full collection walks only what
+        # came after (a pause that grows with the tables otherwise).
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
-        for task in list(self.bot_tasks.values()):
-            task.cancel()
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
         self.bots.shutdown(wait=False, cancel_futures=True)
+        if self.hints is not None and self.hints is not self.bots:
+            self.hints.shutdown(wait=False, cancel_futures=True)
         if self.flusher is not None:  # the writes already accepted are committed first
             await self.flusher
         if self.store is not None:
@@ -304,9 +333,9 @@ class GameServer:
         return failures
 
     async def _load(self, table_id: str) -> LiveTable | None:
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
-            return table
+            return self.tables.setdefault(table_id, table)
         row = await self._db(self._store().load_table, table_id)
         if row is None:
             return None
@@ -324,19 +353,29 @@ class GameServer:
         """The lobby's look at a table (a finished one nobody watches is not kept)."""
         table = await self.table(table_id)
         info = table.table_info()
-        if table.status == "over" and not self.listeners.get(table.id):
+        if table.status == "over" and not table.listeners:
             self._forget(table)
         return info
 
     def check_request_rate(self, client: str) -> None:
         bucket = self.request_buckets.get(client)
         if bucket is None:
-            if len(self.request_buckets) > 10_000:
-                self.request_buckets.clear()
+            if len(self.request_buckets) >= MAX_TRACKED_CLIENTS:
+                self._drop_full_buckets()
             bucket = self.request_buckets[client] = RateBucket(
                 self.settings.request_rate, self.settings.request_burst)
         if not bucket.take():
             raise ProtocolError("rate_limited", "too many requests: slow down")
+
+    def _drop_full_buckets(self) -> None:
+        """Forget the clients whose buckets have refilled (they have been quiet long enough
+        to be as new), so a flood of addresses cannot wipe a busy client's count; when
+        none has, the oldest tracked half goes."""
+        full = [client for client, bucket in self.request_buckets.items() if bucket.is_full()]
+        if not full:
+            full = list(self.request_buckets)[:len(self.request_buckets) // 2]
+        for client in full:
+            del self.request_buckets[client]
 
     def live_tables(self) -> list[LiveTable]:
         return [table for table in self.tables.values() if table.status != "over"]
@@ -345,6 +384,14 @@ class GameServer:
         shown = [table for table in self.live_tables() if table.row.password_hash is None]
         shown.sort(key=lambda table: (table.status != "waiting", -table.row.created))
         return TableList(tables=[table.table_info() for table in shown])
+
+    def listing_json(self) -> bytes:
+        """:meth:`list_tables` as sent, made again at most every LISTING_AGE seconds (and
+        whenever a table is created, a seat taken or left, or a game started or ended)."""
+        now = time.monotonic()
+        if self.listing is None or now - self.listing[0] > LISTING_AGE:
+            self.listing = (now, self.list_tables().model_dump_json().encode())
+        return self.listing[1]
 
     async def create_table(self, request: CreateTable, client: str) -> TableInfo:
         live = self.live_tables()
@@ -387,6 +434,7 @@ class GameServer:
         )
         await self.commit(store.create_table, row)
         table = self.tables[row.id] = LiveTable(row, info, list(seats))
+        self.listing = None
         if request.autostart and all(seat.kind != "open" for seat in seats):
             await self._start(table)
         return table.table_info()
@@ -394,21 +442,21 @@ class GameServer:
     async def take_seat(self, table_id: str, request: TakeSeat) -> SeatTaken:
         table = await self.table(table_id)
         await self._check_password(table, request.password)
-        async with self.locks[table.id]:
+        async with table.lock:
             seat = table.open_seat(request.seat)
             name = table.check_name(seat, request.name)
             token = new_token()
             row = SeatRow(seat, "person", name, None, hash_token(token))
             await self.commit(store.set_seat, table.id, row)
             table.seats[seat] = row
-            self._broadcast_table(table)
+            self._table_changed(table)
             if table.row.autostart and all(seat.kind != "open" for seat in table.seats):
                 await self._start(table)
         return SeatTaken(table=table.id, seat=seat, token=token)
 
     async def leave(self, table_id: str, request: LeaveSeat) -> TableInfo:
         table = await self.table(table_id)
-        async with self.locks[table.id]:
+        async with table.lock:
             seat = self._seat_of(table, request.token)
             if table.state is not None:
                 raise ProtocolError("conflict", f"table {table.id} has started: your seat stays "
@@ -416,15 +464,15 @@ class GameServer:
             row = SeatRow(seat, "open", "")
             await self.commit(store.set_seat, table.id, row)
             table.seats[seat] = row
-            for connection in list(self.listeners[table.id]):
+            for connection in list(table.listeners):
                 if connection.seat == seat:
                     connection.close()
-            self._broadcast_table(table)
+            self._table_changed(table)
         return table.table_info()
 
     async def start(self, table_id: str, request: StartTable) -> TableInfo:
         table = await self.table(table_id)
-        async with self.locks[table.id]:
+        async with table.lock:
             self._seat_of(table, request.token)
             await self._start(table)
         return table.table_info()
@@ -437,8 +485,8 @@ class GameServer:
             table.state = None
             table.agents = {}
             raise
-        self._broadcast_table(table)
-        self._broadcast_views(table)
+        self._table_changed(table)
+        table.broadcast_views()
         self._schedule_bots(table)
 
     def _seat_of(self, table: LiveTable, token: str) -> int:
@@ -515,9 +563,10 @@ class GameServer:
             if seat is None:
                 raise ProtocolError("forbidden", "a spectator may only chat")
             if isinstance(message, Act):
-                async with self.locks[table.id]:
+                async with table.lock:
                     action = table.resolve(seat, message.action, message.move)
-                    await self._accept(table, seat, action)
+                    await self._accept(table, seat, action, None if message.ref is None
+                                       else (connection, message.ref))
             elif isinstance(message, Note):
                 await self._note(connection, table, seat, message)
             elif isinstance(message, AskHint):
@@ -532,64 +581,76 @@ class GameServer:
             if isinstance(message, Join):
                 seat: int | None = self._seat_of(table, message.token)
             else:
+                if not LiveTable.watchable(table.info):
+                    raise ProtocolError("forbidden", f"{table.info.title} has no spectator "
+                                        "view: its tables cannot be watched")
                 await self._check_password(table, message.password)
                 seat = None
         except ProtocolError:
             connection.failed_joins += 1  # past MAX_FAILED_JOINS: closed (see receive)
             raise
         connection.table, connection.seat = table, seat
-        self.listeners[table.id].add(connection)
+        table.listeners.add(connection)
         if seat is None:
             table.spectators += 1
         else:
             table.connected[seat] = table.connected.get(seat, 0) + 1
         connection.send(Welcome(ref=message.ref, table=table.table_info(), seat=seat,
                                 idle_timeout=self.settings.idle_timeout))
-        self._send_view(connection, table, {})
+        table.send_view(connection)
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
             connection.send(line)
         if table.status == "over":
             connection.send(table.game_over())
-        self._broadcast_table(table, but=connection)
+        self._table_changed(table, but=connection)
 
     def leave_connection(self, connection: Connection) -> None:
         """Forget a closed connection (its seat stays its own)."""
         table = connection.table
         if table is None:
             return
-        self.listeners[table.id].discard(connection)
+        table.listeners.discard(connection)
         if connection.seat is None:
             table.spectators -= 1
         else:
             table.connected[connection.seat] -= 1
-        if table.status == "over" and not self.listeners[table.id]:
+        if table.status == "over" and not table.listeners:
             self._forget(table)
         else:
-            self._broadcast_table(table)
+            self._table_changed(table)
 
     def _forget(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches from memory (it stays in the database)."""
         self.tables.pop(table.id, None)
-        self.listeners.pop(table.id, None)
-        self.locks.pop(table.id, None)
+        # Kept a while: a finished table is looked at again (its replay, its players'
+        # lobby), and reading it back replays the whole game.
+        self.finished.pop(table.id, None)
+        self.finished[table.id] = table
+        while len(self.finished) > FINISHED_KEPT:
+            del self.finished[next(iter(self.finished))]
 
-    async def _accept(self, table: LiveTable, seat: int, action: Any) -> None:
+    async def _accept(self, table: LiveTable, seat: int, action: Any,
+                      answer: tuple[Connection, str | int] | None = None) -> None:
         """Commit a checked action of `seat`, apply it, then tell everyone (the table's lock
-        is held)."""
+        is held); `answer`: the connection that sent the act and its ``ref``, echoed in the
+        view it is sent."""
         state = table.state
         assert state is not None
-        await self.commit(store.add_action, table.id,
-                           ActionRow(state.move_count, seat, str(action)))
-        state.apply(action)
+        row = ActionRow(state.move_count, seat, str(action))
+        # The move is made on a copy, committed, then the copy becomes the table's game:
+        # nobody sees a move before it is saved, a failed commit leaves the game as it was,
+        # and the move that ends the game is saved with the end in one commit.
+        after = state.clone()
+        after.apply(action)
+        await self.commit(store.add_last_action if after.is_over else store.add_action,
+                          table.id, row)
+        table.state = state = after
+        table.broadcast_views(answer)
         if state.is_over:
-            with contextlib.suppress(ProtocolError):  # a replay finds the end by itself
-                await self.commit(store.finish, table.id)
-        self._broadcast_views(table)
-        if state.is_over:
-            self._broadcast(table, table.game_over())
-            self._broadcast_table(table)
+            table.broadcast(table.game_over())
+            self._table_changed(table)
         else:
             self._schedule_bots(table)
 
@@ -602,7 +663,7 @@ class GameServer:
         line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
         await self.commit(store.add_chat, table.id, seat, name, text, line.time)
         table.chat.append(line)
-        self._broadcast(table, line)
+        table.broadcast(line)
 
     async def _note(
         self, connection: Connection, table: LiveTable, seat: int, message: Note
@@ -619,7 +680,7 @@ class GameServer:
         else:
             notes.pop(message.card, None)
         notes_message = Notes(ref=message.ref, table=table.id, notes=notes)
-        for listener in self.listeners[table.id]:
+        for listener in table.listeners:
             if listener.seat == seat:
                 listener.send(notes_message)
 
@@ -634,26 +695,44 @@ class GameServer:
         if state.current_player != seat:
             raise ProtocolError("not_your_turn", "a hint is for the seat to act, when it acts")
         move = state.move_count
-        view, legal = state.view(seat), state.legal_actions()
-        agent = table.hint_agent(seat)
+        view, legal = seat_view(state, seat), state.legal_actions()
+        bot, seed = table.hint_bot(seat)
         loop = asyncio.get_running_loop()
-        hint = await loop.run_in_executor(self.bots, explain, agent, view, legal)
+        # In a worker process: a strong bot thinks for seconds, and a thread would hold the
+        # interpreter against the event loop and every other table meanwhile.
+        index, reason = await loop.run_in_executor(
+            self._hint_pool(), workers.advise, table.info.name, bot, seed, view,
+            legal_choices(state, seat))
         if table.state is not state or state.move_count != move:
             raise ProtocolError("stale", "the game moved on while the bot thought: ask again")
         connection.send(HintMessage(
             ref=message.ref, table=table.id,
-            action=ActionChoice(id=state.action_id(hint.action), notation=str(hint.action)),
-            reason=hint.reason))
+            action=ActionChoice.model_validate(action_choice(state, legal[index])),
+            reason=reason))
+
+    def _hint_pool(self) -> concurrent.futures.Executor:
+        """The hint workers' processes, started at the first hint (spawned: a server that
+        gives none starts none). Where processes cannot be started (a host without
+        working standard streams for multiprocessing's helper, say), hints are thought out
+        in the bots' threads, as before, rather than refused."""
+        if self.hints is None:
+            try:
+                self.hints = concurrent.futures.ProcessPoolExecutor(
+                    self.settings.hint_workers, mp_context=multiprocessing.get_context("spawn"))
+            except (OSError, ValueError) as exc:
+                log.warning("hints think in threads: no worker process could start (%s)", exc)
+                self.hints = self.bots
+        return self.hints
 
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, table: LiveTable) -> None:
         """Start the table's bot task when a bundled bot is to act and none runs."""
         if table.bot_to_move() is None:
             return
-        running = self.bot_tasks.get(table.id)
+        running = table.bot_task
         if running is not None and not running.done():
             return
-        self.bot_tasks[table.id] = asyncio.create_task(self._run_bots(table))
+        table.bot_task = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
         """Let the bots act while one is to move; each thinks in the bots' pool."""
@@ -666,7 +745,7 @@ class GameServer:
                 view, legal = state.view(seat), state.legal_actions()
                 action = await loop.run_in_executor(
                     self.bots, table.agents[seat].act, view, legal)
-                async with self.locks[table.id]:
+                async with table.lock:
                     if table.state is not state or state.move_count != move:
                         continue
                     await self._accept(table, seat, action)
@@ -675,38 +754,14 @@ class GameServer:
         except Exception:
             log.exception("table %s: a bot failed", table.id)
         finally:
-            self.bot_tasks.pop(table.id, None)
+            table.bot_task = None
 
     # ------------------------------------------------------------------ sending
-    def _broadcast(self, table: LiveTable, message: BaseModel) -> None:
-        for connection in list(self.listeners[table.id]):
-            connection.send(message)
-
-    def _broadcast_table(self, table: LiveTable, but: Connection | None = None) -> None:
-        update = TableUpdate(table=table.table_info())
-        for connection in list(self.listeners[table.id]):
-            if connection is not but:
-                connection.send(update)
-
-    def _broadcast_views(self, table: LiveTable) -> None:
-        """Every connection its own view: each seat's built once (for the connections that
-        have had the same part of the log), the spectators' once."""
-        built: dict[tuple[int | None, int], BaseModel] = {}
-        for connection in list(self.listeners[table.id]):
-            self._send_view(connection, table, built)
-
-    @staticmethod
-    def _send_view(
-        connection: Connection, table: LiveTable, built: dict[tuple[int | None, int], BaseModel]
-    ) -> None:
-        """Send `connection` its view with the moves it has not had yet (`built`: views
-        already made for this move, by seat and log start)."""
-        key = (connection.seat, connection.logged)
-        if key not in built:
-            built[key] = table.view(*key)
-        connection.send(built[key])
-        if table.state is not None:
-            connection.logged = table.state.move_count
+    def _table_changed(self, table: LiveTable, but: Connection | None = None) -> None:
+        """Tell the table's connections of a change to its lobby entry (and the lobby's list,
+        at once)."""
+        self.listing = None
+        table.broadcast_table(but)
 
 
 # ------------------------------------------------------------------------- the ASGI app
@@ -771,15 +826,15 @@ def create_app(settings: Settings) -> FastAPI:
 
     limit = settings.max_message_bytes
 
-    @app.get("/api/games")
+    @app.get("/api/games", response_model=GameCatalogue, response_model_exclude_unset=True)
     async def list_games(request: Request) -> dict[str, Any]:
         server.check_request_rate(_client(request))
         return game_catalogue()
 
     @app.get("/api/tables", response_model=TableList)
-    async def list_tables(request: Request) -> TableList:
+    async def list_tables(request: Request) -> Response:
         server.check_request_rate(_client(request))
-        return server.list_tables()
+        return Response(server.listing_json(), media_type="application/json")
 
     @app.post("/api/tables", response_model=TableInfo, status_code=201)
     async def create_table(request: Request) -> TableInfo:
@@ -793,10 +848,18 @@ def create_app(settings: Settings) -> FastAPI:
         return await server.table_info(table_id)
 
     @app.get("/api/tables/{table_id}/moves/{move}", response_model=View)
-    async def position(request: Request, table_id: str, move: int, seat: int = 0,
-                       password: str | None = None) -> View:
-        """A finished game's position after `move` moves, as `seat` saw it (the replay)."""
+    async def position(request: Request, table_id: str, move: int, seat: int = 0) -> View:
+        """A finished game's position after `move` moves, as `seat` saw it (the replay); a
+        private table's password in the ``X-Table-Password`` header."""
         server.check_request_rate(_client(request))
+        if "password" in request.query_params:
+            raise ProtocolError("bad_message", "send a table's password in the "
+                                f"{PASSWORD_HEADER} header, not in the address (which "
+                                "access logs keep)")
+        password = request.headers.get(PASSWORD_HEADER)
+        if password is not None and len(password) > MAX_PASSWORD:
+            raise ProtocolError("bad_message", f"a password is at most {MAX_PASSWORD} "
+                                "characters")
         table = await server.table(table_id)
         await server._check_password(table, password)
         return await asyncio.to_thread(table.position, move, seat)
@@ -823,6 +886,13 @@ def create_app(settings: Settings) -> FastAPI:
             await websocket.close(code=1008)  # before accepting: the handshake gets a 403
             return
         client = _client(websocket)
+        try:
+            # A handshake is a request like the lobby's: guessing spectate passwords on
+            # fresh connections must not hold the password checks from real joins.
+            server.check_request_rate(client)
+        except ProtocolError as exc:
+            await websocket.send_denial_response(_error_response(exc.code, exc.message))
+            return
         await websocket.accept()
         if server.connections[client] >= settings.max_connections_per_client:
             error = Error(code="limit", message=f"at most "

@@ -56,6 +56,9 @@ __all__ = [
     "CreateTable",
     "Error",
     "ErrorCode",
+    "GameCatalogue",
+    "GameEntry",
+    "GameOption",
     "GameOver",
     "HintMessage",
     "Join",
@@ -64,6 +67,7 @@ __all__ = [
     "Note",
     "Notes",
     "Ping",
+    "PlayerCounts",
     "Pong",
     "SeatInfo",
     "SeatSpec",
@@ -229,6 +233,56 @@ class TableList(_ServerModel):
     tables: list[TableInfo]
 
 
+class GameOption(_ServerModel):
+    """One single option a table may set (``-o KEY=VALUE``), as the lobby's form shows it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str
+    label: str
+    kind: Literal["choice", "switch", "number"]
+    default: Any = Field(description="The rule set's value: a choice's text, a switch's "
+                         "boolean, a number (or None where it may have none).")
+    choices: list[str] | None = Field(default=None, description="A choice's values.")
+    min: int | None = Field(default=None, description="A number's least value (None: any).")
+    max: int | None = Field(default=None, description="A number's greatest value (None: any).")
+    none: str | None = Field(default=None, description="The word for a number's no-value "
+                             "(``unlimited``, ``none``), where it may have none.")
+
+
+class PlayerCounts(_ServerModel):
+    """How many seats a game's table may have."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    min: int
+    max: int
+    default: int
+
+
+class GameEntry(_ServerModel):
+    """One game the server offers, as the lobby's form needs it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str = Field(description="The game's name, as CreateTable.game.")
+    title: str
+    description: str
+    players: PlayerCounts
+    bots: list[str] = Field(description="The bundled bots' names, levels first.")
+    default_bot: str
+    preset_word: str = Field(description="The option key naming a rule set (``variant``).")
+    presets: list[str] = Field(description="The rule sets by name.")
+    default_preset: str
+    options: list[GameOption]
+    cooperative: bool = Field(description="Whether all seats share one score.")
+
+
+class GameCatalogue(_ServerModel):
+    """``GET /api/games``: every game the server offers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    version: Literal[1] = PROTOCOL_VERSION
+    games: list[GameEntry]
+
+
 class TakeSeat(_Message):
     """``POST /api/tables/{table}/seats``: take an open seat (None: the first open one)."""
 
@@ -341,6 +395,10 @@ class ActionChoice(_ServerModel):
 
     id: int
     notation: str
+    action: dict[str, Any] | None = Field(
+        default=None, description="The action as an object (its ``type``, its fields and its "
+        "``text``), for a program that reads it back as the game's own value "
+        "(``cardgames.server.views.legal_from_json``); in a view's ``legal`` list.")
 
 
 class LogEntry(_ServerModel):
@@ -368,11 +426,18 @@ class View(_ServerModel):
     `view` is the game's view of the seat (``cardgames.server.views.seat_view``), or for a
     spectator the view with every card hidden from any seat left out until the game is over
     (``spectator_view``). `legal` lists the actions of the seat to act, sent to that seat
-    only (empty for the others and for spectators). `log` holds the moves from number
-    `log_start` on, as the receiver may see them: a client appends them to what it has."""
+    only (empty for the others and for spectators), each with its ``action`` as an object.
+    `log` holds the moves from number `log_start` on, as the receiver may see them: a client
+    appends them to what it has.
+
+    Before the start (status ``waiting``) a view holds no game: ``move`` 0, ``to_move``
+    None, ``view`` ``{}``, ``legal`` and ``log`` empty, and ``players`` the seats' names so
+    far ('' for an open seat); the first view of the game follows the start."""
 
     type: Literal["view"] = "view"
     version: Literal[1] = PROTOCOL_VERSION
+    ref: Ref = Field(default=None, description="The `ref` of the act this view answers, in "
+                     "the view sent to the connection that made the move; else None.")
     table: str
     seat: int | None
     move: int = Field(description="Moves made so far: an act may name it (Act.move).")
@@ -430,8 +495,8 @@ class TableUpdate(_ServerModel):
 
 
 class GameOver(_ServerModel):
-    """The game ended: its record (``cardgames replay`` reads it) and, for Hanabi, the
-    hanab.live export. Sent once to everyone at the table, after the last :class:`View`."""
+    """The game ended: its record (``cardgames replay`` reads it) and its foreign exports
+    (Hanabi's hanab.live JSON). Sent once to everyone at the table, after the last :class:`View`."""
 
     type: Literal["game_over"] = "game_over"
     version: Literal[1] = PROTOCOL_VERSION
@@ -439,8 +504,9 @@ class GameOver(_ServerModel):
     scores: list[int]
     result: str = Field(description="The outcome in words.")
     record: dict[str, Any] = Field(description="The game's record (cardgames.core.record).")
-    hanablive: dict[str, Any] | None = Field(
-        default=None, description="Hanabi only: the game as a hanab.live JSON export.")
+    exports: dict[str, Any] = Field(
+        default_factory=dict, description="The game in the foreign record formats its game "
+        "writes, by format name (Hanabi: ``hanablive``, a hanab.live JSON export).")
 
 
 class Pong(_ServerModel):
@@ -472,7 +538,7 @@ SERVER_MESSAGES: Final = (
     Welcome, View, ChatMessage, Notes, HintMessage, TableUpdate, GameOver, Pong, Error)
 LOBBY_MODELS: Final = (
     CreateTable, SeatSpec, TableInfo, SeatInfo, TableList, TakeSeat, SeatTaken, LeaveSeat,
-    StartTable)
+    StartTable, GameCatalogue, GameEntry, GameOption, PlayerCounts)
 
 _CLIENT_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 _SERVER_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ServerMessage)

@@ -100,6 +100,11 @@ class RateBucket:
         self.tokens -= 1
         return True
 
+    def is_full(self) -> bool:
+        """Whether the bucket has refilled: its client has been quiet long enough that
+        forgetting it changes nothing."""
+        return self.tokens + (time.monotonic() - self.last) * self.rate >= self.burst
+
 
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
     """Whether a WebSocket from a page at `origin` may connect to the server at `host` (the

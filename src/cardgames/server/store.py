@@ -216,6 +216,12 @@ def finish(db: Connection, table_id: str) -> None:
                .values(status="over"))
 
 
+def add_last_action(db: Connection, table_id: str, action: ActionRow) -> None:
+    """The action that ends the game and the end, in one write (one commit)."""
+    add_action(db, table_id, action)
+    finish(db, table_id)
+
+
 def set_note(db: Connection, table_id: str, seat: int, card: str, text: str) -> None:
     """A seat's note on a card (empty text: none)."""
     key = (notes_table.c.table_id == table_id, notes_table.c.seat == seat,

@@ -9,38 +9,46 @@ sent of it.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, Protocol
 
 import attrs
+import pydantic_core
+from pydantic import BaseModel
 
 import cardgames
 from cardgames.core.agents import Agent
 from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import State
 from cardgames.core.record import Record
-from cardgames.core.registry import GameInfo, load_target
+from cardgames.core.registry import GameInfo
 from cardgames.server.protocol import (
-    ActionChoice,
+    PROTOCOL_VERSION,
     ChatMessage,
     GameOver,
     LogEntry,
     SeatInfo,
     TableInfo,
     TableStatus,
+    TableUpdate,
     View,
 )
 from cardgames.server.store import SeatRow, TableRow
-from cardgames.server.views import seat_log, seat_view, spectator_log, spectator_view
+from cardgames.server.views import (
+    legal_choices,
+    seat_log,
+    seat_view,
+    spectator_log,
+    spectator_view,
+)
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
-__all__ = ["CHAT_KEPT", "EXPORTS", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = ["CHAT_KEPT", "Listener", "LiveTable", "ProtocolError", "bot_names"]
 
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps to show a new arrival."""
-EXPORTS: Final[Mapping[str, str]] = {"hanabi": "cardgames.hanabi.hanablive:to_hanablive"}
-"""Foreign exports sent with a game's end, by game: the function making hanab.live's JSON."""
 
 
 class ProtocolError(Exception):
@@ -62,14 +70,39 @@ def bot_names(bots: list[str | None]) -> list[str]:
             for bot, name in zip(bots, named, strict=True)]
 
 
+class Listener(Protocol):
+    """A connection at a table, as the table sees it: where it sits, how much of the log it
+    has been sent, and a way to send it a message already encoded."""
+
+    seat: int | None
+    logged: int
+
+    def send_text(self, text: str) -> None: ...
+
+    def send(self, message: BaseModel) -> None: ...
+
+    def close(self) -> None: ...
+
+
 @attrs.define(eq=False)
 class LiveTable:
-    """One table: stored fields, the game once started, the bots, notes and recent chat."""
+    """One table, the one owner of everything about it: stored fields, its options (read
+    once), the game once started, the bots and their task, notes and recent chat, the lock
+    its changes take, the connections at it and what is sent to them."""
 
     row: TableRow
     info: GameInfo[Any, Any]
     seats: list[SeatRow]
     state: State[Any] | None = None
+    options: Any = attrs.field(default=attrs.Factory(
+        lambda self: self.info.make_options(**self.row.options), takes_self=True))
+    """The game's options object, read once from the row's option strings."""
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    """Held while a change to the table is checked and committed (moves one at a time)."""
+    listeners: set[Listener] = attrs.field(factory=set)
+    """The connections at the table (seats and spectators)."""
+    bot_task: asyncio.Task[None] | None = None
+    """The task letting the bundled bots act, while one runs."""
     agents: dict[int, Agent] = attrs.field(factory=dict)
     notes: dict[int, dict[str, str]] = attrs.field(factory=dict)
     chat: deque[ChatMessage] = attrs.field(factory=lambda: deque(maxlen=CHAT_KEPT))
@@ -95,6 +128,12 @@ class LiveTable:
             table.state = info.replay(record)
             table.make_agents()
         return table
+
+    @staticmethod
+    def watchable(info: GameInfo[Any, Any]) -> bool:
+        """Whether the game has a spectator view (``State.public_view``; a plug-in game
+        may have none, and then its tables take no spectator)."""
+        return info.state_type.public_view is not State.public_view
 
     # ------------------------------------------------------------------ who sits where
     @property
@@ -141,9 +180,7 @@ class LiveTable:
         names = [name if row.seat == seat else row.name or f"Open{row.seat}"
                  for row in self.seats]
         try:
-            self.info.state_type.new(
-                self.info.make_options(**self.row.options), players=len(names),
-                seed=self.row.seed, names=names)
+            self.info.check_names(names)
         except OptionsError as exc:
             raise ProtocolError("bad_message", f"the name {name!r} is refused: {exc}") from None
         return name
@@ -160,7 +197,7 @@ class LiveTable:
         try:
             state = self.info.new_game(
                 len(self.seats), self.row.seed, names=[seat.name for seat in self.seats],
-                **self.row.options)
+                options=self.options)
         except OptionsError as exc:
             raise ProtocolError("options", str(exc)) from None
         self.state = state
@@ -184,7 +221,13 @@ class LiveTable:
     def hint_agent(self, seat: int) -> Agent:
         """A fresh bot to advise `seat` (the game's bot for people, seeded like a seat's
         bot): a person asking for a hint gets a move people's conventions explain."""
-        return self.info.bots[self.info.people_bot](self.row.bot_seed + len(self.seats) + seat)
+        name, seed = self.hint_bot(seat)
+        return self.info.bots[name](seed)
+
+    def hint_bot(self, seat: int) -> tuple[str, int]:
+        """The name and seed of the bot that advises `seat`: the game's bot for people,
+        seeded like a seat's bot."""
+        return self.info.people_bot, self.row.bot_seed + len(self.seats) + seat
 
     # ------------------------------------------------------------------ moves
     def resolve(self, seat: int, action: int | str, move: int | None) -> Any:
@@ -238,21 +281,26 @@ class LiveTable:
 
     def view(self, seat: int | None, log_start: int = 0) -> View:
         """What `seat` (None: a spectator) is sent now, with the log from move `log_start`
-        (the moves the connection has not been sent yet)."""
+        (the moves the connection has not been sent yet), as the protocol's model."""
+        return View.model_validate(self.view_data(seat, log_start))
+
+    def view_data(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+        """:meth:`view` as JSON data, built without the model's checks (what the server
+        sends: the model describes it, ``tests/server`` check that it matches)."""
         state = self.state
         players = [seat_row.name for seat_row in self.seats]
         if state is None:
-            return View(table=self.id, seat=seat, move=0, to_move=None, status="waiting",
-                        players=players, view={}, legal=[], log=[])
-        to_move = state.current_player
-        legal = []
-        if seat is not None and seat == to_move:
-            legal = [ActionChoice(id=state.action_id(action), notation=str(action))
-                     for action in state.legal_actions()]
+            return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
+                    "seat": seat, "move": 0, "to_move": None, "status": "waiting",
+                    "players": players, "view": {}, "legal": [], "log_start": 0, "log": []}
         shown = spectator_view(state) if seat is None else seat_view(state, seat)
-        return View(table=self.id, seat=seat, move=state.move_count, to_move=to_move,
-                    status=self.status, players=list(state.players), view=shown, legal=legal,
-                    log_start=log_start, log=self.log(seat, log_start))
+        log = (spectator_log(state, log_start) if seat is None
+               else seat_log(state, seat, log_start))
+        return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
+                "seat": seat,
+                "move": state.move_count, "to_move": state.current_player,
+                "status": self.status, "players": list(state.players), "view": shown,
+                "legal": legal_choices(state, seat), "log_start": log_start, "log": log}
 
     def position(self, move: int, seat: int) -> View:
         """A finished game's position after `move` moves as `seat` saw it then (a replay;
@@ -279,9 +327,48 @@ class LiveTable:
         assert state is not None
         assert state.is_over
         record = state.record({"table": self.id, "server": "cardgames"})
-        export = None
-        target = EXPORTS.get(self.row.game)
-        if target is not None:
-            export = load_target(target, "")(state)
         return GameOver(table=self.id, scores=state.scores(), result=state.result_text(),
-                        record=record.to_dict(), hanablive=export)
+                        record=record.to_dict(), exports=self.info.export(state))
+
+    # ------------------------------------------------------------------ sending
+    def broadcast(self, message: BaseModel) -> None:
+        """`message` to everyone at the table, encoded once."""
+        text = message.model_dump_json()
+        for listener in list(self.listeners):
+            listener.send_text(text)
+
+    def broadcast_table(self, but: Listener | None = None) -> None:
+        """The table's lobby entry to everyone at it (but `but`), encoded once."""
+        if not self.listeners or (but is not None and self.listeners == {but}):
+            return
+        text = TableUpdate(table=self.table_info()).model_dump_json()
+        for listener in list(self.listeners):
+            if listener is not but:
+                listener.send_text(text)
+
+    def broadcast_views(self, answer: tuple[Listener, str | int] | None = None) -> None:
+        """Every connection its own view: each seat's built and encoded once (for the
+        connections that have had the same part of the log), the spectators' once. `answer`:
+        the connection whose act made the move and the act's ``ref``, echoed in its view."""
+        built: dict[tuple[int | None, int], str] = {}
+        for listener in list(self.listeners):
+            if answer is not None and listener is answer[0]:
+                data = self.view_data(listener.seat, listener.logged)
+                listener.send_text(pydantic_core.to_json({**data, "ref": answer[1]}).decode())
+                if self.state is not None:
+                    listener.logged = self.state.move_count
+                continue
+            self.send_view(listener, built)
+
+    def send_view(self, listener: Listener,
+                  built: dict[tuple[int | None, int], str] | None = None) -> None:
+        """Send `listener` its view with the moves it has not had yet (`built`: views
+        already encoded for this move, by seat and log start)."""
+        built = {} if built is None else built
+        key = (listener.seat, listener.logged)
+        text = built.get(key)
+        if text is None:
+            text = built[key] = pydantic_core.to_json(self.view_data(*key)).decode()
+        listener.send_text(text)
+        if self.state is not None:
+            listener.logged = self.state.move_count

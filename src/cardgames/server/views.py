@@ -9,8 +9,6 @@
 * :func:`seat_log` and :func:`spectator_log` are the moves in words, for the protocol's log.
 * :func:`view_from_json` reads a :func:`seat_view` back into the game's own view value, so that
   a bot on the far side of the protocol (``cardgames bot``) sees what it would see locally.
-* :func:`hidden_cards` names the cards a seat (or a spectator) may not see, for the tests that
-  search every message for them.
 
 The encoding is cattrs over the games' attrs values, the same rules for every game: a card
 is its notation (``"R3"``, ``"mar-chaff-2"``), a game's options are their ``to_dict()``, an
@@ -28,7 +26,7 @@ import functools
 import importlib
 import types
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar, Union, get_args, get_origin
 
 import attrs
@@ -36,13 +34,10 @@ import cattrs
 
 from cardgames import get_game
 from cardgames.core.game import Move, State
-from cardgames.hanabi.hints import card_status, known_status
-from cardgames.ikebana.render import bouquet_worth
-from cardgames.koikoi.yaku import yaku_progress
 
 __all__ = [
-    "HiddenCard",
-    "hidden_cards",
+    "action_choice",
+    "legal_choices",
     "legal_from_json",
     "seat_log",
     "seat_view",
@@ -76,7 +71,7 @@ def _is_union(declared: Any) -> bool:
 
 
 CACHE_SIZE: Final = 4096
-"""How many encoded option sets and card sets the encoder keeps (it starts again when full)."""
+"""How many encoded option sets and card sets the encoder keeps (the oldest goes when full)."""
 
 
 def _cached(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -88,7 +83,9 @@ def _cached(encode: Callable[[Any], Any]) -> Callable[[Any], Any]:
         found = done.get(value)
         if found is None:
             if len(done) >= CACHE_SIZE:
-                done.clear()
+                # The oldest entry goes (a dict keeps its order): the values every view
+                # holds again stay, where clearing the whole cache made every one anew.
+                del done[next(iter(done))]
             found = done[value] = encode(value)
         return found
     return remembered
@@ -200,15 +197,29 @@ def to_json(value: Any) -> Any:
 
 def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
     """What `seat` may know now, as JSON data: ``state.view(seat)`` encoded (its history is
-    ``state.moves(seat)``), and under ``"legal"`` the seat's legal actions as objects (empty
-    when another seat is to act): what the rules allow it, which its view tells it anyway;
-    a bot reads them back with :func:`legal_from_json`. Nothing else of the state is read."""
+    ``state.moves(seat)``) with the game's table aids. Nothing else of the state is read
+    (the seat's legal actions travel beside the view: :func:`legal_choices`)."""
     view = state.view(seat)
     data: dict[str, Any] = to_json(view)
-    data.update(table_aids(view))
-    data["legal"] = ([to_json_action(action) for action in state.legal_actions()]
-                     if state.current_player == seat else [])
+    data.update(table_aids(state.game_name, view))
     return data
+
+
+def legal_choices(state: State[Any], seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions of `seat` now (none unless it is to act), each once: its ``id``
+    (valid for this move only), its ``notation`` and the ``action`` as an object, which a
+    bot reads back with :func:`legal_from_json`. What the rules allow the seat its view
+    tells it anyway."""
+    if seat is None or state.current_player != seat:
+        return []
+    return [action_choice(state, action) for action in state.legal_actions()]
+
+
+def action_choice(state: State[Any], action: Any) -> dict[str, Any]:
+    """One legal action of `state` as the protocol lists it: ``id``, ``notation``,
+    ``action`` (the action as an object)."""
+    return {"id": state.action_id(action), "notation": str(action),
+            "action": to_json_action(action)}
 
 
 def to_json_action(action: Any) -> dict[str, Any]:
@@ -227,38 +238,23 @@ def spectator_view(state: State[Any]) -> dict[str, Any]:
     any seat may not see until the game is over; then the hands too)."""
     view = state.public_view()
     data: dict[str, Any] = to_json(view)
-    data.update(table_aids(view))
+    data.update(table_aids(state.game_name, view))
     return data
 
 
-def table_aids(view: Any) -> dict[str, Any]:
-    """What a table shows beside the cards, worked out from the view alone by the game's own
-    code, so that a web table need not score anything itself: Koi-Koi's ``progress`` (each
-    seat's yaku in progress, closest first: ``key``, ``name``, ``have``, ``need``),
-    Ikebana's ``worth`` (each bouquet's best score now, in words) and Hanabi's ``marks``
-    (each card in a hand by its order: ``playable``, ``critical``, ``trash`` or None, as far
-    as the viewer can tell). Nothing for other games."""
-    kind = type(view).__module__
-    if kind == "cardgames.koikoi.view":
-        piles = view.piles
-        return {"progress": [
-            [{"key": item.key, "name": item.name, "have": item.have, "need": item.need}
-             for item in yaku_progress(piles[seat], piles[1 - seat], view.rules, view.month)]
-            for seat in (0, 1)]}
-    if kind == "cardgames.hanabi.view":
-        # Only what the viewer can tell: a card it sees by its identity, any other card by
-        # what its holder knows of it (the statuses its possible cards share).
-        hands = (view.hands if hasattr(view, "hands") else
-                 [view.own_hand if seat == view.seat else hand
-                  for seat, hand in enumerate(view.other_hands)])
-        return {"marks": {
-            str(slot.order): (known_status(view, slot.possible) if getattr(slot, "card", None)
-                              is None else card_status(view, slot.card))
-            for hand in hands for slot in hand}}
-    if kind == "cardgames.ikebana.view":
-        wild = view.rules.multicolour_wild
-        return {"worth": [bouquet_worth(bouquet, wild) for bouquet in view.bouquets]}
-    return {}
+@functools.cache
+def _aids_of(game: str) -> Callable[[Any], dict[str, Any]] | None:
+    return get_game(game).load_table_aids()
+
+
+def table_aids(game: str, view: Any) -> dict[str, Any]:
+    """What a table shows beside the cards, worked out from `view` (a seat's or the public
+    view of the game named `game`) by the game's own code (its ``GameInfo.table_aids``), so
+    that a web table need not score anything itself: Koi-Koi's ``progress``, Ikebana's
+    ``worth``, Hanabi's ``marks`` (see each game's ``table_aids``). Nothing for a game
+    without them."""
+    aids = _aids_of(game)
+    return {} if aids is None else aids(view)
 
 
 def _log(moves: Sequence[Move[Any]]) -> list[dict[str, Any]]:
@@ -412,64 +408,19 @@ def view_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> Any
         raise ValueError(f"not a {game.game_name} view: {exc}") from None
 
 
-def legal_from_json(game: str | type[State[Any]], data: Mapping[str, Any]) -> list[Any]:
-    """The legal actions of a :func:`seat_view`, read back: the values ``state.legal_actions()``
-    listed, in its order. ValueError when they are no actions of that game."""
+def legal_from_json(game: str | type[State[Any]], choices: Any) -> list[Any]:
+    """The legal actions of a :func:`legal_choices` list (a view message's ``legal``), read
+    back: the values ``state.legal_actions()`` listed, in its order. ValueError when they
+    are no actions of that game."""
     state_type = get_game(game).state_type if isinstance(game, str) else game
     package = state_type.__module__.rpartition(".")[0]
-    items = data.get("legal") if isinstance(data, Mapping) else None
-    if not isinstance(items, list):
-        raise ValueError(f"a seat view of {state_type.game_name} lists its 'legal' actions")
+    if not isinstance(choices, list) or not all(
+            isinstance(item, Mapping) and isinstance(item.get("action"), Mapping)
+            for item in choices):
+        raise ValueError(f"the legal actions of {state_type.game_name} are a list of objects "
+                         "each with its 'action'")
     reader = _reader(package)
     try:
-        return [reader.structure(item, object) for item in items]
+        return [reader.structure(item["action"], object) for item in choices]
     except (cattrs.BaseValidationError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not {state_type.game_name} actions: {exc}") from None
-
-
-# ------------------------------------------------------------------ what may not be seen
-@attrs.frozen
-class HiddenCard:
-    """A card a seat may not see: its notation and, where the game gives cards a public id
-    (Hanabi's deck position, ``order``), that id; None where the notation names one card
-    (Koi-Koi's cards are all different) or any copy (Ikebana)."""
-
-    card: str
-    order: int | None = None
-
-
-def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
-    """The cards `seat` (None: a spectator) may not see now, for the tests that search every
-    message for them: Hanabi's own hand (every hand for a spectator), the plays in the hole
-    and the top of the draw pile, by order; Koi-Koi's other hand (both for a spectator) and
-    the stock; Ikebana's cards of which every copy is in the deck. Nothing once the game is
-    over, but Hanabi's pile and Ikebana's deck."""
-    name = state.game_name
-    over = state.is_over
-    seats: Iterable[int] = range(len(state.players)) if seat is None else (seat,)
-    found: set[HiddenCard] = set()
-    if name == "hanabi":
-        card_at = state.card_at  # type: ignore[attr-defined]
-        if not over:
-            for holder in seats:
-                found.update(HiddenCard(str(card_at(order)), order)
-                             for order in state.hand_orders(holder))  # type: ignore[attr-defined]
-            found.update(HiddenCard(str(card_at(order)), order)
-                         for order in state.hole)  # type: ignore[attr-defined]
-        top = state.deck_order_of_top()  # type: ignore[attr-defined]
-        if top is not None:
-            found.add(HiddenCard(str(card_at(top)), top))
-    elif name == "koikoi":
-        if not over:
-            holders = range(2) if seat is None else (1 - seat,)
-            for holder in holders:
-                found.update(HiddenCard(str(card)) for card in state.hand(holder))  # type: ignore[attr-defined]
-            found.update(HiddenCard(str(card)) for card in state.stock)  # type: ignore[attr-defined]
-    elif name == "ikebana":
-        codes = state.all_cards()  # type: ignore[attr-defined]
-        deck = state.draw_pile()  # type: ignore[attr-defined]
-        found.update(HiddenCard(str(card)) for card in set(deck)
-                     if deck.count(card) == codes.count(card.code))
-    else:
-        raise ValueError(f"hidden_cards knows hanabi, koikoi and ikebana (got {name!r})")
-    return frozenset(found)

@@ -240,7 +240,7 @@ export function summary(message, ui) {
     h("h2", {}, `Game over: ${view.score} of ${view.max_score}`),
     over ? h("p", {}, over.result) : null,
     h("p", {class: "quiet"}, `${view.history.length} moves · ${view.discards.length} cards discarded · ${view.max_fuses - view.fuses} fuse(s) lost`),
-    over?.hanablive ? h("p", {}, ui.button("Save the hanab.live export", () => download("hanabi-game.json", over.hanablive))) : null,
+    over?.exports?.hanablive ? h("p", {}, ui.button("Save the hanab.live export", () => download("hanabi-game.json", over.exports.hanablive))) : null,
     over?.record ? h("p", {}, ui.button("Save the record (cardgames replay FILE)", () => download("hanabi-record.json", over.record))) : null);
 }
 

@@ -37,18 +37,19 @@ function el(tag, className, text) {
   return node;
 }
 
-// A tile's face: its month and flower in the month's colour, the picture and its kind.
+// A tile's face: the card's own picture (cards/<code>.svg, drawn by cardgames.koikoi.art: the
+// month's plant and colour, and what the card's kind shows), its name in the title.
 function face(node, code, small) {
   const info = cardInfo(code);
   node.classList.add("kk-tile", `month-${info.month}`, `kind-${info.kind}`);
   if (small) node.classList.add("small");
   node.dataset.card = code;
-  node.title = `${code}: ${FLOWERS[info.month - 1]}, ${info.kind}`;
-  const art = el("span", "kk-art");
-  if (info.kind === "ribbon") art.append(el("span", `kk-ribbon ${info.ribbon}`));
-  if (info.kind === "bright") art.append(el("span", "kk-sun"));
-  node.prepend(el("span", "kk-month", `${info.month} ${info.abbr}`), art,
-    el("span", "kk-pic", info.picture), el("span", "kk-kind", info.kind));
+  node.title = `${code}: ${FLOWERS[info.month - 1]}, ${info.ribbon ? `${info.ribbon} ribbon` : info.kind}`;
+  const art = el("img", "kk-art");
+  art.src = `cards/${code}.svg`;
+  art.alt = code;
+  art.draggable = false;
+  node.prepend(art);
   return node;
 }
 

@@ -3,11 +3,14 @@ as cards, nothing cut at phone width, what happened marked, the winner said, pla
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
 from server.kit import Running
-from web.test_koikoi_ikebana import DESKTOP, PHONE, WAIT_MS, open_page
+from web.conftest import playwright_api
+from web.test_koikoi_ikebana import DESKTOP, PHONE, WAIT_MS, koikoi_act, open_page
 
 TILES_DRAWN = """() => [...document.querySelectorAll('.kk-tile[data-card]')].map((tile) => {
   const art = tile.querySelector('img.kk-art');
@@ -62,3 +65,58 @@ def test_ikebana_cards_are_large_enough_on_a_phone(
     assert sizes
     assert min(sizes) >= 36, sizes
     assert not _overflowing(page), _overflowing(page)
+
+
+def test_koikoi_marks_the_last_move_and_closes_each_round_with_a_board(
+        server: Running, new_page: Callable[..., Any]) -> None:
+    table = server.create("koikoi", [None, "easy"], options={"rounds": "2"}, seed=21,
+                          autostart=True)
+    seat = server.sit(table, "Ann")
+    page = open_page(new_page, server, table, DESKTOP, seat)
+    page.locator(".kk-table").wait_for(timeout=WAIT_MS)
+    boards: list[str] = []
+    marked = False
+    deadline = time.monotonic() + 120
+    while server.info(table)["status"] != "over" or not page.locator("#board-dialog[open]").count():
+        assert time.monotonic() < deadline, "the match did not end in time"
+        dialog = page.locator("#board-dialog[open]")
+        if dialog.count():
+            text = dialog.inner_text()
+            if "Match over" in text:
+                break
+            boards.append(text)
+            # The round's board: each side's captures as cards, how the points were made.
+            assert "Round 1 over" in text
+            assert dialog.locator(".kk-board-seat").count() == 2
+            assert dialog.locator(".kk-tile[data-card]").count() >= 2
+            if "drawn" not in text:
+                assert dialog.locator(".kk-steps .kk-sum").count() == 1
+            page.locator("#board-close", has_text="Next round").click()
+            page.locator("#board-dialog[open]").wait_for(state="detached", timeout=WAIT_MS)
+            continue
+        hand = page.locator(".kk-hand.mine .kk-tile-button.playable")
+        last = page.locator("#last-move").inner_text() if page.locator("#last-move").count() else ""
+        if hand.count() and last.startswith("Last move") and "Easy plays" in last:
+            # Easy just played: its cards are marked where they lie now.
+            assert page.locator(".kk-tile.last-move").count() >= 1
+            marked = True
+        before = int(page.locator(".kk-table").get_attribute("data-move") or 0)
+        try:
+            acted = koikoi_act(page)
+        except playwright_api.Error:
+            if page.locator("#board-dialog[open]").count():
+                continue  # the bot ended the round meanwhile: its board covers the table
+            raise
+        if acted:
+            page.wait_for_function(
+                "(m) => Number(document.querySelector('.kk-table')?.dataset.move) > m"
+                " || document.querySelector('#board-dialog[open]')", arg=before, timeout=WAIT_MS)
+        else:
+            page.wait_for_timeout(50)
+    final = page.locator("#board-dialog[open]")
+    final.wait_for(timeout=WAIT_MS)
+    winner = final.locator(".kk-winner").inner_text()
+    assert re.search(r"(Ann|Easy) wins \d+ to \d+\.|A draw", winner)
+    assert final.locator("button.save-record").count() == 1
+    assert len(boards) == 1
+    assert marked

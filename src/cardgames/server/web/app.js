@@ -273,9 +273,18 @@ async function createTable(form, gameName) {
 
 // ---------------------------------------------------------------------------- the table
 
-/** An event in words with the players' names for "player 2" (the log numbers the seats). */
-function withNames(text, names) {
-  return text.replace(/\bplayer (\d+)\b/g, (whole, number) => names[Number(number) - 1] ?? whole);
+/** An event in words with the players' names for the seat numbers the engine writes
+ *  ("player 2" in Hanabi; a game module may name its own pattern: `export const seatPattern`,
+ *  a global RegExp whose one group is the seat's number from 1, e.g. /\bP(\d+)\b/g). */
+function withNames(text, names, pattern = /\bplayer (\d+)\b/g) {
+  return text.replace(pattern, (whole, number) => names[Number(number) - 1] ?? whole);
+}
+
+/** A log entry as one sentence with names: its events ("Ann plays G1 from slot 3 onto its
+ *  firework; Ann draws a card"), or who did what when it has none. */
+function entryText(entry, names, pattern) {
+  if (entry.events.length) return entry.events.map((e) => withNames(e, names, pattern)).join("; ");
+  return `${names[entry.seat] ?? `seat ${entry.seat + 1}`}: ${entry.action}`;
 }
 
 /** Everything the table page holds; one at a time. */
@@ -325,6 +334,7 @@ class Table {
     this.gameOver = null;
     this.replayAt = null;          // a move number while replaying
     this.replayViews = {};
+    this.partnerViews = {};        // another seat's view of a finished game's positions
     this.shownSummaries = new Set();
     this.socket = null;
     this.closed = false;
@@ -347,6 +357,7 @@ class Table {
     this.chatInput = h("input", {type: "text", id: "chat-input", maxlength: 500, placeholder: "say something (/)",
       "aria-label": "chat", autocomplete: "off"});
     this.summaryBox = h("div", {id: "summary"});
+    this.lastMoveBox = h("p", {class: "last-move", id: "last-move", "aria-live": "polite"});
     this.seatsBox = h("div", {id: "seats"});
     const moveForm = h("form", {on: {submit: (e) => {
       e.preventDefault();
@@ -365,7 +376,7 @@ class Table {
         () => ask("The table's link", [{name: "link", label: "", value: link}]));
     }}}, "Copy link");
     $("main").replaceChildren(h("div", {class: "table"},
-      h("div", {}, this.seatsBox, this.board, this.actionsBox, this.hintBox, this.summaryBox),
+      h("div", {}, this.seatsBox, this.lastMoveBox, this.hintBox, this.board, this.actionsBox, this.summaryBox),
       h("aside", {class: "side"},
         h("section", {class: "panel"}, h("h2", {}, "Moves"), this.logList, moveForm,
           h("div", {class: "replaybar", id: "replaybar"})),
@@ -428,7 +439,10 @@ class Table {
       case "chat": this.chat.push(message); this.renderChat(); return;
       case "hint": this.hint = message; break;
       case "table": this.info = message.table; break;
-      case "game_over": this.gameOver = message; break;
+      case "game_over":
+        this.gameOver = message;
+        if (this.message) this.fetchPartner(this.message.move).then(() => this.render());
+        break;
       case "error":
         if (message.code === "forbidden" && this.saved && !this.message) {
           // This browser's token no longer opens a seat here: watch instead.
@@ -467,6 +481,8 @@ class Table {
       selected: this.selected,
       hint: replay ? null : this.hint,
       gameOver: this.gameOver,
+      lastMove: this.lastEntry(),
+      partner: this.gameOver ? this.partnerViews[replay ? this.replayAt : message.move]?.view ?? null : null,
       narrow: window.matchMedia("(max-width: 640px)").matches,
       act: (action) => this.act(action),
       find: (test) => legal.filter((a) => typeof test === "function" ? test(a) : test.test(a.notation)),
@@ -478,6 +494,12 @@ class Table {
         dataset: options.key ? {key: options.key} : {}, on: {click: run}},
         label, options.key ? h("kbd", {}, options.key) : null),
     };
+  }
+
+  /** The log entry of the move that led to the position shown ({seat, action, events}). */
+  lastEntry() {
+    const at = this.replayAt ?? this.log.length;
+    return at > 0 ? this.log[at - 1] ?? null : null;
   }
 
   async openNote(key) {
@@ -503,6 +525,7 @@ class Table {
     this.board.dataset.move = String(message.move);
     try { this.module.render(this.board, message, ui); }
     catch (error) { this.board.append(h("p", {}, `The table could not be drawn: ${error.message}`)); console.error(error); }
+    this.renderLastMove();
     this.renderActions(message, ui);
     this.renderHint(ui);
     this.renderSummary(message, ui);
@@ -573,38 +596,92 @@ class Table {
   }
 
   renderHint(ui) {
-    if (!ui.hint) { this.hintBox.replaceChildren(); return; }
+    if (!ui.hint) { this.hintBox.replaceChildren(); this.shownHint = null; return; }
     this.hintBox.replaceChildren(h("div", {class: "hint", id: "hint-text"},
       h("strong", {}, `Hint: ${ui.hint.action.notation}`), " — ", ui.hint.reason, " ",
       ui.button("Do it", () => this.act(ui.hint.action.id))));
+    if (this.shownHint !== ui.hint) {  // a new hint: bring it into sight (a phone scrolls)
+      this.shownHint = ui.hint;
+      this.hintBox.scrollIntoView({block: "nearest"});
+    }
   }
 
   renderSummary(message, ui) {
-    const element = this.module.summary(message, ui);
-    if (!element && this.gameOver && !ui.replay) {
-      const scores = this.gameOver.scores.map((s, i) => `${message.players[i]}: ${s}`).join(" · ");
-      this.summaryBox.replaceChildren(h("div", {class: "panel summary", id: "final"}, h("h2", {}, "Game over"),
-        h("p", {}, this.gameOver.result), h("p", {}, scores)));
-      return;
-    }
+    const live = !ui.replay;
+    const over = this.gameOver && live;
+    const make = () => {
+      const element = this.module.summary(message, ui) || (over ? this.finalBox(message) : null);
+      if (element && over && element.dataset.key === "final") element.append(this.afterGame());
+      return element;
+    };
+    const element = make();
     this.summaryBox.replaceChildren(...(element ? [h("div", {class: "panel summary", id: "final"}, element)] : []));
-    const key = element?.dataset.key || (this.gameOver && !ui.replay ? "final" : null);
-    if (element && key && !this.shownSummaries.has(key)) {
+    const key = element?.dataset.key || (over ? "final" : null);
+    if (element && key && live && !this.shownSummaries.has(key)) {
+      // A round's end or the game's: a board on top of the table, closed by the player.
       this.shownSummaries.add(key);
-      this.summaryBox.scrollIntoView({behavior: "smooth", block: "nearest"});
+      this.showBoard(make(), key === "final" || !!message.view?.is_over, key);
+    } else if (element && key && live && $("board-dialog").open && this.boardKey === key) {
+      this.showBoard(make(), key === "final" || !!message.view?.is_over, key);  // the record came
     }
+  }
+
+  /** The end of a game whose module has no summary: the result and the scores. */
+  finalBox(message) {
+    const scores = this.gameOver.scores.map((s, i) => `${message.players[i]}: ${s}`).join(" · ");
+    return h("div", {dataset: {key: "final"}}, h("h2", {}, "Game over"),
+      h("p", {class: "winner"}, withNames(this.gameOver.result, message.players, this.module.seatPattern)),
+      h("p", {}, scores));
+  }
+
+  /** What every finished game offers: its record to save, a replay. */
+  afterGame() {
+    const record = this.gameOver?.record;
+    return h("p", {class: "row after-game"},
+      record ? h("button", {type: "button", class: "save-record", on: {click: () =>
+        download(`${this.info.game}-record.json`, record)}}, "Save the record (cardgames replay FILE)") : null);
+  }
+
+  showBoard(element, final, key) {
+    const dialog = $("board-dialog");
+    if (!dialog || !element) return;
+    this.boardKey = key;
+    dialog.replaceChildren(h("form", {method: "dialog"}, element,
+      h("p", {class: "row"}, h("button", {class: "primary", id: "board-close", value: "close"},
+        final ? "Close" : "Next round"))));
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    dialog.querySelector("#board-close").focus();
   }
 
   renderLog() {
     const at = this.replayAt;
     const names = this.message?.players || this.info.seats.map((s) => s.name);
-    this.logList.replaceChildren(...this.log.map((entry, number) => h("li", {
-      class: at !== null && number === at - 1 ? "current" : null,
-      title: entry.events.join("\n"),
-      on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
-      h("strong", {}, names[entry.seat] ?? `seat ${entry.seat + 1}`), " ", entry.action,
-      entry.events.length ? h("span", {class: "quiet"}, ` — ${entry.events.map((e) => withNames(e, names)).join("; ")}`) : null)));
-    if (at === null) this.logList.scrollTop = this.logList.scrollHeight;
+    const pattern = this.module.seatPattern;
+    let current = null;
+    this.logList.replaceChildren(...this.log.map((entry, number) => {
+      const item = h("li", {
+        class: at !== null && number === at - 1 ? "current" : null,
+        "aria-current": at !== null && number === at - 1 ? "step" : null,
+        title: `${names[entry.seat] ?? ""}: ${entry.action}`,
+        dataset: {move: String(number + 1)},
+        on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
+        entryText(entry, names, pattern));
+      if (item.classList.contains("current")) current = item;
+      return item;
+    }));
+    if (current) current.scrollIntoView({block: "nearest"});
+    else if (at === null) this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /** The move just made (in a replay: the move that led to the position shown), in words. */
+  renderLastMove() {
+    const at = this.replayAt ?? this.log.length;
+    const entry = at > 0 ? this.log[at - 1] : null;
+    if (!entry || !this.message) { this.lastMoveBox.replaceChildren(); return; }
+    const names = this.message.players;
+    this.lastMoveBox.replaceChildren(h("span", {class: "label"}, this.replayAt === null ? "Last move" : `Move ${at}`),
+      " ", entryText(entry, names, this.module.seatPattern));
   }
 
   renderChat() {
@@ -628,7 +705,21 @@ class Table {
     }
     this.replayAt = move === last ? null : move;
     this.selected = null;
+    await this.fetchPartner(move);
     this.render();
+  }
+
+  /** Once the game is over nothing is secret: another seat's view of position `move` (the
+   *  viewer's own cards are in it, which a game may show: ui.partner). */
+  async fetchPartner(move) {
+    const seat = this.message?.seat;
+    const count = this.message?.players?.length ?? 0;
+    if (!this.gameOver || seat === null || seat === undefined || count < 2 || this.partnerViews[move]) return;
+    try {
+      const query = new URLSearchParams({seat: (seat + 1) % count});
+      if (this.password) query.set("password", this.password);
+      this.partnerViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`);
+    } catch { /* the own cards stay hidden: nothing else depends on them */ }
   }
 
   renderReplayBar() {
@@ -660,6 +751,14 @@ class Table {
   }
 }
 
+function download(name, data) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], {type: "application/json"}));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 function showKeys() {
   const keys = [["?", "these keys"], ["/", "chat"], [":", "type a move (every legal move is offered)"],
     ["h", "hint (tables with hints)"], ["n", "note on the selected card"], ["Esc", "unselect, close"],
@@ -675,7 +774,7 @@ function showKeys() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || $("dialog").open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || $("dialog").open || $("board-dialog").open) return;
   const typing = event.target.closest?.("input, textarea, select");
   if (typing) { if (event.key === "Escape") event.target.blur(); return; }
   if (event.key === "?") { showKeys(); event.preventDefault(); return; }

@@ -120,3 +120,42 @@ def test_koikoi_marks_the_last_move_and_closes_each_round_with_a_board(
     assert final.locator("button.save-record").count() == 1
     assert len(boards) == 1
     assert marked
+
+
+def test_after_the_game_play_again_keeps_seats_and_options_and_the_lobby_lists_it(
+        server: Running, new_page: Callable[..., Any]) -> None:
+    table = server.create("hanabi", [None, "easy"], options={"variant": "rainbow"},
+                          seed=4, autostart=True, name="Rematch")
+    seat = server.sit(table, "Ann")
+    page = open_page(new_page, server, table, PHONE, seat)
+    deadline = time.monotonic() + 120
+    while not page.locator("#board-dialog[open]").count():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if page.locator(".hand.own.to-move").count():
+            before = page.locator("#board").get_attribute("data-move")
+            page.keyboard.press("1")
+            page.keyboard.press("p")  # slot 1, played blind: the fuses burn fast
+            page.wait_for_function(
+                "(m) => document.querySelector('#board')?.dataset.move !== m"
+                " || document.querySelector('#board-dialog[open]')", arg=before,
+                timeout=WAIT_MS)
+        else:
+            page.wait_for_timeout(50)
+    assert server.info(table)["status"] == "over"
+    # The lobby lists the finished table, to replay it.
+    lobby = new_page(*DESKTOP)
+    lobby.goto(server.http + "/")
+    lobby.locator("#finished li", has_text="Rematch").locator("button",
+                                                               has_text="Replay").wait_for()
+    # Play again: a new table with the same game, options and bot; Ann in her seat.
+    page.locator("#board-dialog button.play-again").click()
+    page.wait_for_function(f"() => location.hash.startsWith('#/table/') && "
+                           f"!location.hash.includes('{table}')", timeout=WAIT_MS)
+    page.locator(".hand.own").wait_for(timeout=WAIT_MS)
+    again = page.evaluate("location.hash").split("/")[-1]
+    info = server.info(again)
+    assert info["game"] == "hanabi"
+    assert info["options"] == {"variant": "rainbow"}
+    assert [(s["kind"], s["name"]) for s in info["seats"]] == [("person", "Ann"),
+                                                             ("bot", "Easy")]
+    assert info["status"] == "playing"

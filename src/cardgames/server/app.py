@@ -90,6 +90,8 @@ PASSWORD_CHECKS: Final = 2
 """Passwords checked at once (scrypt takes tens of milliseconds of a CPU each)."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
+FINISHED_LISTED: Final = 20
+"""How many lately finished public tables the lobby lists (their games replay)."""
 WEB_POLICY: Final = (
     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob:; "
     "style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -204,6 +206,8 @@ class GameServer:
         self.settings = settings
         self.store: Store | None = None
         self.tables: dict[str, LiveTable] = {}
+        self.finished: collections.deque[TableInfo] = collections.deque(maxlen=FINISHED_LISTED)
+        """The public tables finished lately, newest last (the lobby lists them to replay)."""
         self.locks: dict[str, asyncio.Lock] = collections.defaultdict(asyncio.Lock)
         self.listeners: dict[str, set[Connection]] = collections.defaultdict(set)
         self.connections: collections.Counter[str] = collections.Counter()
@@ -344,7 +348,8 @@ class GameServer:
     def list_tables(self) -> TableList:
         shown = [table for table in self.live_tables() if table.row.password_hash is None]
         shown.sort(key=lambda table: (table.status != "waiting", -table.row.created))
-        return TableList(tables=[table.table_info() for table in shown])
+        return TableList(tables=[table.table_info() for table in shown],
+                         finished=list(reversed(self.finished)))
 
     async def create_table(self, request: CreateTable, client: str) -> TableInfo:
         live = self.live_tables()
@@ -590,6 +595,8 @@ class GameServer:
         if state.is_over:
             self._broadcast(table, table.game_over())
             self._broadcast_table(table)
+            if table.row.password_hash is None:
+                self.finished.append(table.table_info())
         else:
             self._schedule_bots(table)
 

@@ -143,6 +143,7 @@ async function showLobby() {
   setStatus("");
   const main = $("main");
   const list = h("ul", {class: "tables", id: "tables"});
+  const finished = h("ul", {class: "tables", id: "finished"});
   const open = h("form", {class: "row", id: "open-form", on: {submit: (e) => {
     e.preventDefault();
     const id = e.target.elements.table.value.trim().replace(/.*#\/table\//, "");
@@ -153,13 +154,16 @@ async function showLobby() {
     h("div", {},
       h("section", {class: "panel"}, h("h2", {}, "Open tables"), list,
         h("p", {class: "quiet"}, "Private tables are not listed: open one by its link.")),
+      h("section", {class: "panel"}, h("h2", {}, "Finished lately"), finished),
       h("section", {class: "panel"}, h("h2", {}, "Open a table by its link"), open)),
     h("section", {class: "panel create"}, h("h2", {}, "New table"), await createForm())));
   const refresh = async () => {
     try {
-      const {tables} = await api("GET", "/api/tables");
+      const {tables, finished: over = []} = await api("GET", "/api/tables");
       list.replaceChildren(...(tables.length ? tables.map(tableItem)
         : [h("li", {class: "quiet"}, "No table is open: create one.")]));
+      finished.replaceChildren(...(over.length ? over.map(tableItem)
+        : [h("li", {class: "quiet"}, "No game has ended since the server started.")]));
     } catch (error) { toast(error.message); }
   };
   await refresh();
@@ -176,7 +180,7 @@ function tableItem(info) {
       info.status === "playing" ? ` · move ${info.moves}` : "",
       h("br"), h("span", {class: "seatlist"}, seats)),
     open && info.status === "waiting" ? h("a", {href: go}, h("button", {class: "primary"}, "Sit")) : null,
-    h("a", {href: go + "?watch"}, h("button", {}, "Watch")));
+    h("a", {href: go + "?watch"}, h("button", {}, info.status === "over" ? "Replay" : "Watch")));
 }
 
 async function createForm() {
@@ -638,8 +642,31 @@ class Table {
   afterGame() {
     const record = this.gameOver?.record;
     return h("p", {class: "row after-game"},
+      this.saved ? h("button", {type: "button", class: "primary play-again", on: {click: () => this.playAgain()}},
+        "Play again") : null,
       record ? h("button", {type: "button", class: "save-record", on: {click: () =>
         download(`${this.info.game}-record.json`, record)}}, "Save the record (cardgames replay FILE)") : null);
+  }
+
+  /** A new table like this one (its game, options, hints and bots; each person's seat open
+   *  again, this browser's taken back), announced in this table's chat for the others. */
+  async playAgain() {
+    const info = this.info;
+    const password = this.password;
+    try {
+      const next = await api("POST", "/api/tables", {game: info.game, options: info.options,
+        seats: info.seats.map((s) => ({bot: s.kind === "bot" ? s.bot : null})),
+        password, name: info.name, hints: info.hints, autostart: true});
+      if (password) sessionStorage.setItem(`cardgames.password.${next.table}`, password);
+      const mine = info.seats[this.saved.seat];
+      const taken = await api("POST", `/api/tables/${next.table}/seats`,
+        {name: mine?.name || store.get("cardgames.name") || "Player", seat: this.saved.seat, password});
+      store.set(seatKey(next.table), {seat: taken.seat, token: taken.token});
+      if (info.seats.some((s) => s.kind === "person" && s.seat !== this.saved.seat))
+        this.send({type: "chat", text: `${PLAY_AGAIN} #/table/${next.table}`});
+      $("board-dialog").open && $("board-dialog").close();
+      location.hash = `#/table/${encodeURIComponent(next.table)}`;
+    } catch (error) { toast(error.message); }
   }
 
   showBoard(element, final, key) {
@@ -687,7 +714,7 @@ class Table {
   renderChat() {
     const stick = this.chatLines.scrollTop + this.chatLines.clientHeight >= this.chatLines.scrollHeight - 4;
     this.chatLines.replaceChildren(...this.chat.map((line) => h("p", {},
-      h("strong", {}, line.name), ": ", line.text)));
+      h("strong", {}, line.name), ": ", chatText(line.text))));
     if (stick) this.chatLines.scrollTop = this.chatLines.scrollHeight;
   }
 
@@ -749,6 +776,14 @@ class Table {
     if (button) { button.click(); return true; }
     return false;
   }
+}
+
+const PLAY_AGAIN = "Play again at";
+
+/** A chat line's text, its table links ("#/table/ID", as "Play again" sends) as links. */
+function chatText(text) {
+  const parts = text.split(/(#\/table\/[A-Za-z0-9_-]+)/);
+  return parts.map((part, i) => i % 2 ? h("a", {href: part, class: "table-link"}, "this link") : part);
 }
 
 function download(name, data) {

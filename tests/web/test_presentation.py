@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardgames.server.tables import bot_names
 from server.kit import Running
 from web.conftest import playwright_api
 from web.test_koikoi_ikebana import DESKTOP, PHONE, WAIT_MS, koikoi_act, open_page
@@ -159,3 +160,41 @@ def test_after_the_game_play_again_keeps_seats_and_options_and_the_lobby_lists_i
     assert [(s["kind"], s["name"]) for s in info["seats"]] == [("person", "Ann"),
                                                              ("bot", "Easy")]
     assert info["status"] == "playing"
+
+
+def test_the_lobby_defaults_start_a_game_and_explain_bots_options_and_rule_sets(
+        server: Running, new_page: Callable[..., Any]) -> None:
+    page = new_page(*PHONE)
+    page.goto(server.http + "/")
+    page.locator("#create-form").wait_for()
+    page.select_option("select[name=game]", "koikoi")
+    # The other seat is a bot: creating with the defaults starts a game.
+    assert page.locator("select[name=seat1]").input_value() != ""
+    # Each bot level in a line; the options in named groups, each with a line of help.
+    assert page.locator(".bot-help li", has_text="easy").count() == 1
+    assert page.locator(".bot-help li", has_text="hard").count() == 1
+    page.locator("details summary").click()
+    legends = page.locator(".option-group legend").all_inner_texts()
+    assert "Koi-koi calls" in legends
+    assert len(legends) >= 4
+    oya = page.locator(".option", has=page.locator("[name='o.oya_ken_points']"))
+    assert "dealer's privilege" in oya.locator(".help").inner_text()
+    assert not _overflowing(page), _overflowing(page)
+    page.fill("input[name=me]", "Ann")
+    page.click("#create")
+    page.locator(".kk-table .kk-hand.mine").wait_for(timeout=WAIT_MS)
+    table = page.evaluate("location.hash").split("/")[-1]
+    assert server.info(table)["status"] == "playing"
+    # Hanabi: hanab.live's No Variant first, "standard" said to allow empty clues.
+    page.goto(server.http + "/")
+    page.locator("#create-form").wait_for()
+    page.select_option("select[name=game]", "hanabi")
+    assert page.locator("select[name=preset]").input_value() == "no-variant"
+    assert "at least one card" in page.locator(".preset-help").inner_text()
+    page.select_option("select[name=preset]", "standard")
+    assert "empty clue" in page.locator(".preset-help").inner_text()
+
+
+def test_bots_sharing_a_level_are_named_in_seat_order() -> None:
+    assert bot_names([None, "hard", "hard"]) == ["", "Hard", "Hard2"]
+    assert bot_names(["easy", None, "easy", "easy"]) == ["Easy", "", "Easy2", "Easy3"]

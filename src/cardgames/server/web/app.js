@@ -183,6 +183,32 @@ function tableItem(info) {
     h("a", {href: go + "?watch"}, h("button", {}, info.status === "over" ? "Replay" : "Watch")));
 }
 
+/** The rule set the lobby offers first where it is not the game's own default: a hanab.live
+ *  player expects No Variant (no empty clues) from a Hanabi table. */
+const LOBBY_PRESET = {hanabi: "no-variant"};
+/** What a rule set means, where its name does not say it. */
+const PRESET_HELP = {
+  "hanabi/no-variant": "hanab.live's No Variant: the usual five suits, and a clue must touch at least one card.",
+  "hanabi/standard": "The printed rulebook: the five suits, and a clue may touch no card (an empty clue), which the bots use.",
+};
+/** A line on each bot level (and the bots every game has). */
+const BOT_HELP = {
+  easy: "plays sensibly but makes a beginner's mistakes now and then",
+  normal: "a steady player with the game's usual strategy",
+  hard: "the strongest bundled bot: looks ahead (slower to move)",
+  random: "any legal move at random (for testing)",
+};
+/** Koi-Koi's 30-odd options in groups a player knows (by the option's name); other games'
+ *  options form one group. */
+function optionGroup(game, name) {
+  if (game !== "koikoi") return "Options";
+  if (/^(rounds|banks|starting_bank|first_dealer|shuffle)$/.test(name)) return "The match";
+  if (/koikoi/.test(name)) return "Koi-koi calls";
+  if (/^(viewing|tsuki)/.test(name)) return "Viewing yaku and the month's cards";
+  if (/^(teshi|kuttsuki|lucky|redeal|capture_all|drawn_round|oya_ken)/.test(name)) return "The deal, lucky hands and drawn rounds";
+  return "Yaku and points";
+}
+
 async function createForm() {
   const all = await games();
   const form = h("form", {id: "create-form"});
@@ -201,13 +227,14 @@ async function createForm() {
         `Seat ${i + 1}`, h("select", {name: `seat${i}`},
           h("option", {value: ""}, i === 0 ? "me" : "a person"),
           game.bots.map((b) => h("option", {value: b}, `bot: ${b}`))))));
+      // By default you sit in seat 1 and bots fill the others: "Create" starts a game at once.
       seats.querySelectorAll("select").forEach((s, i) => {
-        s.value = old[i] ?? (i === 0 ? "" : (i === count - 1 && count > 2 ? game.default_bot : ""));
+        s.value = old[i] ?? (i === 0 ? "" : game.default_bot);
       });
     };
     players.addEventListener("change", seatRows);
     seatRows();
-    const options = game.options.map((o) => {
+    const optionLabel = (o) => {
       let input;
       if (o.kind === "switch") input = h("input", {type: "checkbox", name: `o.${o.name}`, checked: o.default});
       else if (o.kind === "choice") {
@@ -217,17 +244,35 @@ async function createForm() {
         value: o.default === null ? o.none : o.default,
         title: [o.min === null ? "a whole number" : `${o.min}..${o.max}`, o.none].filter(Boolean).join(" or ")});
       input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
-      return h("label", {}, o.kind === "switch" ? [input, o.label] : [o.label, input]);
-    });
+      const words = o.label[0].toUpperCase() + o.label.slice(1);
+      return h("div", {class: "option"}, h("label", {}, o.kind === "switch" ? [input, words] : [words, input]),
+        o.help ? h("small", {class: "help quiet"}, o.help) : null);
+    };
+    const groups = new Map();
+    for (const o of game.options) {
+      const group = optionGroup(game.name, o.name);
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push(optionLabel(o));
+    }
+    const options = [...groups].map(([name, items]) =>
+      h("fieldset", {class: "option-group"}, h("legend", {}, name), h("div", {class: "grid"}, items)));
     const preset = h("select", {name: "preset"}, game.presets.map((p) => h("option", {value: p}, p)));
-    preset.value = game.default_preset;
+    preset.value = LOBBY_PRESET[game.name] && game.presets.includes(LOBBY_PRESET[game.name])
+      ? LOBBY_PRESET[game.name] : game.default_preset;
+    const presetHelp = h("small", {class: "quiet preset-help"});
+    const explain = () => { presetHelp.textContent = PRESET_HELP[`${game.name}/${preset.value}`] || ""; };
+    preset.addEventListener("change", explain);
+    explain();
+    const botHelp = h("ul", {class: "bot-help quiet"}, game.bots.filter((b) => BOT_HELP[b])
+      .map((b) => h("li", {}, h("strong", {}, b), ": ", BOT_HELP[b])));
     body.replaceChildren(
       h("div", {class: "row"}, h("label", {}, "Players", players),
         h("label", {}, game.preset_word[0].toUpperCase() + game.preset_word.slice(1), preset)),
-      h("fieldset", {}, h("legend", {}, "Seats"), seats),
+      presetHelp,
+      h("fieldset", {}, h("legend", {}, "Seats"), seats, botHelp),
       h("details", {}, h("summary", {}, `Every option (${game.options.length})`),
-        h("p", {class: "quiet"}, `Changed ones override the ${game.preset_word}.`),
-        h("div", {class: "grid"}, options)));
+        h("p", {class: "quiet"}, `Each starts at the default ${game.preset_word}'s value; changed ones override the ${game.preset_word} chosen above.`),
+        options));
   };
   gameSelect.addEventListener("change", build);
   build();

@@ -198,3 +198,23 @@ def test_the_lobby_defaults_start_a_game_and_explain_bots_options_and_rule_sets(
 def test_bots_sharing_a_level_are_named_in_seat_order() -> None:
     assert bot_names([None, "hard", "hard"]) == ["", "Hard", "Hard2"]
     assert bot_names(["easy", None, "easy", "easy"]) == ["Easy", "", "Easy2", "Easy3"]
+
+
+def test_the_keys_panel_lists_each_games_keys_and_its_rules_and_the_title_says_it_once(
+        server: Running, new_page: Callable[..., Any]) -> None:
+    expected = {"hanabi": ("p", "d", "c", "r"), "koikoi": ("p", "k", "s"),
+                "ikebana": ("d", "k", "r")}
+    for game, seats in (("hanabi", [None, "easy"]), ("koikoi", [None, "easy"]),
+                        ("ikebana", [None, "easy"])):
+        table = server.create(game, seats, seed=2, autostart=True)
+        page = open_page(new_page, server, table, PHONE, server.sit(table, "Ann"))
+        page.locator("#board[data-move]").wait_for(timeout=WAIT_MS)
+        title = page.locator("#title").inner_text()
+        assert f"{title.split(' ')[0]} table" not in title  # not "Hanabi table · Hanabi"
+        page.keyboard.press("?")
+        panel = page.locator("#dialog[open]")
+        listed = panel.locator("table.keys tr td:first-child").all_inner_texts()
+        for key in expected[game]:
+            assert key in listed, (game, key, listed)
+        assert len(panel.locator(".rules-summary p").all_inner_texts()) >= 3
+        assert not _overflowing(page), _overflowing(page)

@@ -168,6 +168,7 @@ def test_two_seats_and_a_bot_play_a_whole_game(
     board = ann.locator("#board-dialog[open]")
     board.wait_for()
     assert re.search(r"scored \d+ of 25 together", board.inner_text())
+    assert re.search(r"\b(1 fuse|[02-9] fuses) lost", board.inner_text())  # no "fuse(s)"
     assert board.locator("button.save-record").count() == 1
     ann.locator("#board-close").click()
     own = ann.locator(".hand.own .slot")

@@ -568,7 +568,10 @@ class Table {
       setTitle(this.info.name);
       return;
     }
-    setTitle(`${this.info.name} · ${this.module.describe(message.view)}`);
+    // The table's own name where it has one; the default ("Hanabi table") would repeat the game.
+    const status = this.module.describe(message.view);
+    const game = status.split(" ")[0];
+    setTitle(this.info.name === `${game} table` ? status : `${this.info.name} · ${status}`);
     const ui = this.ui(message);
     this.board.replaceChildren();
     this.board.dataset.move = String(message.move);
@@ -843,11 +846,21 @@ function showKeys() {
   const keys = [["?", "these keys"], ["/", "chat"], [":", "type a move (every legal move is offered)"],
     ["h", "hint (tables with hints)"], ["n", "note on the selected card"], ["Esc", "unselect, close"],
     ["← → Home End", "replay a finished game"]];
-  for (const b of document.querySelectorAll("#main button[data-key]"))
+  const module = table && route().page === "table" ? table.module : null;
+  // The game's own keys, whether or not their buttons show now (a module's `keys`), then the
+  // buttons on the table now with a key.
+  for (const [k, what] of module?.keys || []) keys.push([k, what]);
+  const listed = new Set(keys.map(([k]) => k));
+  for (const b of document.querySelectorAll("#main button[data-key]")) {
+    if (listed.has(b.dataset.key)) continue;
+    listed.add(b.dataset.key);
     keys.push([b.dataset.key, b.title || b.firstChild?.textContent]);
+  }
   const dialog = $("dialog"), form = $("dialog-form");
   form.replaceChildren(h("h2", {}, "Keys"), h("table", {class: "keys"},
     keys.map(([k, what]) => h("tr", {}, h("td", {}, h("kbd", {class: "keybadge"}, k)), h("td", {}, what)))),
+    module?.rules ? h("section", {class: "rules-summary"}, h("h2", {}, "The rules in short"),
+      module.rules.map((line) => h("p", {}, line))) : null,
     h("button", {value: "cancel", class: "primary"}, "Close"));
   dialog.onclose = null;
   dialog.showModal();

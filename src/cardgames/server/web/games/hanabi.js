@@ -9,6 +9,19 @@
  * for the module interface.
  */
 
+/** The keys of this table, for the "?" panel (app.js lists them with its own). */
+export const keys = [["1–5", "select your card in that slot"], ["p", "play your selected card"],
+  ["d", "discard your selected card"], ["c", "clue the colour of a partner's selected card"],
+  ["r", "clue the rank of a partner's selected card"]];
+
+/** The rules in short, for the "?" panel. */
+export const rules = [
+  "Together, build one firework per colour from 1 to 5. You see every hand but your own.",
+  "On your turn: give a clue (a colour or a rank: it shows every card of it in one partner's hand; costs a clue token), discard a card (regains a token) or play one.",
+  "A card that does not fit its firework burns a fuse; the last fuse ends the game with 0 points. After the last card is drawn, everyone plays once more.",
+  "The score is the number of cards played: 25 is perfect.",
+];
+
 const MARK = {playable: "✓", critical: "!", trash: "×"};
 const MARK_WORD = {playable: "playable", critical: "critical: the last copy", trash: "trash: no longer needed"};
 

@@ -97,6 +97,18 @@ export function render(root, message, ui) {
   root.append(prompt(view, me, find, buys, ui));
 }
 
+/** The keys of this table, for the "?" panel (app.js lists them with its own). */
+export const keys = [["d", "draw a card"], ["1–5", "buy the top card of that seat's discard pile"],
+  ["k", "keep the drawn card"], ["r", "refuse the drawn card (paying its price)"]];
+
+/** The rules in short, for the "?" panel. */
+export const rules = [
+  "Each round every player builds a bouquet of five cards (five colours and a multicolour joker; values 1 to 5), one card a turn.",
+  "On your turn draw and keep the card, or refuse it onto your discard pile and draw again: the 1st refusal of a turn pays 1 prestige, the 2nd 2, and so on, to the next players. Or buy the top of another player's discard pile, paying its value to that player.",
+  "A full bouquet scores its value combinations (pairs and more of a kind, runs) times its colours (two colours ×2, five different ×3, one colour ×4), added to your prestige.",
+  "The most prestige after the last round wins.",
+];
+
 /** The engine writes seats as P1, P2: the shell puts the players' names there. */
 export const seatPattern = /\bP(\d+)\b/g;
 

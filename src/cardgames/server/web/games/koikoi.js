@@ -22,6 +22,19 @@ const SPECIALS = [["crane", "ribbon"], ["warbler", "ribbon"], ["curtain", "ribbo
 const CODES = MONTHS.flatMap((abbr, m) => [...SPECIALS[m],
   ...Array.from({length: 4 - SPECIALS[m].length}, (_, i) => `chaff-${i + 1}`)].map((name) => `${abbr}-${name}`));
 
+/** The keys of this table, for the "?" panel (app.js lists them with its own). */
+export const keys = [["1–8", "select that card of your hand"], ["p", "play the selected card (its capture)"],
+  ["q", "play it capturing the other card of its month"], ["a, b", "which card the turned-over card captures"],
+  ["k", "koi-koi: play on for more"], ["s", "stop and score now"]];
+
+/** The rules in short, for the "?" panel. */
+export const rules = [
+  "Each month has four cards. On your turn play a card from your hand: it captures a field card of its month, or stays on the field. Then turn over the stock's top card, which captures the same way.",
+  "Captured cards make yaku (brights, animals, ribbons, chaff sets, viewing the moon or the cherry blossoms with sake).",
+  "A new yaku asks: stop and score it now, or koi-koi and play on for more, at the risk that the opponent stops first (and scores double).",
+  "A round's yaku total of 7 or more is doubled. The most points after the last round wins.",
+];
+
 /** The engine writes seats as P1, P2: the shell puts the players' names there. */
 export const seatPattern = /\bP(\d+)\b/g;
 const named = (text, names) => text.replace(seatPattern, (whole, n) => names[Number(n) - 1] ?? whole);

@@ -113,7 +113,7 @@ def check_spectator(game: str, record: dict[str, Any], shown: list[dict[str, Any
         states.append(state.clone())
     hidden_seen = 0
     for page in shown:
-        hidden = hidden_cards(states[page["move"]], None)
+        hidden = hidden_cards(states[page["move"]], None, hands_shown=True)
         hidden_seen += len(hidden)
         found = leaks(game, {"text": page["text"], "cards": page["cards"]}, hidden)
         assert not found, f"the spectator saw {found[:3]} at move {page['move']}"

@@ -218,3 +218,18 @@ def test_the_keys_panel_lists_each_games_keys_and_its_rules_and_the_title_says_i
             assert key in listed, (game, key, listed)
         assert len(panel.locator(".rules-summary p").all_inner_texts()) >= 3
         assert not _overflowing(page), _overflowing(page)
+
+
+def test_a_spectator_page_sees_every_hanabi_hand(
+        server: Running, new_page: Callable[..., Any]) -> None:
+    table = server.create("hanabi", [None, None], seed=5, autostart=True)
+    for name in ("Ann", "Bob"):
+        server.sit(table, name)
+    watcher = new_page(*PHONE)
+    watcher.goto(f"{server.http}/#/table/{table}?watch")
+    watcher.locator(".hanabi").wait_for(timeout=WAIT_MS)
+    for seat in (0, 1):
+        hand = watcher.locator(f".hand[data-seat='{seat}'] .slot")
+        assert hand.count() == 5
+        assert watcher.locator(f".hand[data-seat='{seat}'] .slot .hcard.face").count() == 5
+    assert not _overflowing(watcher), _overflowing(watcher)

@@ -160,7 +160,7 @@ def test_two_seats_and_a_bot_play_a_whole_game(
         move = snapshot["move"]
         if move not in states:
             states[move] = hanabi.replay(attrs.evolve(record, actions=record.actions[:move]))
-        found = leaked(snapshot, hidden_cards(states[move], seat))
+        found = leaked(snapshot, hidden_cards(states[move], seat, hands_shown=seat is None))
         assert not found, f"seat {seat} at move {move} saw {found}"
 
     # The end is a board on top of the table: the score said plainly, the record to save;

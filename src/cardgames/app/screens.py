@@ -641,8 +641,10 @@ class TableScreen(Screen[None]):
         if action == "note":
             return self.adapter.notes
         if action == "undo":
-            # Dimmed where not offered (at a server table: every move there is final; the
-            # help screen says so).
+            # Hidden at a server table (every move there is final; the help screen says so),
+            # dimmed where a local game offers none now.
+            if self.session.online:
+                return False
             return self.session.undo_seat() is not None or None
         if action == "speed":
             return not self.session.online  # a server's bots keep the server's pace

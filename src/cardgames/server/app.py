@@ -199,6 +199,13 @@ def _validation_text(exc: ValidationError) -> str:
     return one_line(f"{where}: {first['msg']}")
 
 
+def hears_chat(seat: int | None, line: ChatMessage, table: LiveTable) -> bool:
+    """Whether a connection at `seat` (None: a spectator) gets a chat `line`: a spectator's
+    words stay among the spectators until the game is over (a spectator sees every hand, so
+    nothing they say may reach a seat while it could help)."""
+    return line.seat is not None or seat is None or table.status == "over"
+
+
 class GameServer:
     """The live tables, the connections to them, the database and the bots' pool."""
 
@@ -554,7 +561,8 @@ class GameServer:
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
-            connection.send(line)
+            if hears_chat(connection.seat, line, table):
+                connection.send(line)
         if table.status == "over":
             connection.send(table.game_over())
         self._broadcast_table(table, but=connection)
@@ -597,6 +605,12 @@ class GameServer:
             self._broadcast_table(table)
             if table.row.password_hash is None:
                 self.finished.append(table.table_info())
+            # The spectators' words, kept from the seats while the game went on, now reach them.
+            held = [line for line in table.chat if line.seat is None]
+            for listener in list(self.listeners[table.id]):
+                if listener.seat is not None:
+                    for line in held:
+                        listener.send(line)
         else:
             self._schedule_bots(table)
 
@@ -609,7 +623,9 @@ class GameServer:
         line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
         await self.commit(store.add_chat, table.id, seat, name, text, line.time)
         table.chat.append(line)
-        self._broadcast(table, line)
+        for listener in list(self.listeners[table.id]):
+            if hears_chat(listener.seat, line, table):
+                listener.send(line)
 
     async def _note(
         self, connection: Connection, table: LiveTable, seat: int, message: Note

@@ -258,7 +258,10 @@ class LiveTable:
         if seat is not None and seat == to_move:
             legal = [ActionChoice(id=state.action_id(action), notation=str(action))
                      for action in state.legal_actions()]
-        shown = spectator_view(state) if seat is None else seat_view(state, seat)
+        # A table's spectators see every hand, as on hanab.live (their chat stays among them
+        # until the end: app.GameServer hears_chat).
+        shown = (spectator_view(state, show_hands=True) if seat is None
+                 else seat_view(state, seat))
         return View(table=self.id, seat=seat, move=state.move_count, to_move=to_move,
                     status=self.status, players=list(state.players), view=shown, legal=legal,
                     log_start=log_start, log=self.log(seat, log_start))

@@ -222,13 +222,33 @@ _ACTION_OBJECTS: Final = _cached(lambda action: _CONVERTER.unstructure(_AsObject
 """Actions as objects, remembered: a game's legal actions are a few values, again and again."""
 
 
-def spectator_view(state: State[Any]) -> dict[str, Any]:
+def spectator_view(state: State[Any], *, show_hands: bool = False) -> dict[str, Any]:
     """What every seat may know, as JSON data: ``state.public_view()`` encoded (no card that
-    any seat may not see until the game is over; then the hands too)."""
+    any seat may not see until the game is over; then the hands too). With `show_hands`
+    every hand is filled in as on hanab.live, where a spectator sees all hands (and never the
+    deck, the stock or Hanabi's hole): Hanabi's ``hands`` slots get their ``card``, Koi-Koi's
+    view gets ``hands`` (each seat's cards). The table keeps a spectator's chat from the seats
+    until the end, so nothing seen here reaches a seat."""
     view = state.public_view()
     data: dict[str, Any] = to_json(view)
     data.update(table_aids(view))
+    if show_hands and not state.is_over:
+        data.update(_hands_shown(state, data))
     return data
+
+
+def _hands_shown(state: State[Any], data: dict[str, Any]) -> dict[str, Any]:
+    """The spectator view's fields with every hand filled in (see :func:`spectator_view`)."""
+    name = state.game_name
+    if name == "hanabi":
+        card_at = state.card_at  # type: ignore[attr-defined]
+        hands = [[{**slot, "card": str(card_at(slot["order"]))} for slot in hand]
+                 for hand in data["hands"]]
+        return {"hands": hands}
+    if name == "koikoi":
+        return {"hands": [[str(card) for card in state.hand(holder)]  # type: ignore[attr-defined]
+                          for holder in range(len(state.players))]}
+    return {}
 
 
 def table_aids(view: Any) -> dict[str, Any]:
@@ -438,15 +458,18 @@ class HiddenCard:
     order: int | None = None
 
 
-def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
+def hidden_cards(state: State[Any], seat: int | None, *,
+                 hands_shown: bool = False) -> frozenset[HiddenCard]:
     """The cards `seat` (None: a spectator) may not see now, for the tests that search every
     message for them: Hanabi's own hand (every hand for a spectator), the plays in the hole
     and the top of the draw pile, by order; Koi-Koi's other hand (both for a spectator) and
     the stock; Ikebana's cards of which every copy is in the deck. Nothing once the game is
-    over, but Hanabi's pile and Ikebana's deck."""
+    over, but Hanabi's pile and Ikebana's deck. `hands_shown`: a spectator who sees every
+    hand (a table's spectators, :func:`spectator_view` ``show_hands``): no hand is hidden."""
     name = state.game_name
     over = state.is_over
-    seats: Iterable[int] = range(len(state.players)) if seat is None else (seat,)
+    seats: Iterable[int] = (() if hands_shown and seat is None
+                            else range(len(state.players)) if seat is None else (seat,))
     found: set[HiddenCard] = set()
     if name == "hanabi":
         card_at = state.card_at  # type: ignore[attr-defined]
@@ -461,7 +484,7 @@ def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
             found.add(HiddenCard(str(card_at(top)), top))
     elif name == "koikoi":
         if not over:
-            holders = range(2) if seat is None else (1 - seat,)
+            holders = list(seats) if seat is None else [1 - seat]
             for holder in holders:
                 found.update(HiddenCard(str(card)) for card in state.hand(holder))  # type: ignore[attr-defined]
             found.update(HiddenCard(str(card)) for card in state.stock)  # type: ignore[attr-defined]

@@ -109,15 +109,18 @@ class HiddenCard:
     order: int | None = None
 
 
-def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
+def hidden_cards(state: State[Any], seat: int | None, *,
+                 hands_shown: bool = False) -> frozenset[HiddenCard]:
     """The cards `seat` (None: a spectator) may not see now, for the tests that search every
     message for them: Hanabi's own hand (every hand for a spectator), the plays in the hole
     and the top of the draw pile, by order; Koi-Koi's other hand (both for a spectator) and
     the stock; Ikebana's cards of which every copy is in the deck. Nothing once the game is
-    over, but Hanabi's pile and Ikebana's deck."""
+    over, but Hanabi's pile and Ikebana's deck. `hands_shown`: a spectator who sees every
+    hand (a table's spectators, ``spectator_view(show_hands=True)``): no hand is hidden."""
     name = state.game_name
     over = state.is_over
-    seats: Iterable[int] = range(len(state.players)) if seat is None else (seat,)
+    seats: Iterable[int] = (() if hands_shown and seat is None
+                            else range(len(state.players)) if seat is None else (seat,))
     found: set[HiddenCard] = set()
     if name == "hanabi":
         card_at = state.card_at  # type: ignore[attr-defined]
@@ -132,7 +135,7 @@ def hidden_cards(state: State[Any], seat: int | None) -> frozenset[HiddenCard]:
             found.add(HiddenCard(str(card_at(top)), top))
     elif name == "koikoi":
         if not over:
-            holders = range(2) if seat is None else (1 - seat,)
+            holders = list(seats) if seat is None else [1 - seat]
             for holder in holders:
                 found.update(HiddenCard(str(card)) for card in state.hand(holder))  # type: ignore[attr-defined]
             found.update(HiddenCard(str(card)) for card in state.stock)  # type: ignore[attr-defined]

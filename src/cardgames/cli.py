@@ -713,7 +713,7 @@ def join_command(
         "one)."
     ),
     name: str | None = typer.Option(None, "--name", help="Your name at the table (default: "
-                                    "your login name)."),
+                                    "the name you used last; asked the first time)."),
     password: str | None = typer.Option(None, "--password", help="A private table's "
                                         "password."),
     token: str | None = typer.Option(
@@ -730,21 +730,28 @@ def join_command(
                    "pip install 'cardgames-engines[app,server]'")
     # The app and server extras are optional: imported only when the command runs.
     from cardgames.app import join_in_app  # noqa: PLC0415
-    from cardgames.app.online import OnlineSession, SeatBook, join_table  # noqa: PLC0415
+    from cardgames.app.online import (  # noqa: PLC0415
+        OnlineSession,
+        SeatBook,
+        join_table,
+        seat_name,
+    )
 
-    who = name or os.environ.get("USER") or os.environ.get("USERNAME") or "Player"
+    book = SeatBook()
+    login = os.environ.get("USER") or os.environ.get("USERNAME") or "Player"
+    ask = ((lambda default: str(typer.prompt("Your name at the table", default=default)))
+           if token is None and sys.stdin.isatty() else None)
+    who = seat_name(name, book, ask, login)
     try:
         base, ticket, info, said = join_table(
             url, table=table, seat=None if seat is None else seat - 1, name=who,
-            password=password, token=token, book=SeatBook())
+            password=password, token=token, book=book)
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     for line in said:
         err.print(f"[yellow]{escape(line)}[/]")
-    seat_shown = "" if ticket.seat is None else f"seat {ticket.seat + 1} at "
-    out.print(f"{seat_shown}table {escape(ticket.table)} ({escape(str(info.get('game')))}); "
-              "waiting for the game to start" if info.get("status") == "waiting" else
-              f"{seat_shown}table {escape(ticket.table)} ({escape(str(info.get('game')))})")
+    # Nothing more is printed before the full-screen table: a line such as "waiting for the
+    # game to start" would still stand, stale, when the table closes (the table says it).
     code = join_in_app(OnlineSession(base, ticket, str(info["game"])), console=out)
     if code:
         raise typer.Exit(code)

@@ -35,7 +35,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any, Final, Self
 
 import attrs
@@ -216,6 +216,8 @@ class Session:
         self.welcome: dict[str, Any] | None = None
         self.reconnects = 0
         """How many times the session has connected again after a drop."""
+        self.on_lost: Callable[[], None] | None = None
+        """Called when the connection drops, before connecting again (a table says so)."""
         self._closed = False
 
     @classmethod
@@ -288,6 +290,8 @@ class Session:
             except ConnectionClosed as closed:
                 if self._closed or (closed.rcvd is not None and closed.rcvd.code == 1000):
                     return
+                if self.on_lost is not None:
+                    self.on_lost()
                 await self._reconnect()
                 if self.welcome is not None:
                     yield self.welcome

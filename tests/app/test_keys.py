@@ -119,6 +119,10 @@ def test_f1_and_question_mark_open_the_help_and_escape_closes_it(
                 assert keys["Action"] == (
                     "1-9 a-z", "make the action with that key, shown on its button at the bottom"
                 )
+                # Textual's own copy key and its plain ctrl+q quit are not listed (issue 32).
+                assert "Copy selected text" not in keys, sorted(keys)
+                assert "Quit" not in keys, sorted(keys)
+                assert not any("super+c" in shown for shown, _ in keys.values())
                 for name in ("Hint", "Speed", "Save & quit", "Deselect", "Select"):
                     assert name in keys, sorted(keys)
                     assert keys[name][1]

@@ -12,6 +12,7 @@ import pytest
 import cardgames
 from cardgames.core.record import Record
 from cardgames.hanabi.hanablive import from_hanablive
+from cardgames.server.catalogue import game_catalogue
 from server.kit import TIMEOUT, Running, random_chooser
 
 GAMES = [
@@ -194,3 +195,11 @@ def test_a_slow_bot_never_stalls_another_table(
         _ThinkingBot.release.set()
     for client in clients:
         client.close()
+
+
+def test_the_lobby_catalogue_gives_each_option_a_line_of_help() -> None:
+    for game in game_catalogue()["games"]:
+        for option in game["options"]:
+            assert option["help"], f"{game['name']}: {option['name']} has no help"
+            assert ":class:" not in option["help"]
+            assert "``" not in option["help"]

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from cardgames import net
 from cardgames.app.app import CardgamesApp
-from cardgames.app.online import OnlineSession, SeatBook, join_table, table_address
+from cardgames.app.online import OnlineSession, SeatBook, join_table, seat_name, table_address
 from cardgames.app.screens import (
     FinalScreen,
     HelpScreen,
@@ -78,6 +78,11 @@ def table_for_two(server: Running, game: str, book: SeatBook, **fields: Any,
     other.thread.join(TIMEOUT)
 
 
+def told(app: Any, words: str) -> bool:
+    """Whether the app has shown a notification with `words`."""
+    return any(words in str(note.message) for note in app._notifications)
+
+
 async def wait_for(pilot: Pilot[Any], condition: Any, what: str) -> None:
     for _ in range(3000):
         if condition():
@@ -116,6 +121,9 @@ async def play_first_legal(pilot: Pilot[Any], *, drop_at: int | None = None,
             assert connection is not None
             connection.transport.abort()  # the network fails under the seat
             await wait_for(pilot, lambda s=session: s.client.reconnects == 1, "reconnected")
+            # The player is told the connection was lost, then that it is back.
+            await wait_for(pilot, lambda: told(app, "Connected again"), "told it is back")
+            assert told(app, "Connection to the server lost")
             continue
         if hint:
             hint = False
@@ -189,7 +197,7 @@ def test_the_table_offers_no_undo_says_why_and_keeps_notes_on_the_server(
                 await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
                 screen = app.screen
                 assert isinstance(screen, TableScreen)
-                assert screen.check_action("undo", ()) is None  # dimmed in the footer
+                assert screen.check_action("undo", ()) is False  # not in the footer at all
                 await pilot.press("f1")
                 await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
                 help_screen = app.screen
@@ -302,3 +310,19 @@ def test_bad_addresses_tables_and_tokens_are_one_error_line(server: Running) -> 
     assert result.exit_code == 2
     assert result.output.count("\n") == 1, result.output
     assert "token" in result.output
+
+
+def test_join_asks_a_name_once_and_remembers_it(book: SeatBook) -> None:
+    asked: list[str] = []
+
+    def ask(default: str) -> str:
+        asked.append(default)
+        return "  Newbie "
+
+    assert seat_name(None, book, ask, "login") == "Newbie"
+    assert asked == ["login"]  # asked, the login name offered
+    assert seat_name(None, book, ask, "login") == "Newbie"  # remembered: not asked again
+    assert asked == ["login"]
+    assert seat_name("Ann", book, ask, "login") == "Ann"  # --name wins, and is remembered
+    assert seat_name(None, book, None, "login") == "Ann"
+    assert seat_name(None, SeatBook(book.path.with_name("none.json")), None, "login") == "login"

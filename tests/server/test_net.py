@@ -248,7 +248,10 @@ def check_messages(game: str, record: Record, received: dict[int | None, list[di
             if message["type"] == "game_over":
                 continue  # the end shows everything: the record itself is in it
             move = message.get("move", move)
-            found = leaks(game, message, hidden_cards(states[move], seat))
+            # A table's spectators see every hand, as on hanab.live (their chat stays among
+            # them until the end: test_spectators); the rest stays hidden from them too.
+            found = leaks(game, message, hidden_cards(states[move], seat,
+                                                      hands_shown=seat is None))
             assert not found, f"seat {seat} received {found[:3]} ({message['type']})"
             checked += 1
     if game == "hanabi":

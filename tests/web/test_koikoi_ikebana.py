@@ -10,6 +10,7 @@ Screenshots of each game at phone and desktop sizes are taken on the way; with
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -114,7 +115,7 @@ def check_spectator(game: str, record: dict[str, Any], shown: list[dict[str, Any
         states.append(state.clone())
     hidden_seen = 0
     for page in shown:
-        hidden = hidden_cards(states[page["move"]], None)
+        hidden = hidden_cards(states[page["move"]], None, hands_shown=True)
         hidden_seen += len(hidden)
         found = leaks(game, {"text": page["text"], "cards": page["cards"]}, hidden)
         assert not found, f"the spectator saw {found[:3]} at move {page['move']}"
@@ -222,8 +223,8 @@ def test_two_pages_play_a_whole_koikoi_match_and_a_spectator_sees_no_hidden_card
 
     shown = play("koikoi", site, table, [desk, phone], spectator, act, on_move)
     for page in (desk, phone, spectator):
-        page.locator(".kk-summary").wait_for(timeout=WAIT_MS)
-    assert "Match over" in desk.locator(".kk-summary").inner_text()
+        page.locator("#final .kk-summary").wait_for(timeout=WAIT_MS)
+    assert "Match over" in desk.locator("#final .kk-summary").inner_text()
     screenshot(phone, "web-koikoi-phone-over", tmp_path)
     record = final_record(site, table)
     assert cardgames.replay(Record.from_dict(record)).is_over
@@ -277,8 +278,12 @@ def test_two_pages_and_a_bot_play_a_whole_ikebana_game_and_a_spectator_sees_no_h
 
     shown = play("ikebana", site, table, [desk, phone], spectator, ikebana_act, on_move)
     for page in (desk, phone, spectator):
-        page.locator(".ib-summary").wait_for(timeout=WAIT_MS)
-    assert "Game over" in desk.locator(".ib-summary").inner_text()
+        page.locator("#final .ib-summary").wait_for(timeout=WAIT_MS)
+    assert "Game over" in desk.locator("#final .ib-summary").inner_text()
+    # The winner said plainly, and each round's prestige change explained.
+    assert re.search(r"\b(Ann|Ben|Easy) wins with \d+ prestige|share the victory",
+                     desk.locator("#final .ib-winner").inner_text())
+    assert "for the bouquet" in desk.locator("#final .ib-how").first.inner_text()
     screenshot(desk, "web-ikebana-desktop-over", tmp_path)
     assert pictures == {"web-ikebana-desktop", "web-ikebana-phone"}
     record = final_record(site, table)

@@ -44,8 +44,11 @@ def test_the_catalogue_offers_every_game_and_option(server: Running) -> None:
     assert hanabi["players"] == {"min": 2, "max": 5, "default": 2}
     assert hanabi["bots"][:3] == ["easy", "normal", "hard"]
     options = {option["name"]: option for option in hanabi["options"]}
-    assert options["deck_plays"] == {"name": "deck_plays", "label": "deck plays",
-                                     "kind": "switch", "default": False}
+    assert options["deck_plays"] == {
+        "name": "deck_plays", "label": "deck plays", "kind": "switch", "default": False,
+        "help": "With one card left in the draw pile, it may be played blind from the pile "
+                "(an orange suit's card, like any \"play\" of one, is discarded instead, as on "
+                "hanab.live)."}
     assert options["clue_tokens"]["kind"] == "number"
     koikoi = {option["name"]: option for option in games["koikoi"]["options"]}
     assert koikoi["koikoi_penalty"]["kind"] == "choice"

@@ -160,16 +160,34 @@ def test_two_seats_and_a_bot_play_a_whole_game(
         move = snapshot["move"]
         if move not in states:
             states[move] = hanabi.replay(attrs.evolve(record, actions=record.actions[:move]))
-        found = leaked(snapshot, hidden_cards(states[move], seat))
+        found = leaked(snapshot, hidden_cards(states[move], seat, hands_shown=seat is None))
         assert not found, f"seat {seat} at move {move} saw {found}"
 
-    # The finished game replays move by move (keys and buttons).
+    # The end is a board on top of the table: the score said plainly, the record to save;
+    # the player closes it. Ann's own hand is shown face up now that nothing is secret.
+    board = ann.locator("#board-dialog[open]")
+    board.wait_for()
+    assert re.search(r"scored \d+ of 25 together", board.inner_text())
+    assert re.search(r"\b(1 fuse|[02-9] fuses) lost", board.inner_text())  # no "fuse(s)"
+    assert board.locator("button.save-record").count() == 1
+    ann.locator("#board-close").click()
+    own = ann.locator(".hand.own .slot")
+    ann.locator(".hand.own .slot.revealed .hcard.face").first.wait_for()
+    assert ann.locator(".hand.own .slot.revealed .hcard.face").count() == own.count()
+
+    # The finished game replays move by move (keys and buttons), the move shown lit in the
+    # log, Ann's own cards face up at every position.
     end = int(ann.evaluate(SNAPSHOT)["move"])
     ann.locator("#replay").click()
     ann.locator("#replaybar", has_text=f"move 0 / {end}").wait_for()
     ann.keyboard.press("ArrowRight")
     ann.locator("#replaybar", has_text=f"move 1 / {end}").wait_for()
     ann.locator("#log li.current").wait_for()
+    assert ann.locator("#log li.current").get_attribute("data-move") == "1"
+    ann.locator(".hand.own .slot.revealed .hcard.face").first.wait_for()
+    assert ann.locator(".hand.own .slot.revealed .hcard.face").count() == own.count()
+    ann.keyboard.press("ArrowRight")
+    ann.locator("#log li.current[data-move='2']").wait_for()
     ann.keyboard.press("End")
     ann.locator("#replaybar", has_text=f"move {end} / {end}").wait_for()
     screenshot(ann, "web-hanabi-over", tmp_path)

@@ -19,6 +19,7 @@ import itertools
 import json
 import os
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -78,6 +79,20 @@ class SeatBook:
             return f"the seat's token is not remembered ({self.path}: {exc.strerror})"
         return None
 
+    def name(self) -> str | None:
+        """The name last used at a table from this machine, if any."""
+        name = self._read().get("name")
+        return name.strip() if isinstance(name, str) and name.strip() else None
+
+    def remember_name(self, name: str) -> None:
+        """Keep `name` for the next join (not kept where the folder cannot be written)."""
+        seats: dict[str, Any] = dict(self._read())
+        seats["name"] = name
+        with contextlib.suppress(OSError):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.path, json.dumps(seats, indent=1, sort_keys=True))
+            os.chmod(self.path, 0o600)
+
     def forget(self, server: str, table: str) -> None:
         """Drop the seat at `server`'s `table` (its game is over, or its token refused)."""
         seats = self._read()
@@ -101,6 +116,7 @@ class OnlineSession(TableSession):
         self.url = url
         self.ticket = ticket
         self.client = Session.seat(url, ticket, retry_for=retry_for)
+        self.client.on_lost = self._lost
         self.records = records if records is not None else data_home() / "online"
         """Where the record of a finished game is written (``cardgames replay`` reads it)."""
         self.info = cardgames.get_game(game)
@@ -144,10 +160,18 @@ class OnlineSession(TableSession):
         if self.listener is not None:
             self.listener(problem)
 
+    def _lost(self) -> None:
+        """The connection dropped: say so at once (the table would look merely slow)."""
+        self.heard.append("Connection to the server lost: trying to connect again…")
+        if self.listener is not None:
+            self.listener(None)
+
     def _hear(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome" and self.client.reconnects:
             self.heard.append("Connected again to the table.")
+            if self.listener is not None:
+                self.listener(None)
         elif (kind == "view" and message.get("status") != "waiting") or kind == "game_over":
             self.news.put_nowait(message)
         elif kind == "notes":
@@ -334,6 +358,19 @@ def table_address(url: str) -> tuple[str, str | None]:
         if before in ("table", "tables"):
             return base, urllib.parse.unquote(after)
     return base, None
+
+
+def seat_name(given: str | None, book: SeatBook, ask: Callable[[str], str] | None,
+              fallback: str) -> str:
+    """The name to sit as: `given` (``--name``), else the one remembered from the last join,
+    else what the player answers to `ask` (None: no terminal to ask at), else `fallback`
+    (the login name). The name chosen is remembered for the next join."""
+    name = (given or "").strip() or book.name()
+    if not name and ask is not None:
+        name = ask(fallback).strip()
+    name = name or fallback
+    book.remember_name(name)
+    return name
 
 
 def join_table(

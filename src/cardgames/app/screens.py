@@ -4,7 +4,7 @@ next player, a hint, a note, and the new-game form."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from rich.console import RenderableType
 from rich.markup import escape
@@ -152,6 +152,12 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+TEXTUAL_ONLY: Final = frozenset({"screen.copy_text", "copy_text"})
+"""Textual's own keys the help leaves out: copying selected text (the table has no text to
+select); ctrl+q, Textual's plain quit, is left out too: q and ctrl+c save and quit, and one
+line says so."""
+
+
 def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
     """The keys `screen` answers now, as (keys, name, what it does): its own, the focused
     widget's, a card's (on the table, whatever has the focus) and the app's, one line per
@@ -171,7 +177,7 @@ def key_help(screen: Screen[Any]) -> list[tuple[str, str, str]]:
             (binding.key, binding) for binding in Binding.make_bindings(CardTile.BINDINGS)
         ]
     for key, binding in bindings:
-        if not binding.description:
+        if not binding.description or binding.action in TEXTUAL_ONLY or key == "ctrl+q":
             continue
         shown = binding.key_display or app.get_key_display(binding)
         keys, tooltip = lines.setdefault(binding.description, ([], binding.tooltip))
@@ -642,8 +648,10 @@ class TableScreen(Screen[None]):
         if action == "note":
             return self.adapter.notes
         if action == "undo":
-            # Dimmed where not offered (at a server table: every move there is final; the
-            # help screen says so).
+            # Hidden at a server table (every move there is final; the help screen says so),
+            # dimmed where a local game offers none now.
+            if self.session.online:
+                return False
             return self.session.undo_seat() is not None or None
         if action == "speed":
             return not self.session.online  # a server's bots keep the server's pace

@@ -121,6 +121,11 @@ class GameInfo(Generic[S, Opts]):
     seat's view or the public view to JSON data shown beside the cards (Hanabi's card marks,
     Koi-Koi's yaku in progress), worked out by the game's own code so that a web table
     scores nothing itself. The server adds its fields to every view it sends. None: none."""
+    spectator_hands: str | None = None
+    """Where the game's spectator hands live: ``"package.module:NAME"`` naming a function of
+    a State in progress and its public view as JSON data to the view's fields with every
+    hand filled in (a table's spectators see every hand, as on hanab.live; never the deck).
+    None: spectators see only the public view."""
     exports: Mapping[str, str] = attrs.field(factory=dict)
     """Foreign record formats a finished game is written in, by format name: each a
     ``"package.module:NAME"`` function of the final State to JSON data (the server sends
@@ -321,6 +326,11 @@ class GameInfo(Generic[S, Opts]):
     def load_table_aids(self) -> Callable[[Any], dict[str, Any]] | None:
         """The game's table aids function (see `table_aids`), or None."""
         return None if self.table_aids is None else load_target(self.table_aids, "table_aids")
+
+    def load_spectator_hands(self) -> Callable[[Any, dict[str, Any]], dict[str, Any]] | None:
+        """The game's spectator hands function (see `spectator_hands`), or None."""
+        return (None if self.spectator_hands is None
+                else load_target(self.spectator_hands, "spectator_hands"))
 
     def export(self, state: S) -> dict[str, Any]:
         """The finished game `state` in every foreign format of `exports`, by format name."""

@@ -222,6 +222,7 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     cli_module="cardgames.hanabi.cli",
     app_adapter="cardgames.app.games.hanabi:ADAPTER",
     table_aids="cardgames.hanabi.hints:table_aids",
+    spectator_hands="cardgames.hanabi.hints:spectator_hands",
     exports={"hanablive": "cardgames.hanabi.hanablive:to_hanablive"},
     rl_encoding="cardgames.rl.hanabi:ENCODING",
     importers={"hanablive": from_hanablive},

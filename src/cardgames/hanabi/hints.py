@@ -19,7 +19,7 @@ from cardgames.hanabi.cards import Card
 from cardgames.hanabi.hgroup import HGroupBot
 from cardgames.hanabi.view import HanabiView
 
-__all__ = ["card_status", "hint", "known_status", "status_reader", "table_aids"]
+__all__ = ["card_status", "hint", "known_status", "spectator_hands", "status_reader", "table_aids"]
 
 
 def card_status(view: HanabiView, card: Card) -> str | None:
@@ -125,3 +125,11 @@ def hint(view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
     return HGroupBot(0).explain(view, legal)
 
 
+
+
+def spectator_hands(state: Any, public: dict[str, Any]) -> dict[str, Any]:
+    """A table's spectators see every hand, as on hanab.live (the server's ``spectator_hands``
+    hook): the public view's ``hands`` with each slot's ``card`` filled in. The draw pile and
+    the hole stay hidden."""
+    return {"hands": [[{**slot, "card": str(state.card_at(slot["order"]))} for slot in hand]
+                      for hand in public["hands"]]}

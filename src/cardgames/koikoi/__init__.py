@@ -191,6 +191,7 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     cli_module="cardgames.koikoi.cli",
     app_adapter="cardgames.app.games.koikoi:ADAPTER",
     table_aids="cardgames.koikoi.yaku:table_aids",
+    spectator_hands="cardgames.koikoi.yaku:spectator_hands",
     rl_encoding="cardgames.rl.koikoi:ENCODING",
 )
 """The registry entry: ``cardgames.new_game("koikoi", seed=1, preset="online")``."""

@@ -70,6 +70,7 @@ __all__ = [
     "points_of_round",
     "round_points",
     "score_yaku",
+    "spectator_hands",
     "table_aids",
     "yaku_progress",
     "yaku_table",
@@ -889,3 +890,10 @@ def table_aids(view: Any) -> dict[str, Any]:
         [{"key": item.key, "name": item.name, "have": item.have, "need": item.need}
          for item in yaku_progress(piles[seat], piles[1 - seat], view.rules, view.month)]
         for seat in (0, 1)]}
+
+
+def spectator_hands(state: Any, public: dict[str, Any]) -> dict[str, Any]:
+    """A table's spectators see both hands, as on hanab.live (the server's
+    ``spectator_hands`` hook): ``hands``, each seat's cards. The stock stays hidden."""
+    return {"hands": [[str(card) for card in state.hand(holder)]
+                      for holder in range(len(state.players))]}

@@ -102,6 +102,8 @@ PASSWORD_HEADER: Final = "X-Table-Password"
 """The header a private table's password travels in to the replay's HTTP request."""
 MAX_FAILED_JOINS: Final = 10
 """Refused joins and spectates one connection may make before it is closed."""
+FINISHED_LISTED: Final = 20
+"""How many lately finished public tables the lobby lists (their games replay)."""
 WEB_POLICY: Final = (
     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob:; "
     "style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -216,6 +218,13 @@ def _validation_text(exc: ValidationError) -> str:
     return one_line(f"{where}: {first['msg']}")
 
 
+def hears_chat(seat: int | None, line: ChatMessage, table: LiveTable) -> bool:
+    """Whether a connection at `seat` (None: a spectator) gets a chat `line`: a spectator's
+    words stay among the spectators until the game is over (a spectator sees every hand, so
+    nothing they say may reach a seat while it could help)."""
+    return line.seat is not None or seat is None or table.status == "over"
+
+
 class GameServer:
     """The live tables, the connections to them, the database and the bots' pool."""
 
@@ -223,6 +232,9 @@ class GameServer:
         self.settings = settings
         self.store: Store | None = None
         self.tables: dict[str, LiveTable] = {}
+        self.finished_listed: collections.deque[TableInfo] = collections.deque(
+            maxlen=FINISHED_LISTED)
+        """The public tables finished lately, newest last (the lobby lists them to replay)."""
         self.connections: collections.Counter[str] = collections.Counter()
         self.request_buckets: dict[str, RateBucket] = {}
         self.finished: dict[str, LiveTable] = {}
@@ -383,7 +395,8 @@ class GameServer:
     def list_tables(self) -> TableList:
         shown = [table for table in self.live_tables() if table.row.password_hash is None]
         shown.sort(key=lambda table: (table.status != "waiting", -table.row.created))
-        return TableList(tables=[table.table_info() for table in shown])
+        return TableList(tables=[table.table_info() for table in shown],
+                         finished=list(reversed(self.finished_listed)))
 
     def listing_json(self) -> bytes:
         """:meth:`list_tables` as sent, made again at most every LISTING_AGE seconds (and
@@ -601,7 +614,8 @@ class GameServer:
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
-            connection.send(line)
+            if hears_chat(connection.seat, line, table):
+                connection.send(line)
         if table.status == "over":
             connection.send(table.game_over())
         self._table_changed(table, but=connection)
@@ -650,6 +664,14 @@ class GameServer:
         table.broadcast_views(answer)
         if state.is_over:
             table.broadcast(table.game_over())
+            if table.row.password_hash is None:
+                self.finished_listed.append(table.table_info())
+            # The spectators' words, kept from the seats while the game went on, now reach them.
+            held = [line for line in table.chat if line.seat is None]
+            for listener in list(table.listeners):
+                if listener.seat is not None:
+                    for line in held:
+                        listener.send(line)
             self._table_changed(table)
         else:
             self._schedule_bots(table)
@@ -663,7 +685,9 @@ class GameServer:
         line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
         await self.commit(store.add_chat, table.id, seat, name, text, line.time)
         table.chat.append(line)
-        table.broadcast(line)
+        for listener in list(table.listeners):
+            if hears_chat(listener.seat, line, table):
+                listener.send(line)
 
     async def _note(
         self, connection: Connection, table: LiveTable, seat: int, message: Note

@@ -8,8 +8,13 @@ its kind, its default and the values it accepts, read from the game's options cl
 
 from __future__ import annotations
 
+import ast
 import enum
 import functools
+import inspect
+import itertools
+import re
+import textwrap
 from typing import Any
 
 import attrs
@@ -20,6 +25,33 @@ from cardgames.core.registry import GameInfo
 __all__ = ["game_catalogue", "game_entry", "option_entries"]
 
 
+_FIELD_HELP: dict[type[Any], dict[str, str]] = {}
+
+
+def field_help(cls: type[Any]) -> dict[str, str]:
+    """Each field's docstring (the string under its line in the class body), first sentence
+    only, by field name: the lobby's line of help under each option. Read from the source,
+    for the class and its bases; empty where the source cannot be read."""
+    if cls in _FIELD_HELP:
+        return _FIELD_HELP[cls]
+    found: dict[str, str] = _FIELD_HELP.setdefault(cls, {})
+    for klass in reversed(cls.__mro__):
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for statement, following in itertools.pairwise(body):
+            if (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+                    and isinstance(following, ast.Expr)
+                    and isinstance(following.value, ast.Constant)
+                    and isinstance(following.value.value, str)):
+                text = " ".join(following.value.value.split())
+                first = text.split(". ")[0].rstrip(".")
+                found[statement.target.id] = first.replace("``", "") + "."
+    return found
+
+
 def option_entries(options: Any) -> list[dict[str, Any]]:
     """The single options of an options value (its class's init fields that are a switch, a
     choice or a number), each with its default (the value in `options`); a number's
@@ -27,11 +59,19 @@ def option_entries(options: Any) -> list[dict[str, Any]]:
     cls = type(options)
     attrs.resolve_types(cls)
     entries: list[dict[str, Any]] = []
+    helps = field_help(cls)
     for field in attrs.fields(cls):
         if not field.init:
             continue
         value = getattr(options, field.name)
-        entry: dict[str, Any] = {"name": field.name, "label": field.name.replace("_", " ")}
+        help_text = helps.get(field.name, "")
+        if (isinstance(field.type, type) and issubclass(field.type, enum.Enum)
+                and ":class:" in help_text and field.type.__doc__):
+            # "See :class:`DrawnRound`": the choice's own class says what it is.
+            help_text = " ".join(field.type.__doc__.split()).split(". ")[0].rstrip(".") + "."
+        help_text = re.sub(r":\w+:`~?([\w.]+)`", r"\1", help_text).replace("``", "")
+        entry: dict[str, Any] = {"name": field.name, "label": field.name.replace("_", " "),
+                                 "help": help_text}
         if isinstance(field.type, type) and issubclass(field.type, enum.Enum):
             entry |= {"kind": "choice", "choices": [str(m.value) for m in field.type],
                       "default": str(value.value if isinstance(value, enum.Enum) else value)}

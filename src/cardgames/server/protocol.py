@@ -227,10 +227,14 @@ class TableInfo(_ServerModel):
 
 
 class TableList(_ServerModel):
-    """``GET /api/tables``: the public tables, waiting ones first."""
+    """``GET /api/tables``: the public tables, waiting ones first, and the public tables
+    finished lately (newest first: their games replay)."""
 
     version: Literal[1] = PROTOCOL_VERSION
     tables: list[TableInfo]
+    finished: list[TableInfo] = Field(
+        default_factory=list,
+        description="Public tables whose game ended lately, newest first (for their replay).")
 
 
 class GameOption(_ServerModel):

@@ -63,11 +63,18 @@ class ProtocolError(Exception):
 
 def bot_names(bots: list[str | None]) -> list[str]:
     """Player names for the bot seats of a new table, '' for the open seats: the bot's name
-    ("Hard"), numbered by seat when two share it ("Hard2": one word, as some games ask)."""
-    kinds = [HUMAN if bot is None else bot for bot in bots]
-    named = seat_names(kinds)
-    return ["" if bot is None else name.replace(" ", "")
-            for bot, name in zip(bots, named, strict=True)]
+    ("Hard"), and where several share it the next ones numbered in seat order ("Hard",
+    "Hard2", "Hard3": one word each, as some games ask)."""
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for bot in bots:
+        if bot is None:
+            names.append("")
+            continue
+        base = seat_names([bot])[0].replace(" ", "")
+        seen[base] = seen.get(base, 0) + 1
+        names.append(base if seen[base] == 1 else f"{base}{seen[base]}")
+    return names
 
 
 class Listener(Protocol):
@@ -293,7 +300,10 @@ class LiveTable:
             return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
                     "seat": seat, "move": 0, "to_move": None, "status": "waiting",
                     "players": players, "view": {}, "legal": [], "log_start": 0, "log": []}
-        shown = spectator_view(state) if seat is None else seat_view(state, seat)
+        # A table's spectators see every hand, as on hanab.live (their chat stays among them
+        # until the end: LiveTable.hears_chat).
+        shown = (spectator_view(state, show_hands=True) if seat is None
+                 else seat_view(state, seat))
         log = (spectator_log(state, log_start) if seat is None
                else seat_log(state, seat, log_start))
         return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,

@@ -233,13 +233,26 @@ _ACTION_OBJECTS: Final = _cached(lambda action: _CONVERTER.unstructure(_AsObject
 """Actions as objects, remembered: a game's legal actions are a few values, again and again."""
 
 
-def spectator_view(state: State[Any]) -> dict[str, Any]:
+def spectator_view(state: State[Any], *, show_hands: bool = False) -> dict[str, Any]:
     """What every seat may know, as JSON data: ``state.public_view()`` encoded (no card that
-    any seat may not see until the game is over; then the hands too)."""
+    any seat may not see until the game is over; then the hands too). With `show_hands`
+    every hand is filled in as on hanab.live, where a spectator sees all hands (and never the
+    deck, the stock or Hanabi's hole): Hanabi's ``hands`` slots get their ``card``, Koi-Koi's
+    view gets ``hands`` (each seat's cards). The table keeps a spectator's chat from the seats
+    until the end, so nothing seen here reaches a seat."""
     view = state.public_view()
     data: dict[str, Any] = to_json(view)
     data.update(table_aids(state.game_name, view))
+    if show_hands and not state.is_over:
+        shown = _spectator_hands(state.game_name)
+        if shown is not None:
+            data.update(shown(state, data))
     return data
+
+
+@functools.cache
+def _spectator_hands(game: str) -> Callable[[Any, dict[str, Any]], dict[str, Any]] | None:
+    return get_game(game).load_spectator_hands()
 
 
 @functools.cache

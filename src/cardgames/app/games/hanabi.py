@@ -45,7 +45,6 @@ from cardgames.hanabi.cards import rank_text
 from cardgames.hanabi.hints import card_status, hint, known_status
 from cardgames.hanabi.render import (
     describe_event,
-    final_summary,
     knowledge_text,
     variant_text,
 )
@@ -324,10 +323,9 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
 
     def final(self, state: HanabiState) -> RenderableType:
         view = state.view(0)
-        reason = state.end_reason
+        # The score, its rating and why the game ended are the final screen's heading
+        # (state.result_text()): said once, not again here.
         return Group(
-            final_summary(state.score, state.max_score, state.rating,
-                          None if reason is None else str(reason)),
             Text("Fireworks: ").append_text(Text(" ").join(
                 Text(f"{suit.letter} {len(stack)}", style=f"bold {suit.style}")
                 for suit, stack in zip(view.variant.suits, view.fireworks, strict=True)

@@ -143,6 +143,7 @@ async function showLobby() {
   setStatus("");
   const main = $("main");
   const list = h("ul", {class: "tables", id: "tables"});
+  const finished = h("ul", {class: "tables", id: "finished"});
   const open = h("form", {class: "row", id: "open-form", on: {submit: (e) => {
     e.preventDefault();
     const id = e.target.elements.table.value.trim().replace(/.*#\/table\//, "");
@@ -153,13 +154,16 @@ async function showLobby() {
     h("div", {},
       h("section", {class: "panel"}, h("h2", {}, "Open tables"), list,
         h("p", {class: "quiet"}, "Private tables are not listed: open one by its link.")),
+      h("section", {class: "panel"}, h("h2", {}, "Finished lately"), finished),
       h("section", {class: "panel"}, h("h2", {}, "Open a table by its link"), open)),
     h("section", {class: "panel create"}, h("h2", {}, "New table"), await createForm())));
   const refresh = async () => {
     try {
-      const {tables} = await api("GET", "/api/tables");
+      const {tables, finished: over = []} = await api("GET", "/api/tables");
       list.replaceChildren(...(tables.length ? tables.map(tableItem)
         : [h("li", {class: "quiet"}, "No table is open: create one.")]));
+      finished.replaceChildren(...(over.length ? over.map(tableItem)
+        : [h("li", {class: "quiet"}, "No game has ended since the server started.")]));
     } catch (error) { toast(error.message); }
   };
   await refresh();
@@ -176,7 +180,33 @@ function tableItem(info) {
       info.status === "playing" ? ` · move ${info.moves}` : "",
       h("br"), h("span", {class: "seatlist"}, seats)),
     open && info.status === "waiting" ? h("a", {href: go}, h("button", {class: "primary"}, "Sit")) : null,
-    h("a", {href: go + "?watch"}, h("button", {}, "Watch")));
+    h("a", {href: go + "?watch"}, h("button", {}, info.status === "over" ? "Replay" : "Watch")));
+}
+
+/** The rule set the lobby offers first where it is not the game's own default: a hanab.live
+ *  player expects No Variant (no empty clues) from a Hanabi table. */
+const LOBBY_PRESET = {hanabi: "no-variant"};
+/** What a rule set means, where its name does not say it. */
+const PRESET_HELP = {
+  "hanabi/no-variant": "hanab.live's No Variant: the usual five suits, and a clue must touch at least one card.",
+  "hanabi/standard": "The printed rulebook: the five suits, and a clue may touch no card (an empty clue), which the bots use.",
+};
+/** A line on each bot level (and the bots every game has). */
+const BOT_HELP = {
+  easy: "plays sensibly but makes a beginner's mistakes now and then",
+  normal: "a steady player with the game's usual strategy",
+  hard: "the strongest bundled bot: looks ahead (slower to move)",
+  random: "any legal move at random (for testing)",
+};
+/** Koi-Koi's 30-odd options in groups a player knows (by the option's name); other games'
+ *  options form one group. */
+function optionGroup(game, name) {
+  if (game !== "koikoi") return "Options";
+  if (/^(rounds|banks|starting_bank|first_dealer|shuffle)$/.test(name)) return "The match";
+  if (/koikoi/.test(name)) return "Koi-koi calls";
+  if (/^(viewing|tsuki)/.test(name)) return "Viewing yaku and the month's cards";
+  if (/^(teshi|kuttsuki|lucky|redeal|capture_all|drawn_round|oya_ken)/.test(name)) return "The deal, lucky hands and drawn rounds";
+  return "Yaku and points";
 }
 
 async function createForm() {
@@ -197,13 +227,14 @@ async function createForm() {
         `Seat ${i + 1}`, h("select", {name: `seat${i}`},
           h("option", {value: ""}, i === 0 ? "me" : "a person"),
           game.bots.map((b) => h("option", {value: b}, `bot: ${game.bot_labels?.[b] ?? b}`))))));
+      // By default you sit in seat 1 and bots fill the others: "Create" starts a game at once.
       seats.querySelectorAll("select").forEach((s, i) => {
-        s.value = old[i] ?? (i === 0 ? "" : (i === count - 1 && count > 2 ? game.default_bot : ""));
+        s.value = old[i] ?? (i === 0 ? "" : game.default_bot);
       });
     };
     players.addEventListener("change", seatRows);
     seatRows();
-    const options = game.options.map((o) => {
+    const optionLabel = (o) => {
       let input;
       if (o.kind === "switch") input = h("input", {type: "checkbox", name: `o.${o.name}`, checked: o.default});
       else if (o.kind === "choice") {
@@ -213,17 +244,35 @@ async function createForm() {
         value: o.default === null ? o.none : o.default,
         title: [o.min === null ? "a whole number" : `${o.min}..${o.max}`, o.none].filter(Boolean).join(" or ")});
       input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
-      return h("label", {}, o.kind === "switch" ? [input, o.label] : [o.label, input]);
-    });
+      const words = o.label[0].toUpperCase() + o.label.slice(1);
+      return h("div", {class: "option"}, h("label", {}, o.kind === "switch" ? [input, words] : [words, input]),
+        o.help ? h("small", {class: "help quiet"}, o.help) : null);
+    };
+    const groups = new Map();
+    for (const o of game.options) {
+      const group = optionGroup(game.name, o.name);
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push(optionLabel(o));
+    }
+    const options = [...groups].map(([name, items]) =>
+      h("fieldset", {class: "option-group"}, h("legend", {}, name), h("div", {class: "grid"}, items)));
     const preset = h("select", {name: "preset"}, game.presets.map((p) => h("option", {value: p}, p)));
-    preset.value = game.default_preset;
+    preset.value = LOBBY_PRESET[game.name] && game.presets.includes(LOBBY_PRESET[game.name])
+      ? LOBBY_PRESET[game.name] : game.default_preset;
+    const presetHelp = h("small", {class: "quiet preset-help"});
+    const explain = () => { presetHelp.textContent = PRESET_HELP[`${game.name}/${preset.value}`] || ""; };
+    preset.addEventListener("change", explain);
+    explain();
+    const botHelp = h("ul", {class: "bot-help quiet"}, game.bots.filter((b) => BOT_HELP[b])
+      .map((b) => h("li", {}, h("strong", {}, b), ": ", BOT_HELP[b])));
     body.replaceChildren(
       h("div", {class: "row"}, h("label", {}, "Players", players),
         h("label", {}, game.preset_word[0].toUpperCase() + game.preset_word.slice(1), preset)),
-      h("fieldset", {}, h("legend", {}, "Seats"), seats),
+      presetHelp,
+      h("fieldset", {}, h("legend", {}, "Seats"), seats, botHelp),
       h("details", {}, h("summary", {}, `Every option (${game.options.length})`),
-        h("p", {class: "quiet"}, `Changed ones override the ${game.preset_word}.`),
-        h("div", {class: "grid"}, options)));
+        h("p", {class: "quiet"}, `Each starts at the default ${game.preset_word}'s value; changed ones override the ${game.preset_word} chosen above.`),
+        options));
   };
   gameSelect.addEventListener("change", build);
   build();
@@ -273,9 +322,18 @@ async function createTable(form, gameName) {
 
 // ---------------------------------------------------------------------------- the table
 
-/** An event in words with the players' names for "player 2" (the log numbers the seats). */
-function withNames(text, names) {
-  return text.replace(/\bplayer (\d+)\b/g, (whole, number) => names[Number(number) - 1] ?? whole);
+/** An event in words with the players' names for the seat numbers the engine writes
+ *  ("player 2" in Hanabi; a game module may name its own pattern: `export const seatPattern`,
+ *  a global RegExp whose one group is the seat's number from 1, e.g. /\bP(\d+)\b/g). */
+function withNames(text, names, pattern = /\bplayer (\d+)\b/g) {
+  return text.replace(pattern, (whole, number) => names[Number(number) - 1] ?? whole);
+}
+
+/** A log entry as one sentence with names: its events ("Ann plays G1 from slot 3 onto its
+ *  firework; Ann draws a card"), or who did what when it has none. */
+function entryText(entry, names, pattern) {
+  if (entry.events.length) return entry.events.map((e) => withNames(e, names, pattern)).join("; ");
+  return `${names[entry.seat] ?? `seat ${entry.seat + 1}`}: ${entry.action}`;
 }
 
 /** Everything the table page holds; one at a time. */
@@ -325,6 +383,7 @@ class Table {
     this.gameOver = null;
     this.replayAt = null;          // a move number while replaying
     this.replayViews = {};
+    this.partnerViews = {};        // another seat's view of a finished game's positions
     this.shownSummaries = new Set();
     this.socket = null;
     this.closed = false;
@@ -347,6 +406,7 @@ class Table {
     this.chatInput = h("input", {type: "text", id: "chat-input", maxlength: 500, placeholder: "say something (/)",
       "aria-label": "chat", autocomplete: "off"});
     this.summaryBox = h("div", {id: "summary"});
+    this.lastMoveBox = h("p", {class: "last-move", id: "last-move", "aria-live": "polite"});
     this.seatsBox = h("div", {id: "seats"});
     const moveForm = h("form", {on: {submit: (e) => {
       e.preventDefault();
@@ -365,7 +425,7 @@ class Table {
         () => ask("The table's link", [{name: "link", label: "", value: link}]));
     }}}, "Copy link");
     $("main").replaceChildren(h("div", {class: "table"},
-      h("div", {}, this.seatsBox, this.board, this.actionsBox, this.hintBox, this.summaryBox),
+      h("div", {}, this.seatsBox, this.lastMoveBox, this.hintBox, this.board, this.actionsBox, this.summaryBox),
       h("aside", {class: "side"},
         h("section", {class: "panel"}, h("h2", {}, "Moves"), this.logList, moveForm,
           h("div", {class: "replaybar", id: "replaybar"})),
@@ -428,7 +488,10 @@ class Table {
       case "chat": this.chat.push(message); this.renderChat(); return;
       case "hint": this.hint = message; break;
       case "table": this.info = message.table; break;
-      case "game_over": this.gameOver = message; break;
+      case "game_over":
+        this.gameOver = message;
+        if (this.message) this.fetchPartner(this.message.move).then(() => this.render());
+        break;
       case "error":
         if (message.code === "forbidden" && this.saved && !this.message) {
           // This browser's token no longer opens a seat here: watch instead.
@@ -467,6 +530,8 @@ class Table {
       selected: this.selected,
       hint: replay ? null : this.hint,
       gameOver: this.gameOver,
+      lastMove: this.lastEntry(),
+      partner: this.gameOver ? this.partnerViews[replay ? this.replayAt : message.move]?.view ?? null : null,
       narrow: window.matchMedia("(max-width: 640px)").matches,
       act: (action) => this.act(action),
       find: (test) => legal.filter((a) => typeof test === "function" ? test(a) : test.test(a.notation)),
@@ -478,6 +543,12 @@ class Table {
         dataset: options.key ? {key: options.key} : {}, on: {click: run}},
         label, options.key ? h("kbd", {}, options.key) : null),
     };
+  }
+
+  /** The log entry of the move that led to the position shown ({seat, action, events}). */
+  lastEntry() {
+    const at = this.replayAt ?? this.log.length;
+    return at > 0 ? this.log[at - 1] ?? null : null;
   }
 
   async openNote(key) {
@@ -497,12 +568,16 @@ class Table {
       setTitle(this.info.name);
       return;
     }
-    setTitle(`${this.info.name} · ${this.module.describe(message.view)}`);
+    // The table's own name where it has one; the default ("Hanabi table") would repeat the game.
+    const status = this.module.describe(message.view);
+    const game = status.split(" ")[0];
+    setTitle(this.info.name === `${game} table` ? status : `${this.info.name} · ${status}`);
     const ui = this.ui(message);
     this.board.replaceChildren();
     this.board.dataset.move = String(message.move);
     try { this.module.render(this.board, message, ui); }
     catch (error) { this.board.append(h("p", {}, `The table could not be drawn: ${error.message}`)); console.error(error); }
+    this.renderLastMove();
     this.renderActions(message, ui);
     this.renderHint(ui);
     this.renderSummary(message, ui);
@@ -573,44 +648,121 @@ class Table {
   }
 
   renderHint(ui) {
-    if (!ui.hint) { this.hintBox.replaceChildren(); return; }
+    if (!ui.hint) { this.hintBox.replaceChildren(); this.shownHint = null; return; }
     this.hintBox.replaceChildren(h("div", {class: "hint", id: "hint-text"},
       h("strong", {}, `Hint: ${ui.hint.action.notation}`), " — ", ui.hint.reason, " ",
       ui.button("Do it", () => this.act(ui.hint.action.id))));
+    if (this.shownHint !== ui.hint) {  // a new hint: bring it into sight (a phone scrolls)
+      this.shownHint = ui.hint;
+      this.hintBox.scrollIntoView({block: "nearest"});
+    }
   }
 
   renderSummary(message, ui) {
-    const element = this.module.summary(message, ui);
-    if (!element && this.gameOver && !ui.replay) {
-      const scores = this.gameOver.scores.map((s, i) => `${message.players[i]}: ${s}`).join(" · ");
-      this.summaryBox.replaceChildren(h("div", {class: "panel summary", id: "final"}, h("h2", {}, "Game over"),
-        h("p", {}, this.gameOver.result), h("p", {}, scores)));
-      return;
-    }
+    const live = !ui.replay;
+    const over = this.gameOver && live;
+    const make = () => {
+      const element = this.module.summary(message, ui) || (over ? this.finalBox(message) : null);
+      if (element && over && element.dataset.key === "final") element.append(this.afterGame());
+      return element;
+    };
+    const element = make();
     this.summaryBox.replaceChildren(...(element ? [h("div", {class: "panel summary", id: "final"}, element)] : []));
-    const key = element?.dataset.key || (this.gameOver && !ui.replay ? "final" : null);
-    if (element && key && !this.shownSummaries.has(key)) {
+    const key = element?.dataset.key || (over ? "final" : null);
+    if (element && key && live && !this.shownSummaries.has(key)) {
+      // A round's end or the game's: a board on top of the table, closed by the player.
       this.shownSummaries.add(key);
-      this.summaryBox.scrollIntoView({behavior: "smooth", block: "nearest"});
+      this.showBoard(make(), key === "final" || !!message.view?.is_over, key);
+    } else if (element && key && live && $("board-dialog").open && this.boardKey === key) {
+      this.showBoard(make(), key === "final" || !!message.view?.is_over, key);  // the record came
     }
+  }
+
+  /** The end of a game whose module has no summary: the result and the scores. */
+  finalBox(message) {
+    const scores = this.gameOver.scores.map((s, i) => `${message.players[i]}: ${s}`).join(" · ");
+    return h("div", {dataset: {key: "final"}}, h("h2", {}, "Game over"),
+      h("p", {class: "winner"}, withNames(this.gameOver.result, message.players, this.module.seatPattern)),
+      h("p", {}, scores));
+  }
+
+  /** What every finished game offers: its record to save, a replay. */
+  afterGame() {
+    const record = this.gameOver?.record;
+    return h("p", {class: "row after-game"},
+      this.saved ? h("button", {type: "button", class: "primary play-again", on: {click: () => this.playAgain()}},
+        "Play again") : null,
+      record ? h("button", {type: "button", class: "save-record", on: {click: () =>
+        download(`${this.info.game}-record.json`, record)}}, "Save the record (cardgames replay FILE)") : null);
+  }
+
+  /** A new table like this one (its game, options, hints and bots; each person's seat open
+   *  again, this browser's taken back), announced in this table's chat for the others. */
+  async playAgain() {
+    const info = this.info;
+    const password = this.password;
+    try {
+      const next = await api("POST", "/api/tables", {game: info.game, options: info.options,
+        seats: info.seats.map((s) => ({bot: s.kind === "bot" ? s.bot : null})),
+        password, name: info.name, hints: info.hints, autostart: true});
+      if (password) sessionStorage.setItem(`cardgames.password.${next.table}`, password);
+      const mine = info.seats[this.saved.seat];
+      const taken = await api("POST", `/api/tables/${next.table}/seats`,
+        {name: mine?.name || store.get("cardgames.name") || "Player", seat: this.saved.seat, password});
+      store.set(seatKey(next.table), {seat: taken.seat, token: taken.token});
+      if (info.seats.some((s) => s.kind === "person" && s.seat !== this.saved.seat))
+        this.send({type: "chat", text: `${PLAY_AGAIN} #/table/${next.table}`});
+      $("board-dialog").open && $("board-dialog").close();
+      location.hash = `#/table/${encodeURIComponent(next.table)}`;
+    } catch (error) { toast(error.message); }
+  }
+
+  showBoard(element, final, key) {
+    const dialog = $("board-dialog");
+    if (!dialog || !element) return;
+    this.boardKey = key;
+    dialog.replaceChildren(h("form", {method: "dialog"}, element,
+      h("p", {class: "row"}, h("button", {class: "primary", id: "board-close", value: "close"},
+        final ? "Close" : "Next round"))));
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    dialog.querySelector("#board-close").focus();
   }
 
   renderLog() {
     const at = this.replayAt;
     const names = this.message?.players || this.info.seats.map((s) => s.name);
-    this.logList.replaceChildren(...this.log.map((entry, number) => h("li", {
-      class: at !== null && number === at - 1 ? "current" : null,
-      title: entry.events.join("\n"),
-      on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
-      h("strong", {}, names[entry.seat] ?? `seat ${entry.seat + 1}`), " ", entry.action,
-      entry.events.length ? h("span", {class: "quiet"}, ` — ${entry.events.map((e) => withNames(e, names)).join("; ")}`) : null)));
-    if (at === null) this.logList.scrollTop = this.logList.scrollHeight;
+    const pattern = this.module.seatPattern;
+    let current = null;
+    this.logList.replaceChildren(...this.log.map((entry, number) => {
+      const item = h("li", {
+        class: at !== null && number === at - 1 ? "current" : null,
+        "aria-current": at !== null && number === at - 1 ? "step" : null,
+        title: `${names[entry.seat] ?? ""}: ${entry.action}`,
+        dataset: {move: String(number + 1)},
+        on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
+        entryText(entry, names, pattern));
+      if (item.classList.contains("current")) current = item;
+      return item;
+    }));
+    if (current) current.scrollIntoView({block: "nearest"});
+    else if (at === null) this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /** The move just made (in a replay: the move that led to the position shown), in words. */
+  renderLastMove() {
+    const at = this.replayAt ?? this.log.length;
+    const entry = at > 0 ? this.log[at - 1] : null;
+    if (!entry || !this.message) { this.lastMoveBox.replaceChildren(); return; }
+    const names = this.message.players;
+    this.lastMoveBox.replaceChildren(h("span", {class: "label"}, this.replayAt === null ? "Last move" : `Move ${at}`),
+      " ", entryText(entry, names, this.module.seatPattern));
   }
 
   renderChat() {
     const stick = this.chatLines.scrollTop + this.chatLines.clientHeight >= this.chatLines.scrollHeight - 4;
     this.chatLines.replaceChildren(...this.chat.map((line) => h("p", {},
-      h("strong", {}, line.name), ": ", line.text)));
+      h("strong", {}, line.name), ": ", chatText(line.text))));
     if (stick) this.chatLines.scrollTop = this.chatLines.scrollHeight;
   }
 
@@ -630,7 +782,21 @@ class Table {
     }
     this.replayAt = move === last ? null : move;
     this.selected = null;
+    await this.fetchPartner(move);
     this.render();
+  }
+
+  /** Once the game is over nothing is secret: another seat's view of position `move` (the
+   *  viewer's own cards are in it, which a game may show: ui.partner). */
+  async fetchPartner(move) {
+    const seat = this.message?.seat;
+    const count = this.message?.players?.length ?? 0;
+    if (!this.gameOver || seat === null || seat === undefined || count < 2 || this.partnerViews[move]) return;
+    try {
+      const query = new URLSearchParams({seat: (seat + 1) % count});
+      if (this.password) query.set("password", this.password);
+      this.partnerViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`);
+    } catch { /* the own cards stay hidden: nothing else depends on them */ }
   }
 
   renderReplayBar() {
@@ -662,22 +828,48 @@ class Table {
   }
 }
 
+const PLAY_AGAIN = "Play again at";
+
+/** A chat line's text, its table links ("#/table/ID", as "Play again" sends) as links. */
+function chatText(text) {
+  const parts = text.split(/(#\/table\/[A-Za-z0-9_-]+)/);
+  return parts.map((part, i) => i % 2 ? h("a", {href: part, class: "table-link"}, "this link") : part);
+}
+
+function download(name, data) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], {type: "application/json"}));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 function showKeys() {
   const keys = [["?", "these keys"], ["/", "chat"], [":", "type a move (every legal move is offered)"],
     ["h", "hint (tables with hints)"], ["n", "note on the selected card"], ["Esc", "unselect, close"],
     ["← → Home End", "replay a finished game"]];
-  for (const b of document.querySelectorAll("#main button[data-key]"))
+  const module = table && route().page === "table" ? table.module : null;
+  // The game's own keys, whether or not their buttons show now (a module's `keys`), then the
+  // buttons on the table now with a key.
+  for (const [k, what] of module?.keys || []) keys.push([k, what]);
+  const listed = new Set(keys.map(([k]) => k));
+  for (const b of document.querySelectorAll("#main button[data-key]")) {
+    if (listed.has(b.dataset.key)) continue;
+    listed.add(b.dataset.key);
     keys.push([b.dataset.key, b.title || b.firstChild?.textContent]);
+  }
   const dialog = $("dialog"), form = $("dialog-form");
   form.replaceChildren(h("h2", {}, "Keys"), h("table", {class: "keys"},
     keys.map(([k, what]) => h("tr", {}, h("td", {}, h("kbd", {class: "keybadge"}, k)), h("td", {}, what)))),
+    module?.rules ? h("section", {class: "rules-summary"}, h("h2", {}, "The rules in short"),
+      module.rules.map((line) => h("p", {}, line))) : null,
     h("button", {value: "cancel", class: "primary"}, "Close"));
   dialog.onclose = null;
   dialog.showModal();
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || $("dialog").open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || $("dialog").open || $("board-dialog").open) return;
   const typing = event.target.closest?.("input, textarea, select");
   if (typing) { if (event.key === "Escape") event.target.blur(); return; }
   if (event.key === "?") { showKeys(); event.preventDefault(); return; }

@@ -9,6 +9,19 @@
  * for the module interface.
  */
 
+/** The keys of this table, for the "?" panel (app.js lists them with its own). */
+export const keys = [["1–5", "select your card in that slot"], ["p", "play your selected card"],
+  ["d", "discard your selected card"], ["c", "clue the colour of a partner's selected card"],
+  ["r", "clue the rank of a partner's selected card"]];
+
+/** The rules in short, for the "?" panel. */
+export const rules = [
+  "Together, build one firework per colour from 1 to 5. You see every hand but your own.",
+  "On your turn: give a clue (a colour or a rank: it shows every card of it in one partner's hand; costs a clue token), discard a card (regains a token) or play one.",
+  "A card that does not fit its firework burns a fuse; the last fuse ends the game with 0 points. After the last card is drawn, everyone plays once more.",
+  "The score is the number of cards played: 25 is perfect.",
+];
+
 const MARK = {playable: "✓", critical: "!", trash: "×"};
 const MARK_WORD = {playable: "playable", critical: "critical: the last copy", trash: "trash: no longer needed"};
 
@@ -56,6 +69,9 @@ function clueHistory(view) {
   return found;
 }
 
+/** "1 fuse", "2 fuses". */
+function counted(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
 function pace(view) { return view.score + view.deck_size + view.players.length - view.max_score; }
 
 export function describe(view) {
@@ -83,9 +99,34 @@ function possibilities(ui, view, possible) {
       h("span", {class: set.has(s.letter + r) ? `on ${suitClass(view, s.letter)}` : "off"})))));
 }
 
+/** What the last move did: the cards a clue touched (by order), the card played or
+ *  discarded (its order and where it went). */
+function lastMove(view) {
+  const move = view.history.length ? view.history[view.history.length - 1] : null;
+  const touched = new Set();
+  let moved = null;
+  for (const e of move ? move.events : []) {
+    if (e.type === "Clued" || e.type === "HiddenClued") {
+      const hand = handOf(view, e.target);
+      for (const slot of hand) if (e.slots.includes(slot.slot)) touched.add(String(slot.order));
+    } else if (e.type === "Played") moved = {order: e.order, card: e.card, to: e.success ? "firework" : "discards"};
+    else if (e.type === "Discarded") moved = {order: e.order, card: e.card, to: "discards"};
+  }
+  return {touched, moved};
+}
+
+/** The viewer's own cards once nothing is secret (a finished game, its replay): another
+ *  seat's view of the same position holds them (ui.partner), by order. */
+function revealedCards(view, ui) {
+  const partner = ui.partner;
+  if (!partner || partner.seat === view.seat || !partner.other_hands) return new Map();
+  return new Map((partner.other_hands[view.seat] || []).map((slot) => [slot.order, slot.card]));
+}
+
 function slotCard(ui, view, seat, slot, extras) {
   const h = ui.h;
   const key = String(slot.order);
+  if (extras.revealed && (slot.card === undefined || slot.card === null)) slot = {...slot, card: extras.revealed};
   const own = slot.card === undefined || slot.card === null;
   const status = (view.marks || {})[key] || null;  // the server's, by the game's own rules
   const note = ui.noteFor(key);
@@ -98,11 +139,12 @@ function slotCard(ui, view, seat, slot, extras) {
         status ? h("span", {class: `mark ${status}`}, MARK[status]) : null)
     : cardFace(ui, view, slot.card, {status});
   return h("button", {type: "button",
-    class: `slot${slot.touched ? " touched" : ""}${selected ? " selected" : ""}${extras.hinted ? " hinted" : ""}`,
+    class: `slot${slot.touched ? " touched" : ""}${selected ? " selected" : ""}${extras.hinted ? " hinted" : ""}${extras.justClued ? " just-clued" : ""}${extras.revealed ? " revealed" : ""}`,
     "aria-label": `${view.players[seat]}'s ${label}${slot.touched ? ", clued" : ""}${note ? ", note: " + note : ""}`,
     "aria-pressed": selected ? "true" : "false", title: extras.mine ? `select your slot ${slot.slot}` : null,
     dataset: {order: key, seat: String(seat), slot: String(slot.slot), ...(extras.mine ? {key: String(slot.slot)} : {})},
     on: {click: () => ui.select(key)}},
+    extras.justClued ? h("span", {class: "clue-arrow", title: "the last clue touched this card"}, "▼") : null,
     body,
     h("span", {class: "under"}, h("span", {class: "slotno"}, `#${slot.slot}`),
       !own && pinned ? h("span", {class: "pinned", title: "what its holder knows"}, pinned) : null,
@@ -128,12 +170,15 @@ export function render(root, message, ui) {
   if (!view || !view.variant) { root.append(h("p", {}, "Waiting for the deal.")); return; }
   const history = clueHistory(view);
   const hinted = hintedOrders(view, ui);
+  const last = lastMove(view);
+  const revealed = revealedCards(view, ui);
 
   // Fireworks and tokens
   const fireworks = h("div", {class: "fireworks"}, view.variant.suits.map((suit, i) => {
     const pile = view.fireworks[i] || [];
     const top = pile[pile.length - 1];
-    return h("div", {class: "firework", title: `${suit.name}: ${pile.length}`},
+    const justPlayed = last.moved && last.moved.to === "firework" && top === last.moved.card;
+    return h("div", {class: `firework${justPlayed ? " last-move" : ""}`, title: `${suit.name}: ${pile.length}`},
       top ? cardFace(ui, view, top) : h("div", {class: `hcard empty ${suitClass(view, suit.letter)}`}, h("span", {class: "suit"}, suit.letter)));
   }));
   const dots = (n, max, cls) => h("span", {class: `dots ${cls}`}, Array.from({length: max}, (_, i) => h("i", {class: i < n ? "on" : "off"})));
@@ -156,12 +201,14 @@ export function render(root, message, ui) {
     return h("section", {class: `hand${own ? " own" : ""}${toMove ? " to-move" : ""}`, dataset: {seat: String(seat)}},
       h("h3", {}, view.players[seat], own ? " (you)" : "", toMove ? h("span", {class: "turn"}, " ● to move") : null),
       h("div", {class: "cards"}, handOf(view, seat).map((slot) =>
-        slotCard(ui, view, seat, slot, {hinted: hinted.has(String(slot.order)), mine: own}))));
+        slotCard(ui, view, seat, slot, {hinted: hinted.has(String(slot.order)), mine: own,
+          justClued: last.touched.has(String(slot.order)),
+          revealed: own ? revealed.get(slot.order) : undefined}))));
   }));
 
   root.append(h("div", {class: "hanabi"},
     h("div", {class: "top"}, fireworks, tokens), hands,
-    details(ui, view, message, history), actionsBar(ui, view, message), discardPile(ui, view)));
+    details(ui, view, message, history), actionsBar(ui, view, message), discardPile(ui, view, last)));
 }
 
 /** The cards the hint names (a play or discard of the viewer's slot, the touched cards are
@@ -222,12 +269,17 @@ function actionsBar(ui, view, message) {
     rest.length ? h("div", {class: "row"}, rest.map((a) => ui.button(a.notation, () => ui.act(a.id)))) : null);
 }
 
-function discardPile(ui, view) {
+function discardPile(ui, view, last) {
   const h = ui.h;
+  let marked = !(last.moved && last.moved.to === "discards");
+  const mark = (c, node) => {
+    if (!marked && c === last.moved.card) { node.classList.add("last-move"); marked = true; }
+    return node;
+  };
   return h("div", {class: "discards"}, h("h3", {}, `Discards (${view.discards.length})`),
     view.discards.length ? h("div", {class: "pile"}, view.variant.suits.map((suit) => {
       const cards = view.discards.filter((c) => suitOf(c) === suit.letter).sort();
-      return cards.length ? h("div", {class: "pile-suit"}, cards.map((c) => cardFace(ui, view, c, {small: true}))) : null;
+      return cards.length ? h("div", {class: "pile-suit"}, cards.map((c) => mark(c, cardFace(ui, view, c, {small: true})))) : null;
     })) : h("span", {class: "quiet"}, "none yet"));
 }
 
@@ -238,10 +290,10 @@ export function summary(message, ui) {
   const over = ui.gameOver;
   return h("div", {dataset: {key: "final"}},
     h("h2", {}, `Game over: ${view.score} of ${view.max_score}`),
+    h("p", {class: "winner"}, `${view.players.join(", ")} scored ${view.score} of ${view.max_score} together.`),
     over ? h("p", {}, over.result) : null,
-    h("p", {class: "quiet"}, `${view.history.length} moves · ${view.discards.length} cards discarded · ${view.max_fuses - view.fuses} fuse(s) lost`),
-    over?.exports?.hanablive ? h("p", {}, ui.button("Save the hanab.live export", () => download("hanabi-game.json", over.exports.hanablive))) : null,
-    over?.record ? h("p", {}, ui.button("Save the record (cardgames replay FILE)", () => download("hanabi-record.json", over.record))) : null);
+    h("p", {class: "quiet"}, `${view.history.length} moves · ${view.discards.length} cards discarded · ${counted(view.max_fuses - view.fuses, "fuse")} lost`),
+    over?.exports?.hanablive ? h("p", {}, ui.button("Save the hanab.live export", () => download("hanabi-game.json", over.exports.hanablive))) : null);
 }
 
 function download(name, data) {

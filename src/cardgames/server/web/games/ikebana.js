@@ -97,6 +97,42 @@ export function render(root, message, ui) {
   root.append(prompt(view, me, find, buys, ui));
 }
 
+/** The keys of this table, for the "?" panel (app.js lists them with its own). */
+export const keys = [["d", "draw a card"], ["1–5", "buy the top card of that seat's discard pile"],
+  ["k", "keep the drawn card"], ["r", "refuse the drawn card (paying its price)"]];
+
+/** The rules in short, for the "?" panel. */
+export const rules = [
+  "Each round every player builds a bouquet of five cards (five colours and a multicolour joker; values 1 to 5), one card a turn.",
+  "On your turn draw and keep the card, or refuse it onto your discard pile and draw again: the 1st refusal of a turn pays 1 prestige, the 2nd 2, and so on, to the next players. Or buy the top of another player's discard pile, paying its value to that player.",
+  "A full bouquet scores its value combinations (pairs and more of a kind, runs) times its colours (two colours ×2, five different ×3, one colour ×4), added to your prestige.",
+  "The most prestige after the last round wins.",
+];
+
+/** The engine writes seats as P1, P2: the shell puts the players' names there. */
+export const seatPattern = /\bP(\d+)\b/g;
+
+/** The winners in words from the prestige: "Ann wins with 157 prestige". */
+function winnerText(view) {
+  const best = Math.max(...view.prestige);
+  const winners = view.players.filter((_, seat) => view.prestige[seat] === best);
+  return winners.length > 1 ? `${winners.join(" and ")} share the victory with ${best} prestige.`
+    : `${winners[0]} wins with ${best} prestige.`;
+}
+
+/** "+14 for the bouquet, +3 from refusals → 23": the prestige change of a round explained
+ *  (what is not the bouquet's award came from refusals paid or received). */
+function prestigeChange(view, rounds, index, seat) {
+  const round = rounds[index];
+  const before = index === 0 ? view.rules.starting_prestige : rounds[index - 1].prestige[seat];
+  const awarded = round.awarded[seat];
+  const refusals = round.prestige[seat] - before - awarded;
+  const parts = [`${before}`, `+${awarded} for the bouquet`];
+  if (refusals > 0) parts.push(`+${refusals} received (refusals, discards bought)`);
+  if (refusals < 0) parts.push(`−${-refusals} paid (refusals, discards bought)`);
+  return `${parts.join(" ")} → ${round.prestige[seat]}`;
+}
+
 function price(view, amount, payee) {
   return `${amount} to ${payee === null || payee === undefined ? "the bank" : view.players[payee]}`;
 }
@@ -107,7 +143,7 @@ function prompt(view, me, find, buys, ui) {
   const pending = view.pending;
   const turn = view.current_player;
   if (view.is_over || turn === null) {
-    box.append(el("p", "", `Game over: ${view.players.map((n, s) => `${n} ${view.prestige[s]}`).join(", ")}.`));
+    box.append(el("p", "ib-winner", `Game over. ${winnerText(view)}`));
     return box;
   }
   const who = view.players[turn];
@@ -165,10 +201,12 @@ export function summary(message) {
   const scored = last && last.events.some((e) => e.type === "RoundScored" || e.type === "GameEnded");
   if (!rounds.length || !(scored || view.is_over)) return null;
   const box = el("section", "ib-summary");
-  box.dataset.key = `ikebana-round-${rounds.length}${view.is_over ? "-end" : ""}`;
+  box.dataset.key = view.is_over ? "final" : `ikebana-round-${rounds.length}`;
   const shown = view.is_over ? rounds : rounds.slice(-1);
-  box.append(el("h3", "", view.is_over ? "Game over" : `Round ${shown[0].round} scored`));
+  box.append(el("h2", "", view.is_over ? "Game over" : `Round ${shown[0].round} scored`));
+  if (view.is_over) box.append(el("p", "winner ib-winner", winnerText(view)));
   for (const round of shown) {
+    const index = rounds.indexOf(round);
     const table = el("table", "ib-results");
     const caption = el("caption", "", `Round ${round.round}`);
     table.append(caption);
@@ -178,9 +216,11 @@ export function summary(message) {
       const cards = el("td", "ib-summary-cards");
       for (const code of score.cards) cards.append(card(code));
       row.append(cards);
-      row.append(el("td", "ib-awarded", `+${round.awarded[seat]} → ${round.prestige[seat]}`));
+      const change = el("td", "ib-awarded", `+${round.awarded[seat]} → ${round.prestige[seat]}`);
+      change.title = prestigeChange(view, rounds, index, seat);
+      row.append(change);
       const how = el("tr", "ib-how");
-      const text = el("td", "", score.text);
+      const text = el("td", "", `${score.text} · prestige ${prestigeChange(view, rounds, index, seat)}`);
       text.colSpan = 3;
       how.append(text);
       table.append(row, how);

@@ -14,6 +14,30 @@ const ANIMALS = new Set(["feb-warbler", "apr-cuckoo", "may-bridge", "jun-butterf
 const POETRY_MONTHS = new Set([1, 2, 3]);
 const BLUE_MONTHS = new Set([6, 9, 10]);
 const KINDS = ["bright", "animal", "ribbon", "chaff"];
+// Each month's cards by index, highest first (cardgames.koikoi.cards): a card's id in events
+// is (month - 1) * 4 + index - 1.
+const SPECIALS = [["crane", "ribbon"], ["warbler", "ribbon"], ["curtain", "ribbon"], ["cuckoo", "ribbon"],
+  ["bridge", "ribbon"], ["butterflies", "ribbon"], ["boar", "ribbon"], ["moon", "geese"],
+  ["sake-cup", "ribbon"], ["deer", "ribbon"], ["rain-man", "swallow", "ribbon", "lightning"], ["phoenix"]];
+const CODES = MONTHS.flatMap((abbr, m) => [...SPECIALS[m],
+  ...Array.from({length: 4 - SPECIALS[m].length}, (_, i) => `chaff-${i + 1}`)].map((name) => `${abbr}-${name}`));
+
+/** The keys of this table, for the "?" panel (app.js lists them with its own). */
+export const keys = [["1–8", "select that card of your hand"], ["p", "play the selected card (its capture)"],
+  ["q", "play it capturing the other card of its month"], ["a, b", "which card the turned-over card captures"],
+  ["k", "koi-koi: play on for more"], ["s", "stop and score now"]];
+
+/** The rules in short, for the "?" panel. */
+export const rules = [
+  "Each month has four cards. On your turn play a card from your hand: it captures a field card of its month, or stays on the field. Then turn over the stock's top card, which captures the same way.",
+  "Captured cards make yaku (brights, animals, ribbons, chaff sets, viewing the moon or the cherry blossoms with sake).",
+  "A new yaku asks: stop and score it now, or koi-koi and play on for more, at the risk that the opponent stops first (and scores double).",
+  "A round's yaku total of 7 or more is doubled. The most points after the last round wins.",
+];
+
+/** The engine writes seats as P1, P2: the shell puts the players' names there. */
+export const seatPattern = /\bP(\d+)\b/g;
+const named = (text, names) => text.replace(seatPattern, (whole, n) => names[Number(n) - 1] ?? whole);
 
 export function cardInfo(code) {
   const [abbr, ...rest] = code.split("-");
@@ -37,18 +61,19 @@ function el(tag, className, text) {
   return node;
 }
 
-// A tile's face: its month and flower in the month's colour, the picture and its kind.
+// A tile's face: the card's own picture (cards/<code>.svg, drawn by cardgames.koikoi.art: the
+// month's plant and colour, and what the card's kind shows), its name in the title.
 function face(node, code, small) {
   const info = cardInfo(code);
   node.classList.add("kk-tile", `month-${info.month}`, `kind-${info.kind}`);
   if (small) node.classList.add("small");
   node.dataset.card = code;
-  node.title = `${code}: ${FLOWERS[info.month - 1]}, ${info.kind}`;
-  const art = el("span", "kk-art");
-  if (info.kind === "ribbon") art.append(el("span", `kk-ribbon ${info.ribbon}`));
-  if (info.kind === "bright") art.append(el("span", "kk-sun"));
-  node.prepend(el("span", "kk-month", `${info.month} ${info.abbr}`), art,
-    el("span", "kk-pic", info.picture), el("span", "kk-kind", info.kind));
+  node.title = `${code}: ${FLOWERS[info.month - 1]}, ${info.ribbon ? `${info.ribbon} ribbon` : info.kind}`;
+  const art = el("img", "kk-art");
+  art.src = `cards/${code}.svg`;
+  art.alt = code;
+  art.draggable = false;
+  node.prepend(art);
   return node;
 }
 
@@ -145,6 +170,7 @@ export function render(root, message, ui) {
   if (!hand.includes(selected)) selected = null;
   const captures = selected && plays.length ? capturesOf(selected, plays, view.field) : new Map();
   const pendingOptions = new Map(legal.filter((a) => a.kind === "capture").map((a) => [a.target, a]));
+  const last = lastMove(view);
 
   // The round line.
   const info = el("div", "kk-info");
@@ -153,6 +179,8 @@ export function render(root, message, ui) {
   info.append(el("span", "", `dealer ${view.players[view.dealer]}`));
   info.append(el("span", "", `stock ${view.stock_size}`));
   root.append(info);
+  const news = announcement(view);
+  if (news) root.append(news);
 
   // The opponent (a seat), or both seats' hands (a spectator).
   const opponents = me === null ? [1, 0] : [1 - me];
@@ -213,6 +241,40 @@ export function render(root, message, ui) {
   } else {
     root.append(handRow(view, 0, me));
   }
+  // The cards the last move played, turned over and captured, wherever they lie now.
+  for (const node of root.querySelectorAll(".kk-tile[data-card]")) {
+    if (last.cards.has(node.dataset.card)) node.classList.add("last-move");
+  }
+}
+
+/** The last move of this round: the cards it played and captured, its yaku and calls. */
+function lastMove(view) {
+  const history = view.history || [];
+  const move = history.length ? history[history.length - 1] : null;
+  const cards = new Set();
+  const events = move ? move.events : [];
+  if (events.some((e) => e.type === "RoundStarted")) return {cards, events: []};
+  for (const e of events) {
+    if (e.type !== "CardPlayed") continue;
+    cards.add(CODES[e.card]);
+    for (const id of e.captured) cards.add(CODES[id]);
+  }
+  return {cards, events};
+}
+
+/** A koi-koi call or a new yaku, said aloud above the table. */
+function announcement(view) {
+  const said = lastMove(view).events.filter((e) => e.type === "KoiKoiCalled" || e.type === "YakuFormed");
+  if (!said.length) return null;
+  const box = el("div", "kk-announce");
+  box.setAttribute("role", "status");
+  for (const e of said) {
+    const who = view.players[e.seat];
+    box.append(el("p", e.type === "KoiKoiCalled" ? "call" : "yaku", e.type === "KoiKoiCalled"
+      ? `${who} calls koi-koi!${e.calls > 1 ? ` (call ${e.calls})` : ""} The round goes on.`
+      : `${who} has ${e.score.text}${e.forced_stop ? `: must stop, ${named(e.forced_stop.text, view.players)}` : ""}`));
+  }
+  return box;
 }
 
 function handRow(view, seat, me) {
@@ -243,7 +305,7 @@ function prompt(view, legal, selected, captures, ui, me) {
   box.setAttribute("aria-live", "polite");
   const pending = view.pending;
   if (view.is_over) {
-    box.append(el("p", "", `Match over: ${view.players.map((n, s) => `${n} ${view.scores[s]}`).join(", ")}.`));
+    box.append(el("p", "kk-winner", `Match over. ${standing(view)}`));
     return box;
   }
   if (pending && pending.type === "KoiKoiDecision" && pending.seat === me) {
@@ -321,7 +383,49 @@ function howItEnded(result, names) {
   return `${who} stops with ${result.yaku.text}; ${points(result.points.points)}`;
 }
 
-// The round's result after the move that ended it, the match's at the end.
+/** Each seat's captured cards at the end of each round, read from the history's moves. */
+function capturesByRound(view) {
+  const rounds = {};
+  let piles = view.players.map(() => []);
+  for (const move of view.history || []) {
+    for (const e of move.events) {
+      if (e.type === "CardPlayed" && e.captured.length) {
+        piles[e.seat].push(CODES[e.card], ...e.captured.map((id) => CODES[id]));
+      } else if (e.type === "RoundEnded") {
+        rounds[e.result.round_number] = piles;
+        piles = view.players.map(() => []);
+      } else if (e.type === "RoundStarted" || e.type === "Redealt") {
+        piles = view.players.map(() => []);
+      }
+    }
+  }
+  return rounds;
+}
+
+/** The points of a round in steps: the yaku, the bonus and every ×2 with its reason. */
+function pointsSteps(result) {
+  const list = el("ul", "kk-steps");
+  if (result.yaku) for (const yaku of result.yaku.yaku) list.append(el("li", "", `${yaku.name}: ${yaku.points}`));
+  const points = result.points;
+  if (!points) return list;
+  if (points.multipliers.length || points.call_bonus) list.append(el("li", "", `yaku total: ${points.base}`));
+  if (points.call_bonus) list.append(el("li", "", `+${points.call_bonus} for ${points.call_bonus === 1 ? "the winner's own koi-koi call" : "the winner's own koi-koi calls"}`));
+  for (const factor of points.multipliers) list.append(el("li", "kk-factor", `×${factor.factor}: ${factor.kind === "koi-koi calls" || factor.kind === "own koi-koi calls" ? `${factor.calls} ${factor.kind}` : factor.kind}`));
+  list.append(el("li", "kk-sum", `= ${points.points} point${points.points === 1 ? "" : "s"}`));
+  return list;
+}
+
+/** The match's winner in words, or where it stands. */
+function standing(view) {
+  const [a, b] = view.scores;
+  if (a === b) return view.is_over ? `A draw: ${a} all.` : `${a} all.`;
+  const leader = a > b ? 0 : 1;
+  const verb = view.is_over ? "wins" : "leads";
+  return `${view.players[leader]} ${verb} ${Math.max(a, b)} to ${Math.min(a, b)}.`;
+}
+
+// The round's board after the move that ended it (the captures, the yaku, the points and
+// every ×2 explained), the match's at the end; the shell shows it on top of the table once.
 export function summary(message) {
   const view = message.view || {};
   const results = view.round_results || [];
@@ -329,23 +433,47 @@ export function summary(message) {
   const last = history.length ? history[history.length - 1] : null;
   const ended = last && last.events.some((e) => e.type === "RoundEnded" || e.type === "MatchEnded");
   if (!results.length || !(ended || view.is_over)) return null;
+  const result = results[results.length - 1];
   const box = el("section", "kk-summary");
-  box.dataset.key = `koikoi-round-${results.length}${view.is_over ? "-end" : ""}`;
-  box.append(el("h3", "", view.is_over ? "Match over" : `Round ${results[results.length - 1].round_number} over`));
+  box.dataset.key = view.is_over ? "final" : `koikoi-round-${results.length}`;
+  box.append(el("h2", "", view.is_over ? "Match over" : `Round ${result.round_number} over`));
+  if (view.is_over) box.append(el("p", "winner kk-winner", standing(view)));
+  box.append(el("p", "kk-how", `Round ${result.round_number}: ${howItEnded(result, view.players)}.`));
+  const piles = capturesByRound(view)[result.round_number] || view.players.map(() => []);
+  const seats = el("div", "kk-board-seats");
+  view.players.forEach((name, seat) => {
+    const side = el("section", `kk-board-seat${result.winner === seat ? " won" : ""}`);
+    const calls = result.koikoi_calls[seat];
+    side.append(el("h3", "", `${name}: ${result.score[seat]} point${result.score[seat] === 1 ? "" : "s"}${calls ? ` · koi-koi ×${calls}` : ""}`));
+    const groups = el("div", "kk-groups");
+    for (const kind of KINDS) {
+      const cards = piles[seat].filter((code) => cardInfo(code).kind === kind);
+      const group = el("div", `kk-group kind-${kind}`);
+      group.append(el("span", "kk-group-name", `${kind} ${cards.length}`));
+      const row = el("div", "kk-group-cards");
+      for (const code of cards) row.append(tile(code, { small: true }));
+      group.append(row);
+      groups.append(group);
+    }
+    side.append(groups);
+    if (result.winner === seat) side.append(pointsSteps(result));
+    seats.append(side);
+  });
+  box.append(seats);
   const table = el("table", "kk-results");
   const head = el("tr");
   head.append(el("th", "", "round"));
   for (const name of view.players) head.append(el("th", "", name));
   head.append(el("th", "", "how"));
   table.append(head);
-  for (const result of results) {
+  for (const each of results) {
     const row = el("tr");
-    row.append(el("td", "", `${result.round_number}`));
-    for (let seat = 0; seat < view.players.length; seat += 1) row.append(el("td", "", `${result.score[seat]}`));
-    row.append(el("td", "", howItEnded(result, view.players)));
+    row.append(el("td", "", `${each.round_number}`));
+    for (let seat = 0; seat < view.players.length; seat += 1) row.append(el("td", "", `${each.score[seat]}`));
+    row.append(el("td", "", howItEnded(each, view.players)));
     table.append(row);
   }
   box.append(table);
-  box.append(el("p", "kk-total", `Total: ${view.players.map((n, s) => `${n} ${view.scores[s]}`).join(", ")}`));
+  box.append(el("p", "kk-total", `Total: ${view.players.map((n, s) => `${n} ${view.scores[s]}`).join(", ")}${view.is_over ? "" : ` · ${standing(view)}`}`));
   return box;
 }

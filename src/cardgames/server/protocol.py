@@ -251,6 +251,7 @@ class GameOption(_ServerModel):
     max: int | None = Field(default=None, description="A number's greatest value (None: any).")
     none: str | None = Field(default=None, description="The word for a number's no-value "
                              "(``unlimited``, ``none``), where it may have none.")
+    help: str = Field(default="", description="One line on what the option does, for people.")
 
 
 class PlayerCounts(_ServerModel):
@@ -272,6 +273,9 @@ class GameEntry(_ServerModel):
     players: PlayerCounts
     bots: list[str] = Field(description="The bundled bots' names, levels first.")
     default_bot: str
+    bot_labels: dict[str, str] = Field(
+        default_factory=dict, description="Each bot's label for people, by name (a level "
+        "with what it is; the bots for bot-only tables say so).")
     preset_word: str = Field(description="The option key naming a rule set (``variant``).")
     presets: list[str] = Field(description="The rule sets by name.")
     default_preset: str

@@ -25,6 +25,7 @@ from typing import Any, Final, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from cardgames.core.agents import Hint
 from cardgames.koikoi.actions import ACTION_SPACE, KoiKoiAction
 from cardgames.koikoi.view import KoiKoiView
 
@@ -88,15 +89,36 @@ class ExpertBot:
         """The Agent protocol: :meth:`choose`."""
         return cast(A, self.choose(view, cast(Sequence[KoiKoiAction], legal)))
 
+    def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
+        """The move :meth:`act` chooses, and how sure the network is of it."""
+        moves = cast(Sequence[KoiKoiAction], legal)
+        if len(moves) == 1:
+            return Hint(legal[0], "it is the only move")
+        chances, best = self._policy(view, moves)
+        ranked = sorted(range(len(moves)), key=lambda i: -chances[i])
+        runner = next(i for i in ranked if moves[i] != moves[best])
+        return Hint(legal[best], (
+            f"the learned policy plays it {chances[best]:.0%} of the time from this view "
+            f"(next: {moves[runner]}, {chances[runner]:.0%})"))
+
     def choose(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> KoiKoiAction:
         """The legal action the network scores highest for the view's seat."""
         if len(legal) == 1:
             return legal[0]
+        return legal[self._policy(view, legal)[1]]
+
+    def _policy(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]
+                ) -> tuple[list[float], int]:
+        """(the network's probability of each of `legal`, the index of the best: the
+        highest score, ties to the lowest id, then the first listed)."""
         # Imported here: cardgames.rl imports the game registry, which imports this module.
         from cardgames.rl.koikoi import observation  # noqa: PLC0415
 
         logits, _ = forward(self._params, observation(view))
         ids = [ACTION_SPACE.ids[action] for action in legal]
-        scores = logits[ids]
-        best = min(range(len(ids)), key=lambda i: (-scores[i], ids[i]))
-        return legal[best]
+        scores = logits[ids].astype(np.float64)
+        best = min(range(len(ids)), key=lambda i: (-scores[i], ids[i], i))
+        distinct = sorted(set(ids))
+        weights = np.exp(logits[distinct].astype(np.float64) - scores[best])
+        share = dict(zip(distinct, (weights / weights.sum()).tolist(), strict=True))
+        return [share[i] for i in ids], best

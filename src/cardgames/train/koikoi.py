@@ -103,10 +103,10 @@ class TrainConfig:
 def check_preset(preset: str) -> None:
     """OptionsError (one line) for a preset training does not offer."""
     if preset not in SUPPORTED_PRESETS:
-        known = "a preset" if preset in PRESETS else "no preset"
+        what = "not trained for yet" if preset in PRESETS else "no Koi-Koi preset"
         raise OptionsError(
             f"training Koi-Koi supports the preset {', '.join(SUPPORTED_PRESETS)} only "
-            f"({preset!r} is {known} it trains for)")
+            f"({preset!r} is {what})")
 
 
 # ------------------------------------------------------------------ the card-value policy
@@ -429,7 +429,7 @@ def _save_checkpoint(path: Path, runner: Runner, history: list[dict[str, Any]],
     meta = {"config": attrs.asdict(config), "history": history, "seconds": seconds}
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial.npz")
-    np.savez(partial, meta=np.array(json.dumps(meta)),
+    np.savez_compressed(partial, meta=np.array(json.dumps(meta)),
              **{f"leaf{index}": np.asarray(leaf) for index, leaf in enumerate(leaves)})
     partial.replace(path)
 
@@ -469,9 +469,12 @@ Progress = Callable[[int, int, dict[str, float]], None]
 
 
 def train(config: TrainConfig, out: Path, checkpoint: Path | None = None,
-          progress: Progress | None = None) -> dict[str, Any]:
+          progress: Progress | None = None, time_limit: float | None = None
+          ) -> dict[str, Any]:
     """Run `config`; write ``weights.npz``, ``figures.json`` and (with matplotlib)
-    ``curve.png`` into `out`. Returns the figures."""
+    ``curve.png`` into `out`. Returns the figures. With `time_limit` (seconds of this call,
+    compiling included) the run stops after the update that passes it, checkpointed, so a
+    later call with the same checkpoint goes on."""
     check_preset(config.preset)
     env = make_env(preset=config.preset)
     optimizer = optax.chain(optax.clip_by_global_norm(0.5),
@@ -510,18 +513,21 @@ def train(config: TrainConfig, out: Path, checkpoint: Path | None = None,
     if not history:
         record(0)
     last: dict[str, float] = {}
-    while done < config.updates:
+    def out_of_time() -> bool:
+        return time_limit is not None and time.perf_counter() - started > time_limit
+
+    while done < config.updates and not out_of_time():
         runner, metrics = update(runner)
         done += 1
         for name in totals:
             totals[name] += float(metrics[name])
         last = {name: float(value) for name, value in metrics.items()}
-        if done % config.eval_every == 0 or done == config.updates:
+        finishing = done == config.updates or out_of_time()
+        if done % config.eval_every == 0 or finishing:
             last.update(record(done))
             for name in totals:
                 totals[name] = 0.0
-        if checkpoint is not None and (done % config.eval_every == 0
-                                       or done == config.updates):
+        if checkpoint is not None and (done % config.eval_every == 0 or finishing):
             _save_checkpoint(checkpoint, runner, history, config,
                              seconds_before + time.perf_counter() - started)
         if progress is not None:

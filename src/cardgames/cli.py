@@ -600,7 +600,8 @@ def train_command(
     except CardgamesError as exc:
         raise fail(str(exc)) from None
     if device != "auto":
-        jax.config.update("jax_platforms", {"cpu": "cpu", "gpu": "cuda"}[device])
+        platform = {"cpu": "cpu", "gpu": "cuda"}[device]
+        jax.config.update("jax_platforms", platform)  # type: ignore[no-untyped-call]
     try:
         jax.devices()
     except RuntimeError:

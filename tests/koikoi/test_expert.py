@@ -85,5 +85,6 @@ def test_the_expert_explains_the_move_it_makes() -> None:
         view, legal = state.view(state.current_player), state.legal_actions()
         hint = bot.explain(view, legal)
         assert hint.action == bot.act(view, legal)
-        assert hint.reason and not hint.reason.endswith(".")
+        assert hint.reason
+        assert not hint.reason.endswith(".")
         state.apply(hint.action)

@@ -24,12 +24,14 @@ TINY = TrainConfig(steps=128, seed=5, num_envs=8, rollout=8, epochs=1, minibatch
 def test_a_short_run_writes_weights_the_numpy_bot_plays_and_resumes(tmp_path: Path) -> None:
     checkpoint = tmp_path / "checkpoint.npz"
     first = train(TINY, tmp_path / "first", checkpoint)
-    assert first["updates"] == 2 and first["env_steps"] == 128
+    assert first["updates"] == 2
+    assert first["env_steps"] == 128
     assert [row["update"] for row in first["history"]] == [0, 1, 2]
     weights = load_weights(tmp_path / "first" / "weights.npz")
     assert weights["w1"].shape == (weights["w1"].shape[0], 16)
     for row in first["history"]:
-        assert 0.0 <= row["vs_random"] <= 1.0 and 0.0 <= row["vs_greedy_policy"] <= 1.0
+        assert 0.0 <= row["vs_random"] <= 1.0
+        assert 0.0 <= row["vs_greedy_policy"] <= 1.0
     written = json.loads((tmp_path / "first" / "figures.json").read_text())
     assert written["history"] == first["history"]
     assert written["config"]["seed"] == 5

@@ -28,6 +28,7 @@ JSON.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -429,8 +430,9 @@ def _save_checkpoint(path: Path, runner: Runner, history: list[dict[str, Any]],
     meta = {"config": attrs.asdict(config), "history": history, "seconds": seconds}
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial.npz")
-    np.savez_compressed(partial, meta=np.array(json.dumps(meta)),
-             **{f"leaf{index}": np.asarray(leaf) for index, leaf in enumerate(leaves)})
+    arrays: dict[str, Any] = {f"leaf{index}": np.asarray(leaf)
+                              for index, leaf in enumerate(leaves)}
+    np.savez_compressed(partial, meta=np.array(json.dumps(meta)), **arrays)
     partial.replace(path)
 
 
@@ -460,11 +462,25 @@ def _load_checkpoint(path: Path, template: Runner, config: TrainConfig
 def export_weights(params: Params, path: Path) -> None:
     """The network as the numpy bot reads it (:func:`cardgames.koikoi.expert.load_weights`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **{name: np.asarray(params[name], np.float32)
-                                 for name in PARAMETERS})
+    arrays: dict[str, Any] = {name: np.asarray(params[name], np.float32)
+                              for name in PARAMETERS}
+    np.savez_compressed(path, **arrays)
 
 
 # ------------------------------------------------------------------ the run
+@functools.cache
+def _compiled(config: TrainConfig) -> tuple[
+        VectorEnv, optax.GradientTransformation, Callable[[Runner], tuple[Runner, Any]],
+        Callable[[Params, Array], dict[str, Array]]]:
+    """The env, optimiser and jitted functions of `config` (its step count aside): kept, so
+    a run resumed in the same process compiles nothing again."""
+    env = make_env(preset=config.preset)
+    optimizer = optax.chain(optax.clip_by_global_norm(0.5),
+                            optax.adam(config.learning_rate, eps=1e-5))
+    return (env, optimizer, jax.jit(_make_update(config, env, optimizer)),
+            jax.jit(_make_evaluate(config, env)))
+
+
 Progress = Callable[[int, int, dict[str, float]], None]
 
 
@@ -476,9 +492,7 @@ def train(config: TrainConfig, out: Path, checkpoint: Path | None = None,
     compiling included) the run stops after the update that passes it, checkpointed, so a
     later call with the same checkpoint goes on."""
     check_preset(config.preset)
-    env = make_env(preset=config.preset)
-    optimizer = optax.chain(optax.clip_by_global_norm(0.5),
-                            optax.adam(config.learning_rate, eps=1e-5))
+    env, optimizer, update, evaluate = _compiled(attrs.evolve(config, steps=0))
     root = jax.random.key(config.seed)
     init_key, env_key, run_key, eval_root = jax.random.split(root, 4)
     params = init_params(init_key, config.hidden)
@@ -490,8 +504,6 @@ def train(config: TrainConfig, out: Path, checkpoint: Path | None = None,
     seconds_before = 0.0
     if checkpoint is not None and checkpoint.exists():
         runner, history, seconds_before = _load_checkpoint(checkpoint, runner, config)
-    update = jax.jit(_make_update(config, env, optimizer))
-    evaluate = jax.jit(_make_evaluate(config, env))
     started = time.perf_counter()
     done = int(runner.update)
     totals = {"league_wins": 0.0, "league_matches": 0.0, "greedy_wins": 0.0,

@@ -552,6 +552,91 @@ def _finite(value: float) -> float:
     return value
 
 
+# -------------------------------------------------------------------------- train
+TRAINABLE = ("koikoi",)
+"""The games ``cardgames train`` trains an agent for."""
+DEVICES = ("auto", "cpu", "gpu")
+
+
+@app.command("train")
+def train_command(
+    game: str = typer.Argument(..., help="The game to train an agent for (koikoi)."),
+    steps: int = typer.Option(
+        1_000_000, "--steps", min=1, help="Environment steps to play in all."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The seed of every random key."),
+    preset: str = typer.Option("nintendo", "--preset", help="The rule preset (nintendo)."),
+    device: str = typer.Option(
+        "auto", "--device", help="cpu, gpu (JAX with CUDA) or auto (a GPU when present)."),
+    out_dir: Path = typer.Option(
+        Path("koikoi-training"), "--out", help="Folder for weights.npz, figures.json, "
+        "curve.png and the checkpoint."),
+    checkpoint: Path | None = typer.Option(
+        None, "--checkpoint", help="Resume from / save to this file (default: OUT/"
+        "checkpoint.npz; an existing one is resumed)."),
+    envs: int = typer.Option(256, "--envs", min=2, help="Matches played side by side."),
+    rollout: int = typer.Option(32, "--rollout", min=1, help="Steps per match per update."),
+    hidden: int = typer.Option(256, "--hidden", min=1, help="Units per hidden layer."),
+    eval_every: int = typer.Option(
+        25, "--eval-every", min=1, help="Updates between two points of the curve."),
+    eval_matches: int = typer.Option(
+        256, "--eval-matches", min=2, help="Matches per opponent at each point of the curve."),
+    time_limit: float | None = typer.Option(
+        None, "--time-limit", min=1, help="Stop after this many seconds (checkpointed: the "
+        "same command goes on from there)."),
+) -> None:
+    """Train an agent by self-play on the JAX engine (needs the train extra)."""
+    if game not in TRAINABLE:
+        raise fail(f"cannot train {game!r}: training is offered for {', '.join(TRAINABLE)}")
+    if device not in DEVICES:
+        raise fail(f"--device must be one of {', '.join(DEVICES)} (got {device!r})")
+    try:
+        import jax  # noqa: PLC0415  # the train extra is optional
+
+        from cardgames.train import koikoi as trainer  # noqa: PLC0415
+    except ImportError as exc:
+        raise fail(str(exc)) from None
+    try:
+        trainer.check_preset(preset)
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    if device != "auto":
+        platform = {"cpu": "cpu", "gpu": "cuda"}[device]
+        jax.config.update("jax_platforms", platform)  # type: ignore[no-untyped-call]
+    try:
+        jax.devices()
+    except RuntimeError:
+        raise fail(f"JAX finds no {device.upper()} here (install jax[cuda12] for an NVIDIA "
+                   "GPU, or use --device cpu)") from None
+    config = trainer.TrainConfig(
+        steps=steps, seed=seed, preset=preset, num_envs=envs, rollout=rollout, hidden=hidden,
+        eval_every=eval_every, eval_matches=eval_matches)
+    saved = checkpoint if checkpoint is not None else out_dir / "checkpoint.npz"
+    err.print(f"training koikoi ({preset}) on {jax.devices()[0]}: {config.updates} updates of "
+              f"{config.steps_per_update} steps; compiling first (a minute or two)")
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.fields[figures]}"), console=err,
+                  transient=False) as progress:
+        task = progress.add_task("updates", total=config.updates, figures="")
+
+        def report(done: int, total: int, metrics: dict[str, float]) -> None:
+            figures = " ".join(f"{name} {metrics[name]:.2f}" for name in (
+                "vs_random", "vs_greedy_policy", "entropy") if name in metrics)
+            progress.update(task, completed=done, total=total, figures=figures)
+
+        try:
+            figures = trainer.train(config, out_dir, saved, report, time_limit)
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+        except OSError as exc:
+            raise fail(_cannot_write(exc.filename, exc)) from None
+    final = figures["final"]
+    out.print(f"{figures['env_steps']:,} steps in {figures['seconds']:.0f} s on "
+              f"{escape(figures['device'])}: wins {final['vs_random']:.1%} against random, "
+              f"{final['vs_greedy_policy']:.1%} against the card-value policy")
+    out.print(f"written to {escape(str(out_dir))}: weights.npz, figures.json"
+              + (", curve.png" if (out_dir / "curve.png").exists() else ""))
+
+
 @app.command()
 def bench(
     game: str = typer.Argument(..., help="The game to benchmark."),

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from cardgames.core.agents import RandomAgent, sloppy_factory
+from cardgames.core.agents import Agent, RandomAgent, sloppy_factory
 from cardgames.core.registry import GameInfo
 from cardgames.koikoi.actions import KoiKoiAction
 from cardgames.koikoi.bots import GreedyBot
@@ -149,6 +149,14 @@ CASUAL_MISTAKE_RATE = 0.3
 bot's."""
 
 
+def expert_bot(seed: int | None = None) -> Agent:
+    """The ``expert`` level: :class:`cardgames.koikoi.expert.ExpertBot`, the network learned
+    by self-play (numpy is imported only when one is made)."""
+    from cardgames.koikoi.expert import ExpertBot  # noqa: PLC0415
+
+    return ExpertBot(seed)
+
+
 GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     name="koikoi",
     description="Hanafuda Koi-Koi for two: capture by month, form yaku, koi-koi or stop.",
@@ -184,8 +192,9 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
         ),
     },
     bots={"random": RandomAgent, "greedy": GreedyBot,
-          "casual": sloppy_factory(GreedyBot, CASUAL_MISTAKE_RATE), "search": SearchBot},
-    levels={"easy": "casual", "normal": "greedy", "hard": "search"},
+          "casual": sloppy_factory(GreedyBot, CASUAL_MISTAKE_RATE), "search": SearchBot,
+          "learned": expert_bot},
+    levels={"easy": "casual", "normal": "greedy", "hard": "search", "expert": "learned"},
     default_bot="greedy",
     max_moves=24 * 16 * 3,
     cli_module="cardgames.koikoi.cli",

@@ -19,8 +19,8 @@ compare settings (docs/games/koikoi.md uses 1,000,000 and up).
 Usage::
 
     python benchmarks/strength_koikoi.py --games 40
-    python benchmarks/strength_koikoi.py --games 1000 --bot expert --seed 1000000
-    python benchmarks/strength_koikoi.py --games 100 --bot expert --against hard
+    python benchmarks/strength_koikoi.py --games 1000 --bot learned --seed 1000000
+    python benchmarks/strength_koikoi.py --games 100 --bot learned --against hard
     python benchmarks/strength_koikoi.py --games 40 --seed 1000 --preset koikoi-ai
 
 ``measure(games, seed)`` returns the table's rows for ``benchmarks/strength.py``.

@@ -27,14 +27,12 @@ from cardgames.testing import check_explanations
 from tinygame import make_info
 
 GAMES = ("hanabi", "ikebana", "koikoi")
-EXTRA_LEVELS = {"koikoi": ("expert",)}
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_offers_the_three_levels_as_seeded_bot_factories(game: str) -> None:
     info = cardgames.get_game(game)
-    # The three levels first; Koi-Koi adds its learned expert above hard.
-    assert tuple(info.levels) == LEVELS + EXTRA_LEVELS.get(game, ())
+    assert tuple(info.levels) == LEVELS
     for level, name in info.levels.items():
         assert name in info.bots
         assert name not in LEVELS

@@ -32,9 +32,8 @@ def test_the_shipped_weights_are_small_and_fit_the_observation_and_the_actions()
     assert np.isfinite(logits).all()
 
 
-def test_expert_is_the_level_above_hard() -> None:
-    assert list(GAME.levels)[-2:] == ["hard", "expert"]
-    assert isinstance(GAME.bots["expert"](3), ExpertBot)
+def test_the_learned_bot_is_offered_by_name() -> None:
+    assert isinstance(GAME.bots["learned"](3), ExpertBot)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -43,9 +43,9 @@ def test_the_catalogue_offers_every_game_and_option(server: Running) -> None:
     assert "rainbow" in hanabi["presets"]
     assert hanabi["players"] == {"min": 2, "max": 5, "default": 2}
     assert hanabi["bots"][:3] == ["easy", "normal", "hard"]
-    # The lobby offers Koi-Koi's learned level, and seats it by default (the strongest).
-    assert games["koikoi"]["bots"][:4] == ["easy", "normal", "hard", "expert"]
-    assert games["koikoi"]["default_bot"] == "expert"
+    # The lobby offers Koi-Koi's learned bot by name, and seats the strongest level.
+    assert "learned" in games["koikoi"]["bots"]
+    assert games["koikoi"]["default_bot"] == "hard"
     options = {option["name"]: option for option in hanabi["options"]}
     assert options["deck_plays"] == {
         "name": "deck_plays", "label": "deck plays", "kind": "switch", "default": False,

@@ -79,8 +79,8 @@ def best_of(
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The difficulty levels every bundled game offers as bot names (``--bot hard``): each names
-one of the game's bots (``GameInfo.levels``). A game may list stronger ones after them
-(Koi-Koi's ``expert``, a network learned by self-play); the last level is the strongest."""
+one of the game's bots (``GameInfo.levels``). A game may list stronger ones after them;
+the last level is the strongest."""
 
 
 class RandomAgent:

@@ -87,7 +87,7 @@ class GameInfo(Generic[S, Opts]):
     `levels` are added to it, each the factory of the bot it names."""
     levels: Mapping[str, str] = attrs.field(factory=dict)
     """Difficulty levels (``easy``, ``normal``, ``hard``; see ``cardgames.core.agents.LEVELS``)
-    by the bot each one is, weakest first (Koi-Koi adds ``expert`` after ``hard``). Empty for
+    by the bot each one is, weakest first. Empty for
     a game without levels."""
     default_bot: str = "random"
     """The bot used when none is named (at a table of bots only; see `bot_with_people`)."""

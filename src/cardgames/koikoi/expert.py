@@ -1,4 +1,5 @@
-"""The ``expert`` level: a policy network learned by self-play, played with numpy alone.
+"""Koi-Koi's bot ``learned`` (the level ``expert`` once it beats ``hard``): a policy network
+learned by self-play, played with numpy alone.
 
 The network reads one seat's observation (:func:`cardgames.rl.koikoi.observation` of its
 view, nothing else) and scores the 242 action ids; the bot plays the legal id scored highest

@@ -45,7 +45,7 @@ def test_the_catalogue_offers_every_game_and_option(server: Running) -> None:
     assert hanabi["bots"][:3] == ["easy", "normal", "hard"]
     # The lobby offers Koi-Koi's learned bot by name, and seats the strongest level.
     assert "learned" in games["koikoi"]["bots"]
-    assert games["koikoi"]["default_bot"] == "hard"
+    assert games["koikoi"]["default_bot"] == "greedy"  # its bot for people
     options = {option["name"]: option for option in hanabi["options"]}
     assert options["deck_plays"] == {
         "name": "deck_plays", "label": "deck plays", "kind": "switch", "default": False,

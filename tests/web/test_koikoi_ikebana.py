@@ -268,9 +268,10 @@ def test_two_pages_and_a_bot_play_a_whole_ikebana_game_and_a_spectator_sees_no_h
     pictures: set[str] = set()
 
     def on_move(move: int) -> None:
-        # Ann's picture as she decides on a drawn card, Ben's on his turn (the bot's seed is
-        # the server's secret, so the game differs from run to run: no rarer moment is sure).
-        for page, name, shows in ((desk, "web-ikebana-desktop", ".ib-action.keep"),
+        # Each seat's picture on its turn (the bot's seed is the server's secret, so the game
+        # differs from run to run: a rarer moment, such as a drawn card to keep, is not sure
+        # to come while the page is looked at).
+        for page, name, shows in ((desk, "web-ikebana-desktop", ".ib-action"),
                                   (phone, "web-ikebana-phone", ".ib-action")):
             if move >= 10 and name not in pictures and page.locator(shows).count():
                 pictures.add(name)

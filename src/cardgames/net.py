@@ -90,10 +90,22 @@ def server_urls(url: str) -> tuple[str, str]:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text)
     secure = {"http": False, "ws": False, "https": True, "wss": True}.get(parts.scheme)
-    if secure is None or not parts.hostname:
-        raise ServerError("bad_url", f"{url!r} is no server address; write http://HOST:PORT")
+    if secure is None or not _usable_host(parts):
+        raise ServerError("bad_url", f"{url[:200]!r} is no server address; write "
+                          "http://HOST:PORT (a host name of labels up to 63 characters)")
     base = f"{'https' if secure else 'http'}://{parts.netloc}"
     return base, f"{'wss' if secure else 'ws'}://{parts.netloc}/ws"
+
+
+def _usable_host(parts: urllib.parse.SplitResult) -> bool:
+    """Whether `parts` name a host and port a socket can take: a port in range, and a host
+    name the resolver accepts (a label over 63 characters is refused here, not as a
+    UnicodeError deep in the socket layer)."""
+    try:
+        return parts.port != 0 and bool(parts.hostname) and bool(
+            (parts.hostname or "").encode("idna"))
+    except (ValueError, UnicodeError):
+        return False
 
 
 @attrs.frozen

@@ -116,6 +116,11 @@ def test_lobby_refusals_are_server_errors(server: Running) -> None:
         net.Lobby(f"http://127.0.0.1:{free_port()}", timeout=2).tables()
     with pytest.raises(net.ServerError, match="bad_url"):
         net.Lobby("ftp://example.org")
+    # A host no resolver takes (a label over 63 characters) or a port out of range: refused
+    # as a bad address, not a UnicodeError or ValueError from the socket layer.
+    for address in ("http://" + "a" * 300, "http://127.0.0.1:99999", "localhost:0"):
+        with pytest.raises(net.ServerError, match="bad_url"):
+            net.Lobby(address)
     table = lobby.create_table("hanabi", [None, None])["table"]
     bad = net.Ticket(table, 0, "not-the-token")
 

@@ -243,3 +243,16 @@ def test_the_end_game_clues_rather_than_discards_at_level_5() -> None:
     assert late_positions > 0
     assert late_discards[5] == 0
     assert late_discards[4] > 0
+
+
+def test_a_play_that_a_partners_clued_card_builds_on_goes_first_at_level_5(
+        make_game: Callable[..., HanabiState]) -> None:
+    state = make_game([["G4", "Y3", "W4", "Y4", "B2"], ["B1", "R1", "G3", "W3", "Y4"]])
+    state.apply_text("clue 2 red")  # Bob's R1 (slot 2)
+    state.apply_text("clue 1 2")  # Alice's B2 on her chop: a 2 save
+    state.apply_text("clue 2 blue")  # Bob's B1 (slot 1)
+    view, legal = state.view(1), state.legal_actions()
+    assert HGroupBot(1, level=4).act(view, legal) == Play(2)  # the oldest known play
+    bob = HGroupBot(1, level=5)
+    assert bob.act(view, legal) == Play(1)  # B1 first: Alice's B2 builds on it
+    assert "builds on it" in bob.explain(view, legal).reason

@@ -33,7 +33,9 @@ The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
 5. An end game: with at most three cards in the deck, a player who would discard gives a
    clue instead when it holds a token (a discard draws a card, and so ends the game a turn
    sooner for the team); on the last turn, with a fuse to spare, it plays the card most
-   likely to fit rather than discard or give a clue no one can still use.
+   likely to fit rather than discard or give a clue no one can still use. And of several
+   cards known playable, one that a partner's clued card builds on is played first (after
+   a card that ends a row), so that the partner has a play sooner.
 
 At every level clued cards are played oldest first (several 1s too), a card that ends a row
 before the others.
@@ -52,7 +54,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames.core.agents import Hint, unmoved
-from cardgames.hanabi.actions import Clue, Discard, HanabiAction
+from cardgames.hanabi.actions import Clue, Discard, HanabiAction, Play
 from cardgames.hanabi.bots import (
     ClueRead,
     ConventionBot,
@@ -60,6 +62,7 @@ from cardgames.hanabi.bots import (
     _Facts,
     _facts,
     _Memory,
+    _one_away,
     _Turn,
 )
 from cardgames.hanabi.cards import Card
@@ -76,7 +79,8 @@ LEVELS: dict[int, str] = {
     4: "adds H-Group level 3's fix clue: a partner about to play a clued card that does not "
        "fit is told",
     5: "adds an end game: with the deck nearly out a clue rather than a discard, and on "
-       "the last turn a card that may fit is played while a fuse is to spare",
+       "the last turn a card that may fit is played while a fuse is to spare; a card a "
+       "partner's clued card builds on is played first",
 }
 """Each level, and what it adds to the one below."""
 
@@ -350,12 +354,43 @@ class _HTurn(_Turn):
         return None
 
     def choose(self) -> tuple[HanabiAction, str]:
-        """The convention bot's move, then (level 5) the end game's second look at it."""
+        """The convention bot's move, then (level 5) a second look at it: the end game, and
+        the order of known plays."""
         action, why = super().choose()
         if self.level < 5 or self.view.pending is not None:
             return action, why
         end = self._end_game(action)
-        return end if end is not None else (action, why)
+        if end is not None:
+            return end
+        if isinstance(action, Play):
+            sooner = self._unlocking_play(action)
+            if sooner is not None:
+                return sooner
+        return action, why
+
+    def _unlocking_play(self, chosen: Play) -> tuple[HanabiAction, str] | None:
+        """Among cards known playable, one a partner's clued card builds on goes first (it
+        gives them a play), after a card that ends a row."""
+        plays = [i for i in range(len(self.view.own_hand)) if self._known_playable(i)]
+        if chosen.slot - 1 not in plays or len(plays) < 2:
+            return None
+        waiting: set[Card] = set()
+        for hand in self.view.other_hands:
+            for slot in hand:
+                if slot.touched:
+                    below = _one_away(self.facts, self.heights, slot.card)
+                    if below is not None:
+                        waiting.add(below)
+        ends = self.facts.rank_saved
+        best = min(plays, key=lambda i: (not self.my_candidates[i] <= ends,
+                                         not self.my_candidates[i] & waiting, -i))
+        if best == chosen.slot - 1:
+            return None
+        action = self._play_action(best)
+        if action not in self.legal:
+            return None
+        return action, (f"{self._play_why(best)}; it goes first because a partner's clued "
+                        f"card builds on it")
 
     def _end_game(self, chosen: HanabiAction) -> tuple[HanabiAction, str] | None:
         """Level 5's end game: a discard late in the game draws the deck down and so takes a

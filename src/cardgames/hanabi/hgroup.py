@@ -32,7 +32,8 @@ The conventions by level (:data:`LEVELS`; ``h-group`` is :data:`TOP_LEVEL`,
    a clue, on cards already clued, that shows them it does not.
 5. An end game: with at most three cards in the deck, a player who would discard gives a
    clue instead when it holds a token (a discard draws a card, and so ends the game a turn
-   sooner for the team); on the last turn, with a fuse to spare, it plays the card most
+   sooner for the team), and with no token a card at least even odds to fit is played
+   while a fuse is to spare; on the last turn, with a fuse to spare, it plays the card most
    likely to fit rather than discard or give a clue no one can still use. And of several
    cards known playable, one that a partner's clued card builds on is played first (after
    a card that ends a row), so that the partner has a play sooner.
@@ -91,6 +92,10 @@ TOP_LEVEL = max(LEVELS)
 _END_DECK = 3
 """Level 5 gives a clue rather than discard while the deck holds at most this many cards
 (tuned on seeds >= 1,000,000: 2 to 4 alike, 8 worse)."""
+
+_LATE_GAMBLE = 0.5
+"""With no token to stall with there, level 5 plays a card this likely to fit rather than
+discard, while a fuse is to spare (0.34 and 0.5 alike in tuning)."""
 
 
 def conventions_at(level: int) -> Conventions:
@@ -416,6 +421,16 @@ class _HTurn(_Turn):
                 return stall, (f"the end game: a discard would draw one of the last "
                                f"{view.deck_size} cards and so take a turn from the team; "
                                f"{self._clue_why(stall, 'stall')}")
+        if isinstance(chosen, Discard) and view.fuses > 1 and view.deck_size <= _END_DECK:
+            # No token to stall with: a card at least even odds to fit beats a discard.
+            best = max(((self._play_chance(i), i) for i in range(len(view.own_hand))),
+                       default=(0.0, -1))
+            if best[0] >= _LATE_GAMBLE:
+                action = self._play_action(best[1])
+                if action in self.legal:
+                    return action, (f"the end game, with a fuse to spare: #{action.slot} is "
+                                    f"at least as likely to fit as not, and a discard would "
+                                    f"draw one of the last {view.deck_size} cards")
         return None
 
     def _useful_last(self, clue: Clue) -> bool:

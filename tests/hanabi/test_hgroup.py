@@ -26,7 +26,7 @@ def test_the_levels_are_registered_as_bots() -> None:
 
 
 def test_an_unknown_level_is_refused_with_the_levels_named() -> None:
-    with pytest.raises(ValueError, match=r"one of \[1, 2, 3, 4\]"):
+    with pytest.raises(ValueError, match=r"one of \[1, 2, 3, 4, 5\]"):
         HGroupBot(0, level=99)
 
 
@@ -218,3 +218,41 @@ def test_a_position_the_bot_cannot_read_gets_a_safe_legal_move(
     hint = bot.explain(state.view(0), legal)
     assert hint.action == action
     assert "could not read this position" in hint.reason
+
+
+def test_the_end_game_clues_rather_than_discards_at_level_5() -> None:
+    # Late in the deck a discard draws one of the last cards (and so takes a turn from the
+    # team): level 5 gives a clue instead whenever it holds a token; level 4 does not look.
+    late_discards = {4: 0, 5: 0}
+    late_positions = 0
+    for seed in range(6):
+        state = HanabiState.new(variant_from_name("standard"), players=3, seed=seed)
+        bots = [HGroupBot(seat, level=5) for seat in range(3)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            action = bots[seat].act(view, legal)
+            assert action in legal
+            if 1 <= view.deck_size <= 3 and view.clue_tokens > 0:
+                late_positions += 1
+                late_discards[5] += isinstance(action, Discard)
+                late_discards[4] += isinstance(
+                    HGroupBot(seat, level=4).act(view, legal), Discard)
+            state.apply(action)
+    assert late_positions > 0
+    assert late_discards[5] == 0
+    assert late_discards[4] > 0
+
+
+def test_a_play_that_a_partners_clued_card_builds_on_goes_first_at_level_5(
+        make_game: Callable[..., HanabiState]) -> None:
+    state = make_game([["G4", "Y3", "W4", "Y4", "B2"], ["B1", "R1", "G3", "W3", "Y4"]])
+    state.apply_text("clue 2 red")  # Bob's R1 (slot 2)
+    state.apply_text("clue 1 2")  # Alice's B2 on her chop: a 2 save
+    state.apply_text("clue 2 blue")  # Bob's B1 (slot 1)
+    view, legal = state.view(1), state.legal_actions()
+    assert HGroupBot(1, level=4).act(view, legal) == Play(2)  # the oldest known play
+    bob = HGroupBot(1, level=5)
+    assert bob.act(view, legal) == Play(1)  # B1 first: Alice's B2 builds on it
+    assert "builds on it" in bob.explain(view, legal).reason

@@ -74,11 +74,11 @@ __all__ = ["LEVELS", "TOP_LEVEL", "ClueReading", "HGroupBot"]
 LEVELS: dict[int, str] = {
     1: "the beginner's guide: chop, good touch, play and save clues by focus, 5, 2 and "
        "critical saves, delayed play clues; no blind plays",
-    2: "adds H-Group level 1: finesses and prompts (blind plays from finesse position)",
-    3: "adds H-Group level 2's 5 stall: before the first discard, a 5 clue off the chop "
-       "rather than a discard",
-    4: "adds H-Group level 3's fix clue: a partner about to play a clued card that does not "
-       "fit is told",
+    2: "adds finesses and prompts, blind plays from finesse position (the guide's level 1)",
+    3: "adds the 5 stall (the guide's level 2): before the first discard, a 5 clue off "
+       "the chop rather than a discard",
+    4: "adds the fix clue (the guide's level 3): a partner about to play a clued card that "
+       "does not fit is told",
     5: "adds an end game: with the deck nearly out a clue rather than a discard, and on "
        "the last turn a card that may fit is played while a fuse is to spare; a card a "
        "partner's clued card builds on is played first",

@@ -127,6 +127,23 @@ class GameInfo(Generic[S, Opts]):
     a State in progress and its public view as JSON data to the view's fields with every
     hand filled in (a table's spectators see every hand, as on hanab.live; never the deck).
     None: spectators see only the public view."""
+    vector_engine: str | None = None
+    """Where the game's batched JAX engine lives: ``"package.module:NAME"`` naming a function
+    of ``(players, **options)`` to a ``cardgames.vector.VectorEnv`` (checking the options as
+    :meth:`new_game` does). None: ``cardgames.vector.make`` refuses the game."""
+    trainer: str | None = None
+    """Where the game's trainer lives (the ``train`` extra): ``"package.module"`` naming a
+    module with ``check_preset(preset)`` and ``train(...)``, as ``cardgames train`` calls
+    them. None: ``cardgames train`` refuses the game."""
+    view_decoder: str | None = None
+    """Where the game's view decoder lives: ``"package.module:NAME"`` naming a function of a
+    view's JSON data (the protocol's encoding) to the view value the game's bots read. None:
+    the protocol's generic decoder, which reads the attrs classes of the game's ``actions``,
+    ``events``, ``view``, ``rules`` and ``cards`` files."""
+    web_assets: str | None = None
+    """Where the game's web table lives: ``"package:folder"`` naming a folder inside an
+    importable package that holds ``<name>.js`` (and optionally ``<name>.css``), served by
+    the game server under ``/games/``. None: the web table draws the game generically."""
     exports: Mapping[str, str] = attrs.field(factory=dict)
     """Foreign record formats a finished game is written in, by format name: each a
     ``"package.module:NAME"`` function of the final State to JSON data (the server sends
@@ -350,6 +367,23 @@ class GameInfo(Generic[S, Opts]):
         return self._load_part(
             self.rl_encoding, "rl_encoding", "machine-learning encoding", "ENCODING"
         )
+
+    def load_vector_engine(self) -> Any:
+        """The function building the game's vector env (see `vector_engine`); OptionsError
+        if it names none."""
+        return self._load_part(self.vector_engine, "vector_engine", "vector engine", "make_env")
+
+    def load_trainer(self) -> Any:
+        """The game's trainer module (see `trainer`); OptionsError if it names none."""
+        if self.trainer is None:
+            raise OptionsError(
+                f"the game {self.name!r} has no trainer (its GameInfo names no trainer)")
+        return importlib.import_module(self.trainer)
+
+    def load_view_decoder(self) -> Callable[[Any], Any] | None:
+        """The game's own view decoder (see `view_decoder`), or None for the generic one."""
+        return (None if self.view_decoder is None
+                else load_target(self.view_decoder, "decode_view"))
 
     def _load_part(self, target: str | None, field: str, what: str, default: str) -> Any:
         if target is None:

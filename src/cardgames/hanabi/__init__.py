@@ -220,6 +220,7 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     bot_lines=_bot_lines,
     max_moves=2_000,
     cli_module="cardgames.hanabi.cli",
+    vector_engine="cardgames.vector.hanabi:make_env",
     app_adapter="cardgames.app.games.hanabi:ADAPTER",
     table_aids="cardgames.hanabi.hints:table_aids",
     spectator_hands="cardgames.hanabi.hints:spectator_hands",

@@ -63,6 +63,8 @@ __all__ = [
     "check_players",
     "check_seed",
     "draw_seed",
+    "in_place",
+    "placed_after",
     "shared_fields",
 ]
 
@@ -218,6 +220,35 @@ def check_deck(deck: object) -> tuple[str, ...] | None:
             f"'deck' must be a list of cards in notation, top first (got {clip(repr(deck))})"
         )
     return tuple(deck)
+
+
+_PLACED_AFTER: Final = "cardgames.placed_after"
+"""The attrs field metadata key :func:`placed_after` sets and :func:`in_place` reads."""
+
+
+def placed_after(name: str | None) -> dict[str, str | None]:
+    """attrs field metadata for a view that extends a base of the fields its seat shares
+    with the public view: :func:`in_place` puts this field right after the inherited field
+    `name` (None: first). ``seat: int = attrs.field(metadata=placed_after(None))``."""
+    return {_PLACED_AFTER: name}
+
+
+def in_place(cls: type[Any], fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """An attrs ``field_transformer`` for a view that extends a base: each of its fields
+    marked with :func:`placed_after` goes where it belongs among the inherited ones (the
+    others keep their order). A view's field order is its repr and the order of its fields
+    on the wire, so a view keeps the order it had when it declared every field itself."""
+    placed = [field for field in fields if _PLACED_AFTER not in field.metadata]
+    for field in fields:
+        if _PLACED_AFTER not in field.metadata:
+            continue
+        anchor = field.metadata[_PLACED_AFTER]
+        names = [other.name for other in placed]
+        if anchor is not None and anchor not in names:
+            raise TypeError(f"{cls.__name__}.{field.name} is placed after {anchor!r}, "
+                            f"which is none of its fields ({', '.join(names)})")
+        placed.insert(0 if anchor is None else names.index(anchor) + 1, field)
+    return placed
 
 
 def shared_fields(view: Any, public_type: type[Any], *own: str) -> dict[str, Any]:

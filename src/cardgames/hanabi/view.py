@@ -26,12 +26,20 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardgames.core.game import Move
+from cardgames.core.game import Move, in_place, placed_after
 from cardgames.hanabi.actions import BonusChoice, HanabiAction
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.rules import HanabiVariant
 
-__all__ = ["HanabiPublicView", "HanabiView", "OwnSlot", "PublicSlot", "SeenSlot", "cards_in_mask"]
+__all__ = [
+    "HanabiPublicView",
+    "HanabiSharedView",
+    "HanabiView",
+    "OwnSlot",
+    "PublicSlot",
+    "SeenSlot",
+    "cards_in_mask",
+]
 
 
 def cards_in_mask(mask: int, card_types: Sequence[Card]) -> frozenset[Card]:
@@ -95,20 +103,15 @@ class SeenSlot:
     """The card's public id (see :attr:`OwnSlot.order`)."""
 
 
-@attrs.frozen(slots=True)
-class HanabiView:
-    """Everything one seat may know at one moment; hidden cards are absent."""
+@attrs.frozen(kw_only=True)
+class HanabiSharedView:
+    """What a seat's view and the public view share: everything but the hands (and the
+    seat). :class:`HanabiView` and :class:`HanabiPublicView` extend it."""
 
-    seat: int
-    """The viewing seat (0-based)."""
     players: tuple[str, ...]
     """Player names by seat."""
     variant: HanabiVariant
     """The variant being played."""
-    own_hand: tuple[OwnSlot, ...]
-    """The viewer's own slots, slot 1 (newest) first, without identities."""
-    other_hands: tuple[tuple[SeenSlot, ...], ...]
-    """Every seat's hand, slot 1 first; the viewer's own entry is empty."""
     fireworks: tuple[tuple[Card, ...], ...]
     """Per suit (variant order), the cards played on it in play order."""
     discards: tuple[Card, ...]
@@ -137,10 +140,11 @@ class HanabiView:
     it in words)."""
     history: tuple[Move[HanabiAction], ...]
     """Every move so far: who took it (a bonus choice is its player's second move; all or
-    nothing skips players who cannot act), the action, and its events, as this seat sees
-    them. A drawn card's identity is in no event, so all seats see the same moves but where
-    the variant hides something: a clue's value from its receiver (Cow & Pig, Duck) and the
-    plays until the end (Throw It in a Hole)."""
+    nothing skips players who cannot act), the action, and its events, as the view's seat
+    sees them (the public view: as every seat sees them). A drawn card's identity is in no
+    event, so all seats see the same moves but where the variant hides something: a clue's
+    value from its receiver (Cow & Pig, Duck: the public view names only the receiver's
+    word) and the plays until the end (Throw It in a Hole)."""
     score: int
     max_score: int
     is_over: bool
@@ -158,6 +162,21 @@ class HanabiView:
     other variants). While the game goes on, `fireworks`, `playable`, `score`, `fuses` and
     `discards` leave out everything the hole hides: no played card, no misplay, no burned
     fuse; the history shows each play as a :class:`~cardgames.hanabi.events.Thrown`."""
+
+
+@attrs.frozen(kw_only=True, field_transformer=in_place)
+class HanabiView(HanabiSharedView):
+    """Everything one seat may know at one moment; hidden cards are absent. Its fields are
+    :class:`HanabiSharedView`'s with the seat and the hands placed among them (`seat` first,
+    the hands after `variant`)."""
+
+    seat: int = attrs.field(metadata=placed_after(None))
+    """The viewing seat (0-based)."""
+    own_hand: tuple[OwnSlot, ...] = attrs.field(metadata=placed_after("variant"))
+    """The viewer's own slots, slot 1 (newest) first, without identities."""
+    other_hands: tuple[tuple[SeenSlot, ...], ...] = attrs.field(
+        metadata=placed_after("own_hand"))
+    """Every seat's hand, slot 1 first; the viewer's own entry is empty."""
 
     @property
     def hand_size(self) -> int:
@@ -182,36 +201,12 @@ class PublicSlot:
     """The card, once the game is over; None while it goes on (its holder may not see it)."""
 
 
-@attrs.frozen(slots=True)
-class HanabiPublicView:
+@attrs.frozen(kw_only=True, field_transformer=in_place)
+class HanabiPublicView(HanabiSharedView):
     """What every seat may know (``state.public_view()``, a spectator's view): each hand as
-    its holder knows it, no card's identity until the game is over; the other fields as in
-    :class:`HanabiView` (the hole hides the same), the history as every seat sees it (in
-    Cow & Pig and Duck a clue names only its receiver's word)."""
+    its holder knows it, no card's identity until the game is over; the other fields are
+    :class:`HanabiSharedView`'s (the hole hides the same), the history as every seat sees
+    it (in Cow & Pig and Duck a clue names only its receiver's word)."""
 
-    players: tuple[str, ...]
-    variant: HanabiVariant
-    hands: tuple[tuple[PublicSlot, ...], ...]
+    hands: tuple[tuple[PublicSlot, ...], ...] = attrs.field(metadata=placed_after("variant"))
     """Every seat's hand, slot 1 first."""
-    fireworks: tuple[tuple[Card, ...], ...]
-    discards: tuple[Card, ...]
-    playable: frozenset[Card]
-    clue_tokens: int
-    max_clue_tokens: int
-    fuses: int
-    max_fuses: int
-    deck_size: int
-    current_player: int | None
-    turn: int
-    final_round_turns: int | None
-    bonus_tiles_left: int
-    bonus_tiles_used: tuple[int, ...]
-    pending: BonusChoice | None
-    history: tuple[Move[HanabiAction], ...]
-    score: int
-    max_score: int
-    is_over: bool
-    can_deck_play: bool
-    half_clue_token: bool = False
-    next_clue_kind: str | None = None
-    hole: tuple[int, ...] | None = None

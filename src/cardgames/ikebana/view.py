@@ -11,7 +11,7 @@ import enum
 
 import attrs
 
-from cardgames.core.game import Move
+from cardgames.core.game import Move, in_place, placed_after
 from cardgames.ikebana.actions import IkebanaAction
 from cardgames.ikebana.cards import Card
 from cardgames.ikebana.events import RoundScored
@@ -50,14 +50,12 @@ class PendingCard:
 
 
 @attrs.frozen(kw_only=True)
-class IkebanaView:
-    """What one seat may know.
+class IkebanaPublicView:
+    """What every seat may know (``state.public_view()``, a spectator's view): every seat's
+    view but its `seat`, as Ikebana hides the same from all (the deck order, and the cards
+    under the discard tops unless ``public_discards``; once the game is over the whole
+    piles are shown). :class:`IkebanaView` extends it with the seat."""
 
-    Everything in Ikebana is public except the order of the deck and (unless
-    ``public_discards``) the cards under each discard pile's top: those are absent.
-    """
-
-    seat: int
     players: tuple[str, ...]
     rules: IkebanaRules
     round: int
@@ -68,7 +66,8 @@ class IkebanaView:
     discard_tops: tuple[Card | None, ...]
     discard_sizes: tuple[int, ...]
     discard_piles: tuple[tuple[Card, ...], ...] | None
-    """Whole piles, bottom first, only with ``rules.public_discards``; None otherwise."""
+    """Whole piles, bottom first, only with ``rules.public_discards`` (the public view: also
+    once the game is over); None otherwise."""
     prestige: tuple[int, ...]
     deck_size: int
     phase: Phase
@@ -95,30 +94,12 @@ class IkebanaView:
         return None if self.pending is None else self.pending.card
 
 
-@attrs.frozen(kw_only=True)
-class IkebanaPublicView:
-    """What every seat may know (``state.public_view()``, a spectator's view): every seat's
-    view but its `seat`, as Ikebana hides the same from all (the deck order, and the cards
-    under the discard tops unless ``public_discards``; once the game is over the whole
-    piles are shown)."""
+@attrs.frozen(kw_only=True, field_transformer=in_place)
+class IkebanaView(IkebanaPublicView):
+    """What one seat may know: the public view's fields with the seat first.
 
-    players: tuple[str, ...]
-    rules: IkebanaRules
-    round: int
-    starter: int
-    current_player: int | None
-    bouquets: tuple[tuple[Card, ...], ...]
-    discard_tops: tuple[Card | None, ...]
-    discard_sizes: tuple[int, ...]
-    discard_piles: tuple[tuple[Card, ...], ...] | None
-    prestige: tuple[int, ...]
-    deck_size: int
-    phase: Phase
-    pending: PendingCard | None
-    refusals_this_turn: int
-    next_refusal_price: int
-    next_refusal_payee: int | None
-    score_factor: int
-    past_rounds: tuple[RoundScored, ...]
-    is_over: bool
-    history: tuple[Move[IkebanaAction], ...]
+    Everything in Ikebana is public except the order of the deck and (unless
+    ``public_discards``) the cards under each discard pile's top: those are absent.
+    """
+
+    seat: int = attrs.field(metadata=placed_after(None))

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
-from cardgames.core.game import Move
+from cardgames.core.game import Move, in_place, placed_after
 from cardgames.koikoi.actions import KoiKoiAction
 from cardgames.koikoi.cards import Card
 from cardgames.koikoi.events import RoundResult
@@ -27,6 +27,7 @@ __all__ = [
     "KnownMasks",
     "KoiKoiDecision",
     "KoiKoiPublicView",
+    "KoiKoiSharedView",
     "KoiKoiView",
     "Pending",
     "Phase",
@@ -137,11 +138,11 @@ Pending = CaptureChoice | KoiKoiDecision | None
 """The decision a view waits for beyond an ordinary play (None: play a card, or over)."""
 
 
-@attrs.frozen(slots=True)
-class KoiKoiView:
-    """What one seat may know. The opponent's hand and the stock order are absent."""
+@attrs.frozen(kw_only=True)
+class KoiKoiSharedView:
+    """What a seat's view and the public view share: everything but the hands (and the
+    seat). :class:`KoiKoiView` and :class:`KoiKoiPublicView` extend it."""
 
-    seat: int
     players: tuple[str, ...]
     rules: KoiKoiRules
     round_number: int
@@ -151,8 +152,6 @@ class KoiKoiView:
     dealer: int
     current_player: int | None
     phase: Phase
-    hand: tuple[Card, ...]
-    opponent_hand_size: int
     field: tuple[Card, ...]
     """Face-up cards, by month."""
     stock_size: int
@@ -174,9 +173,17 @@ class KoiKoiView:
     """Every move of the match, oldest first: the seat, the action and its events. Every
     Koi-Koi event is public (see :mod:`cardgames.koikoi.events`), so both seats see the same
     entries."""
-    known_masks: KnownMasks | None = attrs.field(
-        default=None, kw_only=True, eq=False, repr=False
-    )
+
+
+@attrs.frozen(kw_only=True, field_transformer=in_place)
+class KoiKoiView(KoiKoiSharedView):
+    """What one seat may know. The opponent's hand and the stock order are absent. Its
+    fields are :class:`KoiKoiSharedView`'s with the seat first and its hand after `phase`."""
+
+    seat: int = attrs.field(metadata=placed_after(None))
+    hand: tuple[Card, ...] = attrs.field(metadata=placed_after("phase"))
+    opponent_hand_size: int = attrs.field(metadata=placed_after("hand"))
+    known_masks: KnownMasks | None = attrs.field(default=None, eq=False, repr=False)
     """The card masks the builder already has (the engine keeps its cards as masks), tied to
     the card tuples they describe; None: :attr:`masks` finds them from the cards."""
 
@@ -207,31 +214,13 @@ class KoiKoiView:
         return self.pending.options if isinstance(self.pending, CaptureChoice) else ()
 
 
-@attrs.frozen(slots=True)
-class KoiKoiPublicView:
+@attrs.frozen(kw_only=True, field_transformer=in_place)
+class KoiKoiPublicView(KoiKoiSharedView):
     """What both seats may know (``state.public_view()``, a spectator's view): the hands and
     the stock are absent while the match goes on, only their sizes shown; once it is over,
-    the hands (`hands`). The other fields are as in :class:`KoiKoiView`."""
+    the hands (`hands`). The other fields are :class:`KoiKoiSharedView`'s."""
 
-    players: tuple[str, ...]
-    rules: KoiKoiRules
-    round_number: int
-    month: int
-    dealer: int
-    current_player: int | None
-    phase: Phase
-    hand_sizes: tuple[int, int]
+    hand_sizes: tuple[int, int] = attrs.field(metadata=placed_after("phase"))
     """How many cards each seat holds."""
-    field: tuple[Card, ...]
-    stock_size: int
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
-    yaku: tuple[YakuScore, YakuScore]
-    koikoi_calls: tuple[int, int]
-    koikoi_allowed: bool
-    pending: Pending
-    scores: tuple[int, int]
-    round_results: tuple[RoundResult, ...]
-    is_over: bool
-    history: tuple[Move[KoiKoiAction], ...]
     hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
     """Each seat's hand once the match is over; None while it goes on."""

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import jax
 import jax.numpy as jnp
@@ -23,7 +23,9 @@ import numpy as np
 
 from cardgames.core.errors import OptionsError
 
-__all__ = ["GameFunctions", "StepResult", "VectorEnv", "VectorState", "as_key_batch"]
+__all__ = [
+    "GameFunctions", "StepResult", "VectorEnv", "VectorState", "as_key_batch", "redo_in_chunks",
+]
 
 _RESET_SHARE = 16
 """Auto-reset deals new games for up to 1/16 of the batch at a time (a loop goes on while
@@ -108,6 +110,35 @@ def as_key_batch(keys: Any) -> Array:
             f"(jax.random.split(jax.random.key(seed), B)), got {raw.dtype} {raw.shape}")
     typed: Array = jax.random.wrap_key_data(raw)
     return typed
+
+
+Tree = TypeVar("Tree")
+
+
+def redo_in_chunks(batch: Tree, which: Array, redo: Callable[[Tree, Array], Tree],
+                   share: int) -> Tree:
+    """`batch` (a pytree whose arrays have the batch as their first axis) with the rows
+    `which` ((B,) bool) replaced by `redo(batch, rows)`, `rows` being (C,) row indices, at
+    most 1/`share` of the batch at a time in a ``while_loop`` that goes on while rows are
+    left. Under ``vmap`` costly work (a shuffle, a deal) runs for every game of the batch;
+    this way only the few games that need it pay. The last chunk's unused slots repeat the
+    last row and are dropped."""
+    size = which.shape[0]
+    chunk = max(1, size // share)
+
+    def left(carry: tuple[Tree, Array]) -> Array:
+        return carry[1].any()
+
+    def redo_some(carry: tuple[Tree, Array]) -> tuple[Tree, Array]:
+        current, pending = carry
+        index = jnp.nonzero(pending, size=chunk, fill_value=size)[0]
+        fresh = redo(current, jnp.minimum(index, size - 1))
+        current = jax.tree.map(
+            lambda old, new: old.at[index].set(new, mode="drop"), current, fresh)
+        return current, pending.at[index].set(False, mode="drop")
+
+    done: Tree = jax.lax.while_loop(left, redo_some, (batch, which))[0]
+    return done
 
 
 class VectorEnv:
@@ -219,25 +250,16 @@ class VectorEnv:
     def reset_ended_batch(self, state: VectorState, keys: Array) -> VectorState:
         """The batch with its ended games started again from their keys: the same states as
         ``init`` would give them, but only the ended games pay for a new deal (a chunk of
-        them at a time, in a ``while_loop``), so a big batch where a few games end per step
-        does not shuffle a deck for every game."""
-        batch = state.terminated.shape[0]
-        chunk = max(1, batch // _RESET_SHARE)
+        them at a time, see :func:`redo_in_chunks`), so a big batch where a few games end
+        per step does not shuffle a deck for every game."""
+        return self.restart_batch(state, state.terminated | state.truncated, keys)
 
-        def still_pending(carry: tuple[VectorState, Array]) -> Array:
-            return carry[1].any()
-
-        def reset_some(carry: tuple[VectorState, Array]) -> tuple[VectorState, Array]:
-            current, pending = carry
-            index = jnp.nonzero(pending, size=chunk, fill_value=batch)[0]
-            fresh = jax.vmap(self.functions.init)(keys[jnp.minimum(index, batch - 1)])
-            current = jax.tree.map(
-                lambda old, new: old.at[index].set(new, mode="drop"), current, fresh)
-            return current, pending.at[index].set(False, mode="drop")
-
-        done = state.terminated | state.truncated
-        restarted: VectorState = jax.lax.while_loop(
-            still_pending, reset_some, (state, done))[0]
+    def restart_batch(self, state: VectorState, which: Array, keys: Array) -> VectorState:
+        """The batch with the games `which` ((B,) bool) started again from their keys (the
+        same states as ``init`` gives them), the others as they are."""
+        init = jax.vmap(self.functions.init)
+        restarted: VectorState = redo_in_chunks(
+            state, which, lambda _, rows: init(keys[rows]), _RESET_SHARE)
         return restarted
 
     def step_autoreset_batch(

@@ -48,7 +48,13 @@ from cardgames.koikoi.rules import (
 )
 from cardgames.koikoi.yaku import SLOT_COUNT, YAKU, compile_rows
 from cardgames.rl.koikoi import LAYOUT
-from cardgames.vector.env import GameFunctions, VectorEnv, VectorState, check_options
+from cardgames.vector.env import (
+    GameFunctions,
+    VectorEnv,
+    VectorState,
+    check_options,
+    redo_in_chunks,
+)
 
 __all__ = [
     "NUM_ACTIONS",
@@ -504,23 +510,12 @@ class _Engine:
         them at a time), so a batch where a few rounds end per step does not deal for every
         game (a deal under ``vmap`` runs for the whole batch)."""
         g, due, deal_keys = jax.vmap(self.move)(state.game, actions, keys)
-        batch = due.shape[0]
-        chunk = max(1, batch // _DEAL_SHARE)
 
-        def still_due(carry: tuple[KoiKoiGame, Array]) -> Array:
-            return carry[1].any()
+        def deal_some(games: KoiKoiGame, rows: Array) -> KoiKoiGame:
+            return jax.vmap(self.deal)(jax.tree.map(lambda part: part[rows], games),
+                                       jnp.ones(rows.shape[0], bool), deal_keys[rows])
 
-        def deal_some(carry: tuple[KoiKoiGame, Array]) -> tuple[KoiKoiGame, Array]:
-            games, pending = carry
-            index = jnp.nonzero(pending, size=chunk, fill_value=batch)[0]
-            some = jnp.minimum(index, batch - 1)
-            dealt = jax.vmap(self.deal)(jax.tree.map(lambda part: part[some], games),
-                                        jnp.ones(chunk, bool), deal_keys[some])
-            games = jax.tree.map(lambda old, new: old.at[index].set(new, mode="drop"),
-                                 games, dealt)
-            return games, pending.at[index].set(False, mode="drop")
-
-        g = jax.lax.while_loop(still_due, deal_some, (g, due))[0]
+        g = redo_in_chunks(g, due, deal_some, _DEAL_SHARE)
         return jax.vmap(self.settled)(state.game, g)
 
     def settled(self, before: KoiKoiGame, g: KoiKoiGame) -> VectorState:

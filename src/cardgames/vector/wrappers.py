@@ -13,7 +13,7 @@ id ends the game with -1 to its mover.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import gymnasium
@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
-from pettingzoo import AECEnv
 
+from cardgames.rl.envs import SeatedAECEnv
 from cardgames.rl.runner import ENV_VERSION
 from cardgames.vector import make
 from cardgames.vector.env import VectorEnv, VectorState
@@ -72,14 +72,10 @@ class GymVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         env = self.env
 
         def next_step(state: VectorState, actions: jax.Array, keys: jax.Array) -> VectorState:
+            # The games that had ended stay as they were through the step (zero rewards),
+            # then start again: Gymnasium's NEXT_STEP.
             ended = state.terminated | state.truncated
-            moved = env.step_batch(state, actions, keys)
-            fresh = jax.vmap(env.functions.init)(keys)
-            restarted: VectorState = jax.tree.map(
-                lambda new, old: jnp.where(
-                    ended.reshape(ended.shape + (1,) * (new.ndim - 1)), new, old),
-                fresh, moved)
-            return restarted
+            return env.restart_batch(env.step_batch(state, actions, keys), ended, keys)
 
         self._next_step: Callable[[VectorState, jax.Array, jax.Array], VectorState] = (
             jax.jit(next_step))
@@ -132,11 +128,12 @@ class GymVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 "scores": np.asarray(state.scores)}
 
 
-class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
+class PettingZooEnv(SeatedAECEnv):
     """One game over the JAX engine as a PettingZoo AEC environment: agents ``player_0`` ..
     , observations ``{"observation", "action_mask"}`` (the mask all 0 but for the agent to
     act), rewards as :mod:`cardgames.rl.envs` pays them; an illegal id ends the game with -1
-    to the agent that chose it (as :func:`cardgames.rl.env`'s wrapper does)."""
+    to the agent that chose it (as :func:`cardgames.rl.env`'s wrapper does). The bookkeeping
+    is :class:`cardgames.rl.envs.SeatedAECEnv`'s, as for the Python engine."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  # an instance attribute in AECEnv
         "name": f"cardgames_vector_v{ENV_VERSION}",
@@ -148,21 +145,11 @@ class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv's is unannotated
         self.env = make(game, **config)
         self.metadata = {**self.metadata, "name": f"cardgames_vector_{game}_v{ENV_VERSION}"}
-        self.possible_agents = [f"player_{seat}" for seat in range(self.env.num_players)]
-        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        space = _spaces(self.env)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = dict.fromkeys(
-            self.possible_agents, spaces.Discrete(self.env.num_actions))
+        self._seat_agents(
+            self.env.num_players, _spaces(self.env), spaces.Discrete(self.env.num_actions))
         self.game: VectorState | None = None
         """The game as a batch of one (the JAX engine's state)."""
         self._key = jax.random.key(0)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def _keys(self) -> jax.Array:
         self._key, now = jax.random.split(self._key)
@@ -173,48 +160,41 @@ class PettingZooEnv(AECEnv[str, dict[str, Any], Any]):
         """A new game from `seed`, or with ``options={"deck": codes}`` a replay of that deck
         (``env.init_from_deck``'s card codes for one game). Other options are ignored, as
         PettingZoo's api_test expects."""
+        super().reset(seed, options)
+
+    def _start(self, seed: int | None, options: dict[str, Any] | None) -> None:
         deck = (options or {}).get("deck")
         replay = None if deck is None else self.env.init_from_deck([deck])  # checked first
         if seed is None:
             seed = int(np.random.default_rng().integers(_SEED_LIMIT))
         self._key = jax.random.key(seed)
         self.game = self.env.init(self._keys()) if replay is None else replay
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[int(self.game.current_player[0])]
+
+    def _game(self) -> VectorState:
+        assert self.game is not None, "reset() first"
+        return self.game
+
+    def _play(self, action: int) -> Sequence[float]:
+        self.game = self.env.step(self._game(), np.array([action]), self._keys())
+        rewards: list[float] = np.asarray(self.game.rewards[0]).tolist()
+        return rewards
+
+    def _to_act(self) -> int | None:
+        game = self._game()
+        return None if bool(game.terminated[0]) else int(game.current_player[0])
+
+    def _ended_info(self, seat: int, mover: int) -> dict[str, Any] | None:
+        # Only an illegal id says anything: who chose it.
+        return {"illegal_action": seat == mover} if bool(self._game().illegal[0]) else None
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]] | None:
-        assert self.game is not None, "reset() first"
+        game = self._game()
         seat = self._seat[agent]
-        observation = np.asarray(self.env.observe(self.game, seat)[0], np.float32)
+        observation = np.asarray(self.env.observe(game, seat)[0], np.float32)
         mask = np.zeros(self.env.num_actions, np.int8)
-        if seat == int(self.game.current_player[0]) and not bool(self.game.terminated[0]):
-            mask[:] = np.asarray(self.game.legal_action_mask[0])
+        if seat == self._to_act():
+            mask[:] = np.asarray(game.legal_action_mask[0])
         return {"observation": observation, "action_mask": mask}
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} is to act: step() needs an action id, not None")
-        assert self.game is not None, "reset() first"
-        self._cumulative_rewards[agent] = 0.0
-        self.game = self.env.step(self.game, np.array([int(action)]), self._keys())
-        rewards = np.asarray(self.game.rewards[0])
-        self.rewards = {a: float(rewards[self._seat[a]]) for a in self.agents}
-        if bool(self.game.terminated[0]):
-            self.terminations = dict.fromkeys(self.agents, True)
-            if bool(self.game.illegal[0]):
-                self.infos = {a: {"illegal_action": a == agent} for a in self.agents}
-        else:
-            self.agent_selection = self.possible_agents[int(self.game.current_player[0])]
-        self._accumulate_rewards()
 
     def render(self) -> None:
         """No rendering (the Python environments render; this one is for speed)."""

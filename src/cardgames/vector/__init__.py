@@ -11,13 +11,20 @@
 Each game's engine is written for one game as pure functions and vmapped by
 :class:`~cardgames.vector.env.VectorEnv`. Action ids, observations, rewards and scores are
 those of the Python engine and :mod:`cardgames.rl`, bit for bit (see docs/vector.md).
+
+A game's vector engine is named on its :class:`~cardgames.core.registry.GameInfo`
+(``vector_engine``), so a plug-in game with one needs no edit here. ``GAMES``, the table of
+engines this module kept before, is deprecated: reading it warns, and gives the registry's
+engines as a read-only mapping (game name -> ``"module:function"``).
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Final
+import types
+import warnings
+from typing import Any
 
+import cardgames
 from cardgames.core.errors import OptionsError
 
 try:
@@ -30,29 +37,37 @@ except ImportError as exc:  # pragma: no cover - the extra is installed wherever
 
 from cardgames.vector.env import GameFunctions, StepResult, VectorEnv, VectorState
 
-__all__ = ["GAMES", "GameFunctions", "StepResult", "VectorEnv", "VectorState", "games", "make"]
-
-GAMES: Final[dict[str, str]] = {
-    "hanabi": "cardgames.vector.hanabi:make_env",
-    "koikoi": "cardgames.vector.koikoi:make_env",
-}
-"""Game name -> ``module:function`` building its env from ``(players, **options)``; the
-function checks the options as :func:`cardgames.new_game` does (OptionsError)."""
+__all__ = ["GameFunctions", "StepResult", "VectorEnv", "VectorState", "games", "make"]
 
 
 def games() -> list[str]:
-    """The games that have a vector engine."""
-    return sorted(GAMES)
+    """The games that have a vector engine: those whose ``GameInfo.vector_engine`` names
+    one (a plug-in game's too)."""
+    return sorted(name for name, info in cardgames.games().items()
+                  if info.vector_engine is not None)
 
 
 def make(game: str, players: int | None = None, **options: Any) -> VectorEnv:
     """The vector env of `game` with `players` seats and the game's options (the same words
-    as :func:`cardgames.new_game`): ``make("hanabi", players=4, variant="rainbow")``."""
-    target = GAMES.get(game) if isinstance(game, str) else None
-    if target is None:
+    as :func:`cardgames.new_game`): ``make("hanabi", players=4, variant="rainbow")``. The
+    game's ``GameInfo.vector_engine`` builds it."""
+    known = isinstance(game, str) and game in cardgames.registry.names()
+    info = cardgames.get_game(game) if known else None
+    if info is None or info.vector_engine is None:
         raise OptionsError(
             f"no vector engine for game {game!r}; vector games: {', '.join(games())}")
-    module, _, function = target.partition(":")
-    build = getattr(importlib.import_module(module), function)
-    env: VectorEnv = build(players, **options)
+    env: VectorEnv = info.load_vector_engine()(players, **options)
     return env
+
+
+def __getattr__(name: str) -> Any:
+    # GAMES was this module's own table of vector engines; the registry holds them now.
+    if name == "GAMES":
+        warnings.warn(
+            "cardgames.vector.GAMES is deprecated and goes in the next release: each game's "
+            "GameInfo names its vector engine (cardgames.get_game(name).vector_engine), and "
+            "cardgames.vector.games() lists the games that have one",
+            DeprecationWarning, stacklevel=2)
+        return types.MappingProxyType(
+            {game: cardgames.get_game(game).vector_engine for game in games()})
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,7 +3,7 @@
 Random agents play the standard game (HLE's: empty clues forbidden) for a fixed wall-clock
 budget; every step produces observations, as a learning loop needs them. Measured:
 
-* ``cardgames.rl.hle``: our HLE drop-in, ``env.step(uid)`` returning HLE's dicts for every
+* ``cardgames.rl.hanabi_hle``: our HLE drop-in, ``env.step(uid)`` returning HLE's dicts for every
   seat (each with its legal moves and its 658.. -value ``vectorized`` list), exactly what
   HLE's ``rl_env`` does;
 * ``cardgames step + observation``: the lean loop a PettingZoo or search agent runs:
@@ -68,9 +68,9 @@ def _rl_env_steps(rl_env: Any, players: int, seed: int) -> Steps:
 
 
 def ours_hle_api(players: int, seed: int) -> Steps:
-    from cardgames.rl import hle  # noqa: PLC0415  # a --peer-python interpreter has no cardgames
+    from cardgames.rl import hanabi_hle  # noqa: PLC0415  # a --peer-python interpreter has no cardgames
 
-    return _rl_env_steps(hle, players, seed)
+    return _rl_env_steps(hanabi_hle, players, seed)
 
 
 def ours_lean(players: int, seed: int) -> Steps:
@@ -128,7 +128,7 @@ def open_spiel(players: int, seed: int) -> Steps | None:
 
 
 SIDES: dict[str, tuple[str, Callable[[int, int], Steps | None]]] = {
-    "ours-hle": ("cardgames.rl.hle (HLE's dicts, every seat)", ours_hle_api),
+    "ours-hle": ("cardgames.rl.hanabi_hle (HLE's dicts, every seat)", ours_hle_api),
     "ours-lean": ("cardgames step + observation", ours_lean),
     "hle": ("HLE rl_env (C++ via cffi)", hle_rl_env),
     "openspiel": ("OpenSpiel hanabi observation_tensor", open_spiel),

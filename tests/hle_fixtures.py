@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgames.hanabi import EndReason, HanabiState
-from cardgames.rl.hle import HanabiEnv
+from cardgames.rl.hanabi_hle import HanabiEnv
 
 FIXTURES = Path(__file__).parent / "rl" / "fixtures" / "hle_games.json.gz"
 

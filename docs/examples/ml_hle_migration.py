@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 # Before: from hanabi_learning_environment import rl_env
-from cardgames.rl import hle as rl_env
+from cardgames.rl import hanabi_hle as rl_env
 
 
 class PlayCluedCardsAgent(rl_env.Agent):

@@ -1,15 +1,17 @@
-"""cardgames.rl.hle, the drop-in for HLE's rl_env: the observation dicts, rewards and move uids
-HLE gave on the recorded games (tests/rl/fixtures), and its API and errors."""
+"""cardgames.rl.hanabi_hle, the drop-in for HLE's rl_env: the observation dicts, rewards and move
+uids HLE gave on the recorded games (tests/rl/fixtures), and its API and errors."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from typing import Any
 
 import pytest
 
 from cardgames.core import IllegalActionError, NotationError, OptionsError
-from cardgames.rl import hle as rl_env
+from cardgames.rl import hanabi_hle as rl_env
 from hle_fixtures import bits, dealt_after_the_end, game_id, hle_games, replay
 
 DICT_GAMES = [game for game in hle_games() if "dicts" in game["positions"][0]]
@@ -18,6 +20,19 @@ DICT_GAMES = [game for game in hle_games() if "dicts" in game["positions"][0]]
 # the game went on, and after a strikeout or a perfect game with cards left it deals one more.
 _AT_THE_END = {"legal_moves", "legal_moves_as_int"}
 _DEALT_AFTER = {"observed_hands", "deck_size", "card_knowledge", "vectorized"}
+
+
+def test_the_old_module_name_warns_and_is_the_hanabi_module(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "cardgames.rl.hle", raising=False)
+    with pytest.deprecated_call(match=r"cardgames\.rl\.hle is deprecated .* now "
+                                      r"cardgames\.rl\.hanabi_hle"):
+        old = importlib.import_module("cardgames.rl.hle")
+    assert old is rl_env
+    from cardgames.rl import hle  # noqa: PLC0415  # the old spelling is the test
+    from cardgames.rl.hle import Agent, make  # noqa: PLC0415
+    assert hle is rl_env
+    assert (Agent, make) == (rl_env.Agent, rl_env.make)
 
 
 def test_the_fixtures_have_dicts_for_every_player_count_and_the_minimal_observation() -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from cardgames.rl import hle as rl_env
-from cardgames.rl.hle import Agent
+from cardgames.rl import hanabi_hle as rl_env
+from cardgames.rl.hanabi_hle import Agent
 
 AGENT_GAMES = json.loads(
     (Path(__file__).parent / "fixtures" / "hle_agent_games.json").read_text(encoding="utf-8")

@@ -13,8 +13,8 @@ pettingzoo). The action ids themselves are part of every state and need nothing
 
 Modules: :mod:`cardgames.rl.hanabi`, :mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`
 (encoders; each game's ``GameInfo.rl_encoding`` names its
-:class:`~cardgames.rl.encoding.Encoding`), :mod:`cardgames.rl.hle` (a drop-in for
-hanabi-learning-environment's ``rl_env``);
+:class:`~cardgames.rl.encoding.Encoding`), :mod:`cardgames.rl.hanabi_hle` (a drop-in for
+hanabi-learning-environment's ``rl_env``; ``cardgames.rl.hle``, its old name, is deprecated);
 ``env`` (PettingZoo) and ``gym_env`` (Gymnasium) are imported from here on first use, so that
 importing this package does not load PettingZoo or Gymnasium.
 

@@ -13,8 +13,10 @@ use, so the core imports no user interface and the app and rl keep no table of g
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
+from importlib.resources.abc import Traversable
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
@@ -384,6 +386,22 @@ class GameInfo(Generic[S, Opts]):
         """The game's own view decoder (see `view_decoder`), or None for the generic one."""
         return (None if self.view_decoder is None
                 else load_target(self.view_decoder, "decode_view"))
+
+    def web_folder(self) -> Traversable | None:
+        """The folder of the game's web table (see `web_assets`), or None: the game has none.
+        OptionsError if `web_assets` is not ``"package:folder"`` or names no folder."""
+        if self.web_assets is None:
+            return None
+        package, _, folder = self.web_assets.partition(":")
+        parts = folder.split("/")
+        if not package or not folder or any(part in ("", ".", "..") for part in parts):
+            raise OptionsError(f"the game {self.name!r} names its web assets "
+                               f"{self.web_assets!r}: write \"package:folder\"")
+        found = importlib.resources.files(package).joinpath(*parts)
+        if not found.is_dir():
+            raise OptionsError(f"the game {self.name!r} names its web assets "
+                               f"{self.web_assets!r}, which is no folder")
+        return found
 
     def _load_part(self, target: str | None, field: str, what: str, default: str) -> Any:
         if target is None:

@@ -18,7 +18,8 @@ importing this package does not load PettingZoo or Gymnasium.
 
 Per-game modules in the style of PettingZoo's classic games, for every registered game
 (plug-ins included): ``from cardgames.rl import <game>_v0``, then ``<game>_v0.env()``,
-``<game>_v0.raw_env()``, ``<game>_v0.gym_env()`` (see :func:`cardgames.rl.envs.game_module`); the suffix is the environments' version.
+``<game>_v0.raw_env()``, ``<game>_v0.gym_env()`` (see :func:`cardgames.rl.envs.game_module`);
+the suffix is the environments' version.
 """
 
 from __future__ import annotations

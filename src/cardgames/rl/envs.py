@@ -142,8 +142,8 @@ def env(game: str, **config: Any) -> AECEnv[str, dict[str, Any], Any]:
     """The PettingZoo AEC environment of `game`, in PettingZoo's standard wrappers.
 
     ``env(name, players=3, **options)`` (the game's options by name, as
-    :func:`cardgames.new_game` takes them); ``render_mode="ansi"`` or ``"human"``. An illegal action ends the game (-1 for the agent
-    that chose it).
+    :func:`cardgames.new_game` takes them); ``render_mode="ansi"`` or ``"human"``. An
+    illegal action ends the game (-1 for the agent that chose it).
     """
     wrapped: AECEnv[str, dict[str, Any], Any] = wrappers.TerminateIllegalWrapper(
         RawEnv(game, **config), illegal_reward=-1

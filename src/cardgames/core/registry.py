@@ -144,8 +144,9 @@ class GameInfo(Generic[S, Opts]):
     ``events``, ``view``, ``rules`` and ``cards`` files."""
     web_assets: str | None = None
     """Where the game's web table lives: ``"package:folder"`` naming a folder inside an
-    importable package that holds ``<name>.js`` (and optionally ``<name>.css``), served by
-    the game server under ``/games/``. None: the web table draws the game generically."""
+    importable package that holds ``<name>.js`` (and optionally ``<name>.css``, pictures),
+    served by the game server under ``/games/<name>/`` (see :meth:`web_folder`). None: the
+    web table draws the game generically."""
     exports: Mapping[str, str] = attrs.field(factory=dict)
     """Foreign record formats a finished game is written in, by format name: each a
     ``"package.module:NAME"`` function of the final State to JSON data (the server sends

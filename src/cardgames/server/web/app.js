@@ -369,11 +369,15 @@ async function loadGameModule(game) {
   const folder = `games/${encodeURIComponent(game)}/`;
   const script = `./${folder}${encodeURIComponent(game)}.js`;
   const style = `${folder}${encodeURIComponent(game)}.css`;
-  const [found, styled] = await Promise.all([fetch(script, {method: "HEAD"}), fetch(style, {method: "HEAD"})]);
-  if (!found.ok) return GENERIC;
-  if (styled.ok) document.head.append(h("link", {rel: "stylesheet", href: style, dataset: {game}}));
-  try { return await import(script); }
-  catch (error) { toast(`the web table of ${game} failed to load: ${error.message}`); return GENERIC; }
+  try {
+    const [found, styled] = await Promise.all([fetch(script, {method: "HEAD"}), fetch(style, {method: "HEAD"})]);
+    if (!found.ok) return GENERIC;
+    if (styled.ok) document.head.append(h("link", {rel: "stylesheet", href: style, dataset: {game}}));
+    return await import(script);
+  } catch (error) {
+    toast(`the web table of ${game} failed to load: ${error.message}`);
+    return GENERIC;
+  }
 }
 
 /** The table of a game without a web module of its own: the view's fields as the server sends

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 
 from textual.design import DEFAULT_DARK_SURFACE
 
-import cardgames.app
+from cardgames.app.games.koikoi import ADAPTER
 
-TCSS = (Path(cardgames.app.__file__).parent / "app.tcss").read_text(encoding="utf-8")
+STYLESHEET = ADAPTER.stylesheet
+assert STYLESHEET is not None
+TCSS = STYLESHEET.read_text(encoding="utf-8")
+"""The Koi-Koi table's own stylesheet (its adapter's), where the months' colours are."""
 
 DISTINCT = 25.0
 """The least colour difference (CIE76 ΔE) between two months: about 2.3 is the smallest a

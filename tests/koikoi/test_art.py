@@ -10,14 +10,14 @@ import pytest
 from cardgames.koikoi.art import MONTH_COLOURS, back_svg, card_svg
 from cardgames.koikoi.cards import CARDS, Kind
 
-WEB_CARDS = Path(__file__).resolve().parents[2] / "src" / "cardgames" / "server" / "web" / "cards"
+WEB_CARDS = Path(__file__).resolve().parents[2] / "src" / "cardgames" / "koikoi" / "web" / "cards"
 
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: c.code)
 def test_each_committed_picture_is_the_generators(card: object) -> None:
     path = WEB_CARDS / f"{card.code}.svg"  # type: ignore[attr-defined]
     assert path.read_text(encoding="utf-8") == card_svg(card), (  # type: ignore[arg-type]
-        f"{path} is stale: run python -m cardgames.koikoi.art src/cardgames/server/web/cards")
+        f"{path} is stale: run python -m cardgames.koikoi.art src/cardgames/koikoi/web/cards")
 
 
 def test_the_back_is_the_generators() -> None:

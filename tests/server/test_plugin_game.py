@@ -1,13 +1,17 @@
 """A plug-in game gets the server for free: the tiny test game (tests/tinygame), registered
 the way a plug-in is, is played whole through the server, a person against a bundled bot;
 its views read back as its own values. It has no spectator view, so its tables refuse
-spectators with one clear error."""
+spectators with one clear error. Its web table is the folder its GameInfo names
+(``web_assets``), served beside the built-in games' tables."""
 
 from __future__ import annotations
+
+from importlib import resources
 
 import pytest
 
 import cardgames
+from cardgames.core.errors import OptionsError
 from cardgames.core.record import Record
 from cardgames.core.registry import Registry
 from cardgames.server.views import legal_from_json, view_from_json
@@ -49,3 +53,53 @@ def test_the_tiny_game_is_played_whole_through_the_server(
     assert all("marks" not in message["view"] for message in views)  # no table aids
     for client in (person, spectator):
         client.close()
+
+
+@pytest.fixture
+def tiny_registered(monkeypatch: pytest.MonkeyPatch) -> Registry:
+    """The tiny game registered at run time, beside the built-in games."""
+    registry = Registry(dict(cardgames.registry.targets))
+    registry.register(make_info())
+    monkeypatch.setattr(cardgames, "registry", registry)
+    return registry
+
+
+def test_its_web_table_is_served_from_its_own_folder(
+    server: Running, tiny_registered: Registry
+) -> None:
+    folder = resources.files("tinygame").joinpath("web")
+    assert cardgames.get_game("tiny").web_folder() == folder
+    for name, kind in (("tiny.js", "javascript"), ("tiny.css", "text/css")):
+        served = server.request("GET", f"/games/tiny/{name}")
+        assert served.status_code == 200, name
+        assert kind in served.headers["content-type"], name
+        assert served.text == folder.joinpath(name).read_text(encoding="utf-8")
+    # The shell asks whether a file is there before it imports or links it.
+    assert server.request("HEAD", "/games/tiny/tiny.js").status_code == 200
+    absent = server.request("GET", "/games/tiny/nothing.js")
+    assert absent.status_code == 404
+    assert absent.json()["code"] == "not_found"
+    # Nothing outside the game's folder, however the path is written.
+    for escape in ("/games/tiny/..%2f__init__.py", "/games/tiny/%2e%2e/state.py"):
+        assert server.request("GET", escape).status_code == 404, escape
+
+
+def test_a_game_without_a_web_folder_is_drawn_generically(
+    server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = Registry(dict(cardgames.registry.targets))
+    registry.register(make_info(web_assets=None))
+    monkeypatch.setattr(cardgames, "registry", registry)
+    assert cardgames.get_game("tiny").web_folder() is None
+    missing = server.request("GET", "/games/tiny/tiny.js")
+    assert missing.status_code == 404  # the shell then draws the view's fields itself
+    refused = missing.json()
+    assert (refused["code"], refused["message"]) == (
+        "not_found", "no web table for the game 'tiny'")
+
+
+def test_a_web_folder_that_is_not_one_is_refused_in_one_line() -> None:
+    for bad in ("tinygame", "tinygame:", "tinygame:../tinygame", "tinygame:nothing"):
+        with pytest.raises(OptionsError, match=r"web assets .* (write \"package:folder\"|"
+                           r"which is no folder)"):
+            make_info(web_assets=bad).web_folder()

@@ -1,10 +1,11 @@
 """The tiny game: nine cards, a worked example of a game package (test-only).
 
 Its files are those of every game (``cards``, ``rules``, ``actions``, ``events``, ``view``,
-``state``, ``bots``, ``hints``, ``render``, ``cli``) plus its app adapter (``app``) and its
-encoding for learning (``rl``). This module holds only its :class:`GameInfo`, which names
-the rest by where it lives, so importing the game loads no user interface; the tests install
-it as a plug-in through the ``cardgames.games`` entry point (``tiny = tinygame:GAME``).
+``state``, ``bots``, ``hints``, ``render``, ``cli``) plus its app adapter (``app``), its
+encoding for learning (``rl``) and its web table (the folder ``web``: ``tiny.js`` and
+``tiny.css``). This module holds only its :class:`GameInfo`, which names the rest by where it
+lives, so importing the game loads no user interface; the tests install it as a plug-in
+through the ``cardgames.games`` entry point (``tiny = tinygame:GAME``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def make_info(
         "cli_module": "tinygame.cli",
         "app_adapter": "tinygame.app:ADAPTER",
         "rl_encoding": "tinygame.rl:ENCODING",
+        "web_assets": "tinygame:web",
     }
     fields.update(changes)
     return GameInfo(**fields)

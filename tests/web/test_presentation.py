@@ -44,8 +44,9 @@ def test_koikoi_cards_are_pictures_of_their_own_card_and_fit_a_phone(
         tiles = page.evaluate(TILES_DRAWN)
         assert len(tiles) >= 16  # 8 in hand, 8 on the field
         for tile in tiles:
-            # Each card shows its own picture (one per card: cards/<code>.svg), loaded.
-            assert tile["src"] == f"cards/{tile['card']}.svg", tile
+            # Each card shows its own picture (one per card: cards/<code>.svg in the game's
+            # web folder), loaded.
+            assert tile["src"] == f"/games/koikoi/cards/{tile['card']}.svg", tile
             assert tile["loaded"], tile
             assert tile["left"] >= 0, tile
             assert tile["right"] <= size[0], tile

@@ -21,16 +21,29 @@ def test_the_page_and_its_modules_are_served(server: Running) -> None:
     policy = page.headers["content-security-policy"]
     assert "script-src 'self'" in policy
     assert "default-src 'self'" in policy
-    for path in ("/app.js", "/style.css", "/games/hanabi.js", "/games/hanabi.css"):
+    for path in ("/app.js", "/style.css", "/games/hanabi/hanabi.js", "/games/hanabi/hanabi.css",
+                 "/games/koikoi/cards/jan-crane.svg"):
         response = server.request("GET", path)
         assert response.status_code == 200, path
+        assert response.headers["content-security-policy"] == policy, path
     assert "javascript" in server.request("GET", "/app.js").headers["content-type"]
-    missing = server.request("GET", "/games/nothing.js")
-    assert missing.status_code == 404
-    assert missing.json()["code"] == "not_found"
+    # A game's files come from the folder its GameInfo names (web_assets), in its package.
+    for name, info in cardgames.games().items():
+        folder = info.web_folder()
+        assert folder is not None, name
+        served = server.request("GET", f"/games/{name}/{name}.js")
+        assert "javascript" in served.headers["content-type"], name
+        assert served.text == folder.joinpath(f"{name}.js").read_text(encoding="utf-8")
+    for missing_path in ("/games/nothing/nothing.js", "/games/hanabi/nothing.js",
+                         "/games/hanabi.js"):
+        missing = server.request("GET", missing_path)
+        assert missing.status_code == 404, missing_path
+        assert missing.json()["code"] == "not_found", missing_path
     # Nothing outside the web folder, however the path is written.
     assert server.request("GET", "/..%2fapp.py").status_code == 404
     assert server.request("GET", "/%2e%2e/%2e%2e/server/app.py").status_code == 404
+    assert server.request("GET", "/games/hanabi/..%2f__init__.py").status_code == 404
+    assert server.request("GET", "/games/hanabi/%2e%2e/%2e%2e/server/app.py").status_code == 404
 
 
 def test_the_catalogue_offers_every_game_and_option(server: Running) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -36,7 +37,8 @@ class Tile:
     key: str | None = None
     """The selection key; None for a card that is only shown."""
     classes: str = ""
-    """CSS classes: its colour group (a Koi-Koi month, a Hanabi suit, an Ikebana colour)."""
+    """CSS classes: its colour group (a suit, a month, a colour: the adapter's stylesheet
+    colours it)."""
 
 
 @attrs.frozen
@@ -56,7 +58,7 @@ class TableContext(Generic[V]):
     keys: frozenset[str]
     """The tiles that have a legal action now (only these are selectable)."""
     notes: Mapping[int, str] = attrs.field(factory=dict)
-    """Free-text notes by card id (Hanabi's card order)."""
+    """Free-text notes by card id (the game's card order, say)."""
     selected: str | None = None
 
 
@@ -66,9 +68,14 @@ class GameAdapter(abc.ABC, Generic[S, V]):
     game: str
     """The registry name."""
     tile_class: str
-    """The CSS class giving the game's tiles their size."""
+    """The CSS class giving the game's tiles their size (in `stylesheet`; none: as wide as
+    their face)."""
+    stylesheet: Path | None = None
+    """The game's own Textual stylesheet (a ``.tcss`` file: its tiles' sizes and colours),
+    loaded with its table after the app's; None: the app's styles alone."""
     notes: bool = False
-    """Whether the game keeps free-text notes on cards (Hanabi)."""
+    """Whether the game keeps free-text notes on cards (as players of a game of hidden hands
+    do)."""
 
     @abc.abstractmethod
     def rows(self, context: TableContext[V]) -> list[Row]:
@@ -89,16 +96,16 @@ class GameAdapter(abc.ABC, Generic[S, V]):
 
     def button_label(self, action: Any, view: V) -> str:
         """The action's label on its button, where the selected card already says part of it
-        (a Hanabi clue's receiver): the label by default."""
+        (a clue's receiver, say): the label by default."""
         return self.label(action, view)
 
     def shortcut(self, action: Any, view: V) -> str | None:
-        """The key that makes `action` when it is offered (Hanabi: a clue's colour letter or
-        rank digit); None: the action bar gives it the next free digit or letter."""
+        """The key that makes `action` when it is offered (a clue's colour letter or rank
+        digit, say); None: the action bar gives it the next free digit or letter."""
         return None
 
     def wasted(self, action: Any, view: V) -> bool:
-        """Whether `action` would waste the turn (Hanabi: a clue that touches no card): it is
+        """Whether `action` would waste the turn (a clue that touches no card, say): it is
         offered last, marked, and on no key meant for another action."""
         return False
 
@@ -126,7 +133,7 @@ class GameAdapter(abc.ABC, Generic[S, V]):
         return None
 
     def details(self, context: TableContext[V], key: str) -> RenderableType | None:
-        """What the selected tile shows in detail (Hanabi: what you know, its clues)."""
+        """What the selected tile shows in detail (what you know of it, its clues)."""
         return None
 
     def help_sections(self, view: V) -> list[tuple[str, RenderableType]]:

@@ -215,7 +215,7 @@ class PassScreen(Screen[None]):
 
 
 class NoteScreen(ModalScreen[str | None]):
-    """A free-text note on a card (Hanabi), as hanab.live keeps them."""
+    """A free-text note on a card (in a game that keeps them: see ``GameAdapter.notes``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -311,6 +311,9 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.adapter = adapter_for(session.info.name)
+        if self.adapter.stylesheet is not None:
+            # Textual loads a screen's stylesheets when it is shown: the game's, with its table.
+            self.css_path = [*self.css_path, self.adapter.stylesheet]
         self.selected: str | None = None
         self.busy = False
         """True while the game goes on by itself (bots moving, a summary shown)."""
@@ -463,7 +466,7 @@ class TableScreen(Screen[None]):
         await self.press_action(str(number))
 
     async def on_key(self, event: Key) -> None:
-        # An action's key may be any digit or letter (a Hanabi clue's colour): the bar says
+        # An action's key may be any digit or letter (a clue's colour, say): the bar says
         # which; the screen's command keys never name an action.
         if event.character and await self.press_action(event.character):
             event.stop()
@@ -677,7 +680,8 @@ class NewGameScreen(Screen[None]):
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
         self.games = app_games()
-        self.game = game if game in self.games else "koikoi"
+        # The game just played, or the one named; else the first the app offers (by name).
+        self.game = game if game in self.games else self.games[0]
 
     def compose(self) -> ComposeResult:
         info = cardgames.get_game(self.game)

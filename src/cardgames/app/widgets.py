@@ -229,7 +229,7 @@ class OfferedAction:
     label: str
     action: Any
     shortcut: str | None = None
-    """The key the game gives it (a Hanabi clue's colour letter or rank digit), if any."""
+    """The key the game gives it (a clue's colour letter or rank digit, say), if any."""
     wasted: bool = False
     """It would waste the turn (a clue that touches no card): it never gets its shortcut,
     nor any other action's, so a key pressed for the real thing never makes it."""

@@ -12,8 +12,8 @@ members: :meth:`State._setup` deals, :meth:`State._legal_actions` lists the lega
 Action ids (for learning and search code that wants integers): a game numbers its actions
 with an :class:`ActionSpace` returned by :meth:`State.action_space`. The numbering covers
 every action the game's configuration can ever allow, so :attr:`State.num_actions` never
-changes during a game; it may depend on the position (Hanabi numbers clues by the target's
-offset from the player to act), which is why the space is asked of the state, not the game.
+changes during a game; it may depend on the position (a game may number clues by the
+target's offset from the player to act), which is why the space is asked of the state, not the game.
 :meth:`State.step` applies an action by id on the fast path.
 """
 

@@ -40,7 +40,8 @@ __all__ = [
 MAX_LINE: Final = 4096
 """The longest line the interactive prompt reads (no move is near it)."""
 MAX_RECORD_BYTES: Final = 64 * 1024 * 1024
-"""The largest record, save or export file read (a long Koi-Koi record is about 40 kB)."""
+"""The largest record, save or export file read (the longest of the bundled games' records
+is about 40 kB)."""
 MAX_DEPTH: Final = 64
 """The deepest JSON nesting read (records nest about 6 levels; deeper data would overflow
 the recursive code that copies and writes it)."""

@@ -133,7 +133,7 @@ def options_to_dict(options: Any) -> dict[str, Any]:
 def options_from_dict(cls: type[T], data: Any, *, label: str) -> T:
     """Build `cls` from data (``to_dict`` output or command-line strings).
 
-    `label` names the game in messages ("unknown Koi-Koi option 'x'; options: …").
+    `label` names the game in messages ("unknown Tiny option 'x'; options: …").
     """
     if not isinstance(data, Mapping):
         raise OptionsError(f"{label} options must be a mapping of option names (got {data!r})")
@@ -164,8 +164,8 @@ def options_from_preset(
 ) -> T:
     """A preset (by name, or an options object) with single options overridden.
 
-    `presets` maps names to options, or resolves a name itself (Hanabi reads variant specs
-    such as ``rainbow+black-powder``) raising OptionsError for a name it does not know.
+    `presets` maps names to options, or resolves a name itself (a game that reads rule-set
+    specs made of parts, ``rainbow+black-powder``) raising OptionsError for a name it does not know.
     OptionsError names an unknown preset or option and lists the accepted ones.
     """
     if preset is None or isinstance(preset, str):

@@ -13,8 +13,10 @@ use, so the core imports no user interface and the app and rl keep no table of g
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
+from importlib.resources.abc import Traversable
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
@@ -71,19 +73,19 @@ class GameInfo(Generic[S, Opts]):
     default_preset: str
     """The preset used when none is named."""
     preset_word: str = "preset"
-    """What players call a rule set (``variant`` in Hanabi): the option key and the
+    """What players call a rule set (``variant``, say): the option key and the
     ``--preset``/``--variant`` flag of ``play``."""
     resolve_preset: Callable[[str], Opts] | None = None
-    """Reads a rule-set name beyond `presets` (Hanabi's ``rainbow+black-powder`` specs);
+    """Reads a rule-set name beyond `presets` (specs made of parts: ``rainbow+black-powder``);
     OptionsError for a name it does not know. None: only `presets` are accepted."""
     read_options: Callable[[Mapping[str, Any]], Opts] | None = None
     """Reads options data (a record's) where the options type's ``from_dict`` cannot alone:
-    Hanabi's data may name its variant instead of listing its suits. None: ``from_dict``."""
+    data that may name its rule set instead of listing its parts. None: ``from_dict``."""
     test_options: Mapping[str, Opts] = attrs.field(factory=dict)
     """Further option combinations the conformance kit runs besides the presets."""
     bots: Mapping[str, Callable[[int], Agent]] = attrs.field(converter=_bot_table)
     """Seeded bot factories by name (the public way to make a bot:
-    ``get_game("koikoi").bots["hard"](seed)``); always includes ``"random"``. The names of
+    ``get_game("tiny").bots["high"](seed)``); always includes ``"random"``. The names of
     `levels` are added to it, each the factory of the bot it names."""
     levels: Mapping[str, str] = attrs.field(factory=dict)
     """Difficulty levels (``easy``, ``normal``, ``hard``; see ``cardgames.core.agents.LEVELS``)
@@ -94,17 +96,17 @@ class GameInfo(Generic[S, Opts]):
     bot_with_people: str | None = None
     """The bot that sits, and gives hints, where a person sits: the default bot of a table
     with a person, the lobby's default seat and the bot behind every hint (None:
-    `default_bot`). A game whose strongest bots follow conventions only bots share (Hanabi's
-    hat guessing) names here the bot that plays as people do."""
+    `default_bot`). A game whose strongest bots follow conventions only bots share (hat
+    guessing, say) names here the bot that plays as people do."""
     levels_with_people: Mapping[str, str] = attrs.field(factory=dict)
     """Levels that mean another bot at a table with a person, by the bot each means there
-    (Hanabi: ``hard`` is ``h-group`` with people, ``duo`` between bots)."""
+    (``hard`` may be a convention bot with people and a stronger one between bots)."""
     bot_lines: Callable[[], Mapping[str, str]] | None = None
     """One line on each bot, by name, for the lists people choose a bot from (called on
     first use, so the bots' modules are imported only then; a bot without a line is
     listed by its name alone)."""
     cooperative: bool = False
-    """True when all seats share one score (Hanabi): simulations report no win rates."""
+    """True when all seats share one score: simulations report no win rates."""
     max_moves: int = 10_000
     """An upper bound on the number of actions in one game."""
     cli_module: str | None = None
@@ -119,8 +121,8 @@ class GameInfo(Generic[S, Opts]):
     the PettingZoo and Gymnasium environments refuse the game."""
     table_aids: str | None = None
     """Where the game's table aids live: ``"package.module:NAME"`` naming a function of a
-    seat's view or the public view to JSON data shown beside the cards (Hanabi's card marks,
-    Koi-Koi's yaku in progress), worked out by the game's own code so that a web table
+    seat's view or the public view to JSON data shown beside the cards (card marks, scoring
+    combinations in progress), worked out by the game's own code so that a web table
     scores nothing itself. The server adds its fields to every view it sends. None: none."""
     spectator_hands: str | None = None
     """Where the game's spectator hands live: ``"package.module:NAME"`` naming a function of
@@ -142,12 +144,13 @@ class GameInfo(Generic[S, Opts]):
     ``events``, ``view``, ``rules`` and ``cards`` files."""
     web_assets: str | None = None
     """Where the game's web table lives: ``"package:folder"`` naming a folder inside an
-    importable package that holds ``<name>.js`` (and optionally ``<name>.css``), served by
-    the game server under ``/games/``. None: the web table draws the game generically."""
+    importable package that holds ``<name>.js`` (and optionally ``<name>.css``, pictures),
+    served by the game server under ``/games/<name>/`` (see :meth:`web_folder`). None: the
+    web table draws the game generically."""
     exports: Mapping[str, str] = attrs.field(factory=dict)
     """Foreign record formats a finished game is written in, by format name: each a
     ``"package.module:NAME"`` function of the final State to JSON data (the server sends
-    them with a game's end: Hanabi's ``hanablive``)."""
+    them with a game's end: a site's own export format)."""
     importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
     _made: dict[tuple[Any, ...], Opts] = attrs.field(
@@ -337,7 +340,7 @@ class GameInfo(Generic[S, Opts]):
 
     def check_names(self, names: Sequence[str]) -> tuple[str, ...]:
         """Player names, one per seat, checked as :meth:`new_game` checks them (non-empty,
-        printable, and whatever the game asks more: Ikebana's are distinct single words),
+        printable, and whatever the game asks more: distinct single words, say),
         without dealing a game. OptionsError says what is wrong."""
         return self.state_type.check_seat_names(check_names(names, len(names)))
 
@@ -384,6 +387,22 @@ class GameInfo(Generic[S, Opts]):
         """The game's own view decoder (see `view_decoder`), or None for the generic one."""
         return (None if self.view_decoder is None
                 else load_target(self.view_decoder, "decode_view"))
+
+    def web_folder(self) -> Traversable | None:
+        """The folder of the game's web table (see `web_assets`), or None: the game has none.
+        OptionsError if `web_assets` is not ``"package:folder"`` or names no folder."""
+        if self.web_assets is None:
+            return None
+        package, _, folder = self.web_assets.partition(":")
+        parts = folder.split("/")
+        if not package or not folder or any(part in ("", ".", "..") for part in parts):
+            raise OptionsError(f"the game {self.name!r} names its web assets "
+                               f"{self.web_assets!r}: write \"package:folder\"")
+        found = importlib.resources.files(package).joinpath(*parts)
+        if not found.is_dir():
+            raise OptionsError(f"the game {self.name!r} names its web assets "
+                               f"{self.web_assets!r}, which is no folder")
+        return found
 
     def _load_part(self, target: str | None, field: str, what: str, default: str) -> Any:
         if target is None:

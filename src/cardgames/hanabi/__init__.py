@@ -226,6 +226,7 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     spectator_hands="cardgames.hanabi.hints:spectator_hands",
     exports={"hanablive": "cardgames.hanabi.hanablive:to_hanablive"},
     rl_encoding="cardgames.rl.hanabi:ENCODING",
+    web_assets="cardgames.hanabi:web",
     importers={"hanablive": from_hanablive},
 )
 """The registry entry for Hanabi: ``new_game("hanabi", variant="rainbow", fuses=2)``."""

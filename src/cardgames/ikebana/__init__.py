@@ -110,5 +110,6 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     app_adapter="cardgames.app.games.ikebana:ADAPTER",
     table_aids="cardgames.ikebana.render:table_aids",
     rl_encoding="cardgames.rl.ikebana:ENCODING",
+    web_assets="cardgames.ikebana:web",
 )
 """The registry entry of Ikebana."""

@@ -206,5 +206,6 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     table_aids="cardgames.koikoi.yaku:table_aids",
     spectator_hands="cardgames.koikoi.yaku:spectator_hands",
     rl_encoding="cardgames.rl.koikoi:ENCODING",
+    web_assets="cardgames.koikoi:web",
 )
 """The registry entry: ``cardgames.new_game("koikoi", seed=1, preset="online")``."""

@@ -7,9 +7,10 @@ strokes for the poetry ribbons, blue, plain red) or nothing (chaff). The month's
 terminal app's and the web table's twelve) frames the card and fills its number badge, so a
 card is known by its month at a glance even where the picture is small.
 
-The web table shows the pictures from ``cardgames/server/web/cards/``; they are written by
+The web table shows the pictures from ``cardgames/koikoi/web/cards/`` (the game's web
+folder); they are written by
 
-    python -m cardgames.koikoi.art src/cardgames/server/web/cards
+    python -m cardgames.koikoi.art src/cardgames/koikoi/web/cards
 
 and a test checks the files there are this module's output.
 """

@@ -7,21 +7,19 @@ pettingzoo). The action ids themselves are part of every state and need nothing
 
 >>> import cardgames
 >>> from cardgames.rl import legal_mask
->>> state = cardgames.new_game("ikebana", players=2, seed=1)
->>> legal_mask(state).tolist()
-[True, False, False, False, False]
+>>> state = cardgames.new_game(name, seed=1)  # a game's registry name
+>>> bool(legal_mask(state).any())
+True
 
-Modules: :mod:`cardgames.rl.hanabi`, :mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`
-(encoders; each game's ``GameInfo.rl_encoding`` names its
-:class:`~cardgames.rl.encoding.Encoding`), :mod:`cardgames.rl.hanabi_hle` (a drop-in for
-hanabi-learning-environment's ``rl_env``; ``cardgames.rl.hle``, its old name, is deprecated);
+Each game's encoder lives with the game's other parts: its ``GameInfo.rl_encoding`` names its
+:class:`~cardgames.rl.encoding.Encoding`, and nothing here names a game;
 ``env`` (PettingZoo) and ``gym_env`` (Gymnasium) are imported from here on first use, so that
 importing this package does not load PettingZoo or Gymnasium.
 
 Per-game modules in the style of PettingZoo's classic games, for every registered game
-(plug-ins included): ``from cardgames.rl import koikoi_v0`` (also ``hanabi_v0``,
-``ikebana_v0``), then ``koikoi_v0.env()``, ``koikoi_v0.raw_env()``, ``koikoi_v0.gym_env()``
-(see :func:`cardgames.rl.envs.game_module`); the suffix is the environments' version.
+(plug-ins included): ``from cardgames.rl import <game>_v0``, then ``<game>_v0.env()``,
+``<game>_v0.raw_env()``, ``<game>_v0.gym_env()`` (see :func:`cardgames.rl.envs.game_module`);
+the suffix is the environments' version.
 """
 
 from __future__ import annotations

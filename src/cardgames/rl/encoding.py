@@ -27,7 +27,7 @@ Bounds = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
 def scores(state: State[Any]) -> list[int]:
     """The state's scores: what each seat has earned where a step's reward is the change of
-    the score (Hanabi's team score, Ikebana's prestige)."""
+    the score (a cooperative game's team score in every seat)."""
     return state.scores()
 
 
@@ -47,5 +47,5 @@ class Encoding:
     (default: the scores)."""
     starting_returns: Callable[[Any], Sequence[float]] | None = None
     """A new match's state -> what each seat had before the deal decided anything; the
-    first step's rewards are counted from it, so points scored on the deal (a Koi-Koi lucky
-    hand) are paid. None: the returns of the state as dealt."""
+    first step's rewards are counted from it, so points scored on the deal (a lucky hand)
+    are paid. None: the returns of the state as dealt."""

@@ -1,19 +1,19 @@
-"""PettingZoo AEC environments for every game: ``cardgames.rl.env("hanabi", players=3)``.
+"""PettingZoo AEC environments for every game: ``cardgames.rl.env(name, players=3)``.
 
 >>> from cardgames.rl import env
->>> game = env("koikoi", preset="online")
+>>> game = env(name, preset=preset)  # a game's registry name, its options
 >>> game.reset(seed=7)
 >>> observation, reward, terminated, truncated, info = game.last()
->>> sorted(observation), game.agent_selection
-(['action_mask', 'observation'], 'player_1')
+>>> sorted(observation)
+['action_mask', 'observation']
 
 Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Each observes
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the game's encoder applied
-to that seat's view (see :mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`,
-:mod:`cardgames.rl.hanabi`) and, for the agent to act, its legal action ids. Actions are
-action ids (``state.action_from_id``). Rewards: Hanabi the change in the team score (every
-agent), Koi-Koi a round's points (+ the winner, - the loser), Ikebana the change in each
-player's prestige.
+to that seat's view (the :class:`~cardgames.rl.encoding.Encoding` its ``GameInfo.rl_encoding``
+names) and, for the agent to act, its legal action ids. Actions are action ids
+(``state.action_from_id``). Rewards: the change in what each agent has earned (the
+encoding's ``returns``: by default the scores; a cooperative game's team score is every
+agent's).
 
 As in PettingZoo's own classic games, :func:`env` wraps :class:`RawEnv` so that an illegal
 action ends the game with reward -1 for the agent that chose it, and the API is used in
@@ -206,9 +206,9 @@ def raw_env(game: str, **config: Any) -> RawEnv:
 def env(game: str, **config: Any) -> AECEnv[str, dict[str, Any], Any]:
     """The PettingZoo AEC environment of `game`, in PettingZoo's standard wrappers.
 
-    ``env("hanabi", players=3, variant="rainbow")``; ``env("koikoi", preset="online")``;
-    ``render_mode="ansi"`` or ``"human"``. An illegal action ends the game (-1 for the agent
-    that chose it).
+    ``env(name, players=3, **options)`` (the game's options by name, as
+    :func:`cardgames.new_game` takes them); ``render_mode="ansi"`` or ``"human"``. An
+    illegal action ends the game (-1 for the agent that chose it).
     """
     wrapped: AECEnv[str, dict[str, Any], Any] = wrappers.TerminateIllegalWrapper(
         RawEnv(game, **config), illegal_reward=-1
@@ -221,7 +221,8 @@ def game_module(game: str) -> types.ModuleType:
     """The module ``cardgames.rl.<game>_v0``, in the style of PettingZoo's classic games
     (``from pettingzoo.classic import connect_four_v3``): ``env(**config)``,
     ``raw_env(**config)`` and ``gym_env(seat=0, opponents=None, **config)`` for `game`.
-    ``from cardgames.rl import koikoi_v0``; ``koikoi_v0.env(preset="online")``."""
+    ``from cardgames.rl import tiny_v0``; ``tiny_v0.env(preset="three")`` for a game
+    registered as ``tiny``."""
     name = f"{game}_v{ENV_VERSION}"
     module = types.ModuleType(
         f"cardgames.rl.{name}",

@@ -1,7 +1,7 @@
 """Gymnasium environments: one learning seat, the other seats played by bots or policies.
 
 >>> from cardgames.rl import gym_env
->>> game = gym_env("ikebana", seat=0, opponents="greedy", players=3)
+>>> game = gym_env(name, seat=0, opponents=bot, players=3)  # a game's name, a bot of it
 >>> observation, info = game.reset(seed=1)
 >>> observation["observation"].shape == game.observation_space["observation"].shape
 True
@@ -21,7 +21,7 @@ them swapped in by :meth:`GymEnv.set_opponents` between episodes.
 
 Every game (plug-ins included) is registered with Gymnasium as ``cardgames/<game>-v0``
 through Gymnasium's ``gymnasium.envs`` entry point, so
-``gymnasium.make("cardgames/koikoi-v0", preset="online", seat=1)`` needs no import first.
+``gymnasium.make(f"cardgames/{name}-v0", seat=1)`` needs no import first.
 """
 
 from __future__ import annotations
@@ -108,8 +108,8 @@ class GymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         factories = cardgames.get_game(self.runner.game).bots
         # The game's seed and the bots' come from the seeded generator, so a seeded reset
         # (and every later unseeded one) repeats. A game the other seats finish before the
-        # learning seat's first turn (a one-round Koi-Koi match the dealer wins at once) is
-        # no episode: the next one is dealt.
+        # learning seat's first turn (a one-round match the dealer wins at once with a lucky
+        # hand) is no episode: the next one is dealt.
         while True:
             self.runner.reset(self._draw_seed())
             self._bots = {
@@ -227,7 +227,7 @@ def gym_env(
     all of them (a bot name, an Agent, or a policy on (observation, mask)), or one per other
     seat in seat order. `config`: ``players``, the game's options, ``reward``
     (``"points"``, ``"outcome"``) and ``render_mode`` (``"ansi"``/``"human"``).
-    ``gym_env("hanabi", players=3, opponents="convention", variant="rainbow")``.
+    ``gym_env(name, players=3, opponents=bot, **options)``.
     """
     return GymEnv(game, seat, opponents, **config)
 

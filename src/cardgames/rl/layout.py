@@ -1,6 +1,6 @@
 """Named slices of an observation vector: what each part of an encoder's output means.
 
-An encoder (:mod:`cardgames.rl.koikoi`, :mod:`cardgames.rl.ikebana`) writes one flat
+An encoder (a game's ``GameInfo.rl_encoding``) writes one flat
 ``float32`` vector; its :class:`Layout` says which slice holds what, the range of the values
 in it, and in words what they are. A :class:`Layout` is a read-only mapping of field name to
 ``slice``, so ``obs[LAYOUT["hand"]]`` is the hand part of an observation, and its bounds

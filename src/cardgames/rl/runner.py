@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 ENV_VERSION: Final = 0
-"""Part of every environment's name (``cardgames_koikoi_v0``, ``cardgames/koikoi-v0``): raised
+"""Part of every environment's name (``cardgames_<game>_v0``, ``cardgames/<game>-v0``): raised
 whenever observations, action ids or rewards change meaning, as PettingZoo and Gymnasium
 version their environments."""
 
@@ -48,8 +48,8 @@ REWARD_MODES: Final = ("points", "outcome")
 ``outcome``: nothing until the end, then +1 to the winner and -1 to every other seat (0 to
 the seats sharing the highest total, -1 to the rest)."""
 _REDEALS: Final = 1000
-"""How many matches over before anyone moves a reset skips before giving up (one in about
-150 one-round Koi-Koi deals is)."""
+"""How many matches over before anyone moves a reset skips before giving up (a game whose
+deal may decide a one-round match does so about once in 150 deals)."""
 SEED_LIMIT: Final = 2**31
 """Game seeds the environments draw stay below this (every game accepts them)."""
 _RENDER_WIDTH: Final = 100
@@ -123,8 +123,8 @@ class GameRunner:
         ``cardgames.new_game(game, seed=seed, ...)``), else from a seed drawn from the last
         given one, so a seeded series of resets repeats.
 
-        A match over before anyone moves (a one-round Koi-Koi match decided by a lucky hand on
-        the deal) is no episode: it is skipped for the game of the next seed drawn. Points
+        A match over before anyone moves (a one-round match decided by a lucky hand on the
+        deal) is no episode: it is skipped for the game of the next seed drawn. Points
         scored on the deal of a match that goes on are paid with the first step's rewards
         (the encoding's ``starting_returns``)."""
         if seed is not None:

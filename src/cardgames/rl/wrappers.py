@@ -4,16 +4,16 @@ turn-based game, in self-play against a frozen copy or against any other policy.
 
 >>> from cardgames.rl import env
 >>> from cardgames.rl.wrappers import LearnerEnv, first_legal
->>> game = LearnerEnv(env("koikoi", rounds=1), "player_0", first_legal)
+>>> game = LearnerEnv(env(name), "player_0", first_legal)  # a game's registry name
 >>> observation, info = game.reset(seed=3)
 >>> bool(game.action_masks().any())
 True
 
 Why not PettingZoo's SB3 action-masking tutorial wrapper: it lets one model play every agent,
 and its ``step`` returns the reward that step paid to the agent that acted. What the step paid
-any other agent is never returned (that agent's own next step starts its count again). In
-Koi-Koi a round's points are paid to both players when the round ends, + to the winner and -
-to the loser, on the move of one of them: the other's share is dropped, so the model mostly
+any other agent is never returned (that agent's own next step starts its count again). Where
+a round's points are paid to both players when the round ends, + to the winner and - to the
+loser, on the move of one of them, the other's share is dropped, so the model mostly
 sees the winner's gains, and its logged reward can climb in a zero-sum game while it does not
 improve. Here a step's reward is all that the learning agent earned from its action until its
 next turn (or the end), whoever's move paid it, and the other agents' turns are played inside
@@ -99,8 +99,8 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """A new game (the AEC environment's ``reset(seed)``); the others play up to the
         learner's first turn. What the learner earned meanwhile is paid with its first
-        step. A game the others finish before the learner's first turn (a one-round Koi-Koi
-        match its dealer wins at once) is no episode: the next one (an unseeded
+        step. A game the others finish before the learner's first turn (a one-round match its
+        dealer wins at once) is no episode: the next one (an unseeded
         ``reset()``) is played."""
         super().reset(seed=seed)
         self.aec.reset(seed=seed)

@@ -949,6 +949,23 @@ def create_app(settings: Settings) -> FastAPI:
             connection.close()
             await pump
 
+    game_files: dict[str, StaticFiles] = {}
+
+    @app.api_route("/games/{game}/{path:path}", methods=["GET", "HEAD"])
+    async def game_file(request: Request, game: str, path: str) -> Response:
+        """A file of a game's own web table: its module ``<game>.js``, its ``<game>.css``,
+        its pictures, from the folder its GameInfo names (``web_assets``)."""
+        try:
+            folder = cardgames.get_game(game).web_folder()
+        except CardgamesError:
+            folder = None
+        if folder is None:
+            raise ProtocolError("not_found", f"no web table for the game {clip(game)!r}")
+        files = game_files.get(str(folder))
+        if files is None:
+            files = game_files[str(folder)] = StaticFiles(directory=str(folder))
+        return await files.get_response(path, request.scope)
+
     # The web table (plain files inside the package), at / after every other route. Its
     # pages may load and connect to this server only (no inline script, no other origin).
     web = resources.files("cardgames.server").joinpath("web")

@@ -178,7 +178,7 @@ class LiveTable:
 
     def check_name(self, seat: int, name: str) -> str:
         """A person's name for `seat`, checked: not another seat's, and one the game takes
-        (Ikebana's are single words) beside the names already at the table."""
+        (single words, say) beside the names already at the table."""
         name = name.strip()
         if not name:
             raise ProtocolError("bad_message", "a player name must have a letter or digit")

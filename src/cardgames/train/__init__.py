@@ -1,7 +1,8 @@
 """Training agents on the JAX vector engines (extra ``train``: JAX, optax).
 
-:mod:`cardgames.train.koikoi` trains the Koi-Koi ``expert`` bot's network by self-play
-(``cardgames train koikoi``).
+A game's trainer is the module its ``GameInfo.trainer`` names (``check_preset(preset)`` and
+``train(...)``), which ``cardgames train GAME`` calls: it trains the game's learned bot by
+self-play on the game's vector engine.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from rich.console import Group, RenderableType
@@ -131,6 +132,7 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
 
     game = "hanabi"
     tile_class = "hanabi-tile"
+    stylesheet = Path(__file__).with_name("hanabi.tcss")
     notes = True
 
     def title(self, view: HanabiView) -> str:

@@ -8,6 +8,7 @@ top, which the seat's :class:`~cardgames.ikebana.IkebanaView` leaves out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -63,6 +64,7 @@ class IkebanaAdapter(GameAdapter[IkebanaState, IkebanaView]):
 
     game = "ikebana"
     tile_class = "ikebana-tile"
+    stylesheet = Path(__file__).with_name("ikebana.tcss")
 
     def title(self, view: IkebanaView) -> str:
         text = (

@@ -7,6 +7,7 @@ the round summaries reuse the line mode's sentences (:mod:`cardgames.koikoi.rend
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from rich.console import Group, RenderableType
@@ -171,6 +172,7 @@ class KoiKoiAdapter(GameAdapter[KoiKoiState, KoiKoiView]):
 
     game = "koikoi"
     tile_class = "koikoi-tile"
+    stylesheet = Path(__file__).with_name("koikoi.tcss")
 
     def title(self, view: KoiKoiView) -> str:
         month = MONTHS[view.month - 1]

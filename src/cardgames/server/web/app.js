@@ -3,10 +3,12 @@
  * hint, notes, summaries, replay, keys). Plain ES modules served by the package: no build step,
  * nothing fetched from anywhere but the server that served this page.
  *
- * ## A game module: `games/<game>.js` (and optionally `games/<game>.css`, linked when present)
+ * ## A game module: `games/<game>/<game>.js` (and optionally `<game>.css` beside it, linked
+ * when present)
  *
- * The shell imports `./games/<game>.js` for a table of game `<game>` (the game's registry name,
- * TableInfo.game: "hanabi", "koikoi", "ikebana") and calls:
+ * The server serves a game's own web folder (the folder its GameInfo names as `web_assets`)
+ * under `games/<game>/`; `<game>` is the game's registry name (TableInfo.game). The shell
+ * imports the module for a table of that game, and for the lobby's form, and calls:
  *
  *   export function render(root, message, ui)
  *     Fill `root` (an empty HTMLElement; the shell empties it before each call) with the table.
@@ -14,7 +16,7 @@
  *     message that changes what is shown, and for each replay position.
  *     `message` is the server's latest `view` message (docs/server-protocol.md):
  *       message.view    seat_view(state, seat) JSON for a seat, spectator_view(state) JSON for a
- *                       spectator (src/cardgames/server/views.py: cards are notation strings,
+ *                       spectator (the protocol's view encoding: cards are notation strings,
  *                       attrs values objects with "type" and, where they write themselves,
  *                       "text"; sets sorted lists). Treat it as read-only.
  *       message.seat    the viewer's seat (null: a spectator, or a replay)
@@ -39,7 +41,8 @@
  *       ui.names        seat names (message.players); ui.seat the viewer's seat or null
  *       ui.info         the TableInfo (options, seats, hints, private)
  *       ui.narrow       true on a phone-width screen (< 640 px)
- *     Cards are keyed by a string the game chooses (Hanabi: String(order)); a note is kept per
+ *       ui.download(name, data)  offer `data` (JSON) to save as the file `name`
+ *     Cards are keyed by a string the game chooses (its card order, say); a note is kept per
  *     key by the server, for the seat.
  *   export function describe(view) -> string
  *     A one-line status for the title bar ("Score 12 · 5 clues · 2 fuses left · 18 in deck").
@@ -48,6 +51,16 @@
  *     `game_over` message once the game ends), or null. The shell shows the element in its
  *     summary panel; an element with `dataset.key` set pops up once per distinct key (a
  *     round's end), and the final one pops up when the game ends.
+ *   export const lobby = {preset, presetHelp, optionGroup(name)}   (optional)
+ *     What the lobby's form offers for the game: `preset` the rule set it offers first where
+ *     it is not the game's own default; `presetHelp` a line on a rule set, by its name, where
+ *     the name does not say it; `optionGroup(name)` the group an option is listed in, by the
+ *     option's name (one group "Options" when the module says nothing).
+ *   export const keys, rules, seatPattern   (optional: the "?" panel's keys and rules in
+ *     short; the pattern of the seat numbers in the game's event text)
+ *
+ * A game with no web folder is drawn generically (GENERIC below): its view's fields and a
+ * button for each legal move.
  *
  * Keys: the shell owns `?` (keys help), `/` (chat), `:` (type a move), `h` (hint), `n` (note
  * on the selected card), `Escape` (close, unselect), ArrowLeft/ArrowRight/Home/End (replay).
@@ -183,14 +196,6 @@ function tableItem(info) {
     h("a", {href: go + "?watch"}, h("button", {}, info.status === "over" ? "Replay" : "Watch")));
 }
 
-/** The rule set the lobby offers first where it is not the game's own default: a hanab.live
- *  player expects No Variant (no empty clues) from a Hanabi table. */
-const LOBBY_PRESET = {hanabi: "no-variant"};
-/** What a rule set means, where its name does not say it. */
-const PRESET_HELP = {
-  "hanabi/no-variant": "hanab.live's No Variant: the usual five suits, and a clue must touch at least one card.",
-  "hanabi/standard": "The printed rulebook: the five suits, and a clue may touch no card (an empty clue), which the bots use.",
-};
 /** A line on each bot level (and the bots every game has). */
 const BOT_HELP = {
   easy: "plays sensibly but makes a beginner's mistakes now and then",
@@ -198,19 +203,10 @@ const BOT_HELP = {
   hard: "the strongest bundled bot: looks ahead (slower to move)",
   random: "any legal move at random (for testing)",
 };
-/** Koi-Koi's 30-odd options in groups a player knows (by the option's name); other games'
- *  options form one group. */
-function optionGroup(game, name) {
-  if (game !== "koikoi") return "Options";
-  if (/^(rounds|banks|starting_bank|first_dealer|shuffle)$/.test(name)) return "The match";
-  if (/koikoi/.test(name)) return "Koi-koi calls";
-  if (/^(viewing|tsuki)/.test(name)) return "Viewing yaku and the month's cards";
-  if (/^(teshi|kuttsuki|lucky|redeal|capture_all|drawn_round|oya_ken)/.test(name)) return "The deal, lucky hands and drawn rounds";
-  return "Yaku and points";
-}
-
 async function createForm() {
   const all = await games();
+  // What each game's own module says about its form (`lobby`): its modules, loaded once.
+  const lobbies = new Map(await Promise.all(all.map(async (g) => [g.name, (await gameModule(g.name)).lobby || {}])));
   const form = h("form", {id: "create-form"});
   const gameSelect = h("select", {name: "game", "aria-label": "game"},
     all.map((g) => h("option", {value: g.name}, g.title)));
@@ -248,19 +244,19 @@ async function createForm() {
       return h("div", {class: "option"}, h("label", {}, o.kind === "switch" ? [input, words] : [words, input]),
         o.help ? h("small", {class: "help quiet"}, o.help) : null);
     };
+    const lobby = lobbies.get(game.name);
     const groups = new Map();
     for (const o of game.options) {
-      const group = optionGroup(game.name, o.name);
+      const group = lobby.optionGroup?.(o.name) || "Options";
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(optionLabel(o));
     }
     const options = [...groups].map(([name, items]) =>
       h("fieldset", {class: "option-group"}, h("legend", {}, name), h("div", {class: "grid"}, items)));
     const preset = h("select", {name: "preset"}, game.presets.map((p) => h("option", {value: p}, p)));
-    preset.value = LOBBY_PRESET[game.name] && game.presets.includes(LOBBY_PRESET[game.name])
-      ? LOBBY_PRESET[game.name] : game.default_preset;
+    preset.value = game.presets.includes(lobby.preset) ? lobby.preset : game.default_preset;
     const presetHelp = h("small", {class: "quiet preset-help"});
-    const explain = () => { presetHelp.textContent = PRESET_HELP[`${game.name}/${preset.value}`] || ""; };
+    const explain = () => { presetHelp.textContent = lobby.presetHelp?.[preset.value] || ""; };
     preset.addEventListener("change", explain);
     explain();
     const botHelp = h("ul", {class: "bot-help quiet"}, game.bots.filter((b) => BOT_HELP[b])
@@ -323,7 +319,7 @@ async function createTable(form, gameName) {
 // ---------------------------------------------------------------------------- the table
 
 /** An event in words with the players' names for the seat numbers the engine writes
- *  ("player 2" in Hanabi; a game module may name its own pattern: `export const seatPattern`,
+ *  ("player 2"; a game module may name its own pattern: `export const seatPattern`,
  *  a global RegExp whose one group is the seat's number from 1, e.g. /\bP(\d+)\b/g). */
 function withNames(text, names, pattern = /\bplayer (\d+)\b/g) {
   return text.replace(pattern, (whole, number) => names[Number(number) - 1] ?? whole);
@@ -356,18 +352,46 @@ async function showTable(id, watch) {
     $("main").replaceChildren(h("div", {class: "panel"}, h("p", {}, error.message), h("a", {href: "#/"}, "Back to the lobby")));
     return;
   }
-  let module;
-  try { module = await import(`./games/${info.game}.js`); }
-  catch (error) { toast(`no web table for ${info.game}: ${error.message}`); return; }
-  loadCss(info.game);
+  const module = await gameModule(info.game);
   table = new Table(info, module, saved);
   table.start();
 }
 
-function loadCss(game) {
-  if (document.querySelector(`link[data-game="${game}"]`)) return;
-  document.head.append(h("link", {rel: "stylesheet", href: `games/${game}.css`, dataset: {game}}));
+/** A game's web module (`games/<game>/<game>.js`, its stylesheet linked when it has one), or
+ *  GENERIC for a game without one; loaded once. */
+function gameModule(game) {
+  if (!gameModule.loaded.has(game)) gameModule.loaded.set(game, loadGameModule(game));
+  return gameModule.loaded.get(game);
 }
+gameModule.loaded = new Map();
+
+async function loadGameModule(game) {
+  const folder = `games/${encodeURIComponent(game)}/`;
+  const script = `./${folder}${encodeURIComponent(game)}.js`;
+  const style = `${folder}${encodeURIComponent(game)}.css`;
+  try {
+    const [found, styled] = await Promise.all([fetch(script, {method: "HEAD"}), fetch(style, {method: "HEAD"})]);
+    if (!found.ok) return GENERIC;
+    if (styled.ok) document.head.append(h("link", {rel: "stylesheet", href: style, dataset: {game}}));
+    return await import(script);
+  } catch (error) {
+    toast(`the web table of ${game} failed to load: ${error.message}`);
+    return GENERIC;
+  }
+}
+
+/** The table of a game without a web module of its own: the view's fields as the server sends
+ *  them, and a button for each legal move (every move is also typed with `:`). */
+const GENERIC = {
+  describe(view) { return `move ${view?.history?.length ?? 0}`; },
+  render(root, message, ui) {
+    const fields = Object.entries(message.view || {}).filter(([name]) => name !== "history");
+    root.append(h("dl", {class: "generic-view"}, fields.map(([name, value]) => [
+      h("dt", {}, name.replaceAll("_", " ")), h("dd", {}, JSON.stringify(value))])),
+    h("div", {class: "row generic-moves"}, ui.canAct ? ui.legal.map((a) => ui.button(a.notation, () => ui.act(a.id))) : null));
+  },
+  summary() { return null; },
+};
 
 class Table {
   constructor(info, module, saved) {
@@ -538,6 +562,7 @@ class Table {
       select: (key) => { table.selected = key === table.selected ? null : key; table.render(); },
       noteFor: (key) => table.notes[key] || "",
       openNote: (key) => table.openNote(key),
+      download,
       button: (label, run, options = {}) => h("button", {
         type: "button", class: options.cls, title: options.title, disabled: options.disabled,
         dataset: options.key ? {key: options.key} : {}, on: {click: run}},
@@ -568,7 +593,7 @@ class Table {
       setTitle(this.info.name);
       return;
     }
-    // The table's own name where it has one; the default ("Hanabi table") would repeat the game.
+    // The table's own name where it has one; the default ("<Game> table") would repeat the game.
     const status = this.module.describe(message.view);
     const game = status.split(" ")[0];
     setTitle(this.info.name === `${game} table` ? status : `${this.info.name} · ${status}`);

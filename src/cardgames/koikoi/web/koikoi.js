@@ -35,6 +35,17 @@ export const rules = [
   "A round's yaku total of 7 or more is doubled. The most points after the last round wins.",
 ];
 
+/** The lobby's form (see app.js): Koi-Koi's 30-odd options in groups a player knows. */
+export const lobby = {
+  optionGroup(name) {
+    if (/^(rounds|banks|starting_bank|first_dealer|shuffle)$/.test(name)) return "The match";
+    if (/koikoi/.test(name)) return "Koi-koi calls";
+    if (/^(viewing|tsuki)/.test(name)) return "Viewing yaku and the month's cards";
+    if (/^(teshi|kuttsuki|lucky|redeal|capture_all|drawn_round|oya_ken)/.test(name)) return "The deal, lucky hands and drawn rounds";
+    return "Yaku and points";
+  },
+};
+
 /** The engine writes seats as P1, P2: the shell puts the players' names there. */
 export const seatPattern = /\bP(\d+)\b/g;
 const named = (text, names) => text.replace(seatPattern, (whole, n) => names[Number(n) - 1] ?? whole);
@@ -61,8 +72,9 @@ function el(tag, className, text) {
   return node;
 }
 
-// A tile's face: the card's own picture (cards/<code>.svg, drawn by cardgames.koikoi.art: the
-// month's plant and colour, and what the card's kind shows), its name in the title.
+// A tile's face: the card's own picture (cards/<code>.svg beside this module, drawn by
+// cardgames.koikoi.art: the month's plant and colour, and what the card's kind shows), its
+// name in the title.
 function face(node, code, small) {
   const info = cardInfo(code);
   node.classList.add("kk-tile", `month-${info.month}`, `kind-${info.kind}`);
@@ -70,7 +82,7 @@ function face(node, code, small) {
   node.dataset.card = code;
   node.title = `${code}: ${FLOWERS[info.month - 1]}, ${info.ribbon ? `${info.ribbon} ribbon` : info.kind}`;
   const art = el("img", "kk-art");
-  art.src = `cards/${code}.svg`;
+  art.src = new URL(`cards/${code}.svg`, import.meta.url).pathname;
   art.alt = code;
   art.draggable = false;
   node.prepend(art);
@@ -83,10 +95,13 @@ function tile(code, { small = false } = {}) {
   return node;
 }
 
-// A tile that does something: the shell's button (its key shown and in the key help).
-function tileButton(code, ui, run, { key, title } = {}) {
+// A card of the table: a button when it does something now (`run`: the shell's button, its
+// key shown and in the key help; with the class `cls`), else a plain tile.
+function card(code, ui, run, { key, title, cls } = {}) {
+  if (!run) return tile(code);
   const node = face(ui.button("", run, { key, title: title || code, cls: "kk-tile-button" }), code, false);
   node.setAttribute("aria-label", title || code);
+  if (cls) node.classList.add(cls);
   return node;
 }
 
@@ -202,14 +217,9 @@ export function render(root, message, ui) {
   }
   const cards = el("div", "kk-field-cards");
   for (const code of view.field) {
-    const option = pendingOptions.get(code) || captures.get(code);
-    if (option && canAct) {
-      const node = tileButton(code, ui, () => ui.act(option.id), { title: option.notation });
-      node.classList.add("capturable");
-      cards.append(node);
-    } else {
-      cards.append(tile(code));
-    }
+    const option = canAct ? pendingOptions.get(code) || captures.get(code) : null;
+    cards.append(card(code, ui, option && (() => ui.act(option.id)),
+      { title: option?.notation, cls: "capturable" }));
   }
   field.append(cards);
   root.append(field);
@@ -227,15 +237,13 @@ export function render(root, message, ui) {
     const hinted = ui.hint ? ui.hint.action.notation.split(" ") : [];
     const hintedCard = hinted[0] === "play" ? hinted[1] : null; // the card the hint plays
     hand.forEach((code, index) => {
-      if (playable.has(code) && canAct) {
-        const node = tileButton(code, ui, () => ui.select(code), { key: index < 9 ? String(index + 1) : undefined, title: `select ${code}` });
-        node.classList.add("playable");
+      const node = card(code, ui, playable.has(code) && canAct && (() => ui.select(code)),
+        { key: index < 9 ? String(index + 1) : undefined, title: `select ${code}`, cls: "playable" });
+      if (node.classList.contains("playable")) {
         if (code === selected) node.classList.add("selected");
         if (code === hintedCard) node.classList.add("hinted");
-        mine.append(node);
-      } else {
-        mine.append(tile(code));
       }
+      mine.append(node);
     });
     root.append(mine);
   } else {

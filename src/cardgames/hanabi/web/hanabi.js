@@ -9,6 +9,16 @@
  * for the module interface.
  */
 
+/** The lobby's form (see app.js): a hanab.live player expects No Variant (no empty clues)
+ *  from a Hanabi table, so it is offered first; what the two five-suit rule sets mean. */
+export const lobby = {
+  preset: "no-variant",
+  presetHelp: {
+    "no-variant": "hanab.live's No Variant: the usual five suits, and a clue must touch at least one card.",
+    "standard": "The printed rulebook: the five suits, and a clue may touch no card (an empty clue), which the bots use.",
+  },
+};
+
 /** The keys of this table, for the "?" panel (app.js lists them with its own). */
 export const keys = [["1–5", "select your card in that slot"], ["p", "play your selected card"],
   ["d", "discard your selected card"], ["c", "clue the colour of a partner's selected card"],
@@ -293,13 +303,5 @@ export function summary(message, ui) {
     h("p", {class: "winner"}, `${view.players.join(", ")} scored ${view.score} of ${view.max_score} together.`),
     over ? h("p", {}, over.result) : null,
     h("p", {class: "quiet"}, `${view.history.length} moves · ${view.discards.length} cards discarded · ${counted(view.max_fuses - view.fuses, "fuse")} lost`),
-    over?.exports?.hanablive ? h("p", {}, ui.button("Save the hanab.live export", () => download("hanabi-game.json", over.exports.hanablive))) : null);
-}
-
-function download(name, data) {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], {type: "application/json"}));
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    over?.exports?.hanablive ? h("p", {}, ui.button("Save the hanab.live export", () => ui.download("hanabi-game.json", over.exports.hanablive))) : null);
 }

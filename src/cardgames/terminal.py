@@ -5,7 +5,7 @@ words such as ``yaku``); :func:`run_session` plays a game with humans and bots o
 read line by line from stdin, so piped input works; at a terminal with line editing and Tab
 completion. The game is saved after every move (:class:`cardgames.session.LiveSession`);
 ``quit``, the end of input or Ctrl-C leaves it saved. The ``play`` command that starts it is
-in :mod:`cardgames.commands`.
+in :mod:`cardgames.cli.commands`.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
-from cardgames.commands import fail, is_loopback, option_values
+from cardgames.cli.commands import fail, is_loopback, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State

@@ -1,7 +1,13 @@
 """Training agents on the JAX vector engines (extra ``train``: JAX, optax).
 
-:mod:`cardgames.train.koikoi` trains the Koi-Koi ``expert`` bot's network by self-play
-(``cardgames train koikoi``).
+A game offers training by naming its trainer module on its ``GameInfo`` (``trainer``);
+``cardgames train GAME`` loads it with ``GameInfo.load_trainer()`` and calls, from it:
+``SUPPORTED_PRESETS`` (the first is the default preset), ``check_preset(preset)``
+(OptionsError for one it does not train), ``TrainConfig(steps=..., seed=..., preset=...,
+num_envs=..., rollout=..., hidden=..., eval_every=..., eval_matches=...)``, ``train(config,
+out_dir, checkpoint, report, time_limit)`` (the figures as JSON data, ``figures["final"]``
+the last row of the curve) and ``CURVE`` (the curve's win rates by name, each with the words
+saying whom it is against). Koi-Koi's is :mod:`cardgames.train.koikoi`.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ from cardgames.koikoi import PRESETS
 from cardgames.koikoi.actions import ACTION_SPACE, CAPTURE, KOIKOI, PLAY, STOP
 from cardgames.koikoi.cards import CARDS, Kind
 from cardgames.koikoi.expert import PARAMETERS, forward
-from cardgames.rl.koikoi import LAYOUT
+from cardgames.koikoi.observation import LAYOUT
 from cardgames.vector.env import VectorEnv, VectorState
 from cardgames.vector.koikoi import make_env
 

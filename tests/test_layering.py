@@ -19,6 +19,7 @@ The games are the registry's own, so a game added to it is held to the same rule
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import subprocess
 import sys
@@ -189,7 +190,7 @@ def _circle() -> list[str] | None:
 def test_no_two_packages_import_each_other() -> None:
     circle = _circle()
     if circle is not None:
-        where = {f"{a} -> {b}": _edges()[(a, b)] for a, b in zip(circle, circle[1:])}
+        where = {f"{a} -> {b}": _edges()[(a, b)] for a, b in itertools.pairwise(circle)}
         pytest.fail(f"the packages {' -> '.join(circle)} import each other: "
                     f"{json.dumps(where, indent=1)}")
 

@@ -114,8 +114,9 @@ def _edges() -> dict[tuple[str, str], list[str]]:
         top_only = module == ROOT
         for target, line in _imports(module, top_level_only=top_only):
             pair = (_package(module), _package(target))
-            if pair[0] != pair[1]:
-                edges.setdefault(pair, []).append(f"{module}:{line} -> {target}")
+            where = f"{module}:{line} -> {target}"
+            if pair[0] != pair[1] and where not in edges.get(pair, ()):
+                edges.setdefault(pair, []).append(where)
     return edges
 
 
@@ -242,3 +243,32 @@ def test_the_old_path_of_the_shared_command_pieces_still_works_and_warns() -> No
     assert old is new
     assert any(issubclass(w.category, DeprecationWarning) and "cardgames.cli.commands"
                in str(w.message) for w in caught)
+
+
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "dev" / "architecture.md"
+UNLISTED = {"__main__", "commands"}
+"""Packages the layers page leaves out: ``python -m cardgames`` (it runs the command line)
+and the deprecated alias of ``cardgames.cli.commands``."""
+
+
+def _documented_layers() -> dict[str, int]:
+    """Each package of the layers page's picture, by its line (0 at the top)."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    picture = text.split("```\n", 2)[1]
+    ranks: dict[str, int] = {}
+    for line in picture.splitlines():
+        if not line or line[0] == " ":
+            continue  # the words of the line above, carried on
+        rank = len(set(ranks.values()))
+        for word in line.split("  ")[0].split():
+            ranks[word.removesuffix("/").removesuffix(".py")] = rank
+    return ranks
+
+
+def test_the_layers_page_draws_every_package_with_its_arrows_pointing_down() -> None:
+    ranks = _documented_layers()
+    packages = {package for pair in _edges() for package in pair} | set(_engines())
+    assert packages - UNLISTED <= set(ranks), "docs/dev/architecture.md lacks a package"
+    upward = {f"{a} -> {b}": where for (a, b), where in _edges().items()
+              if a not in UNLISTED and ranks[a] >= ranks[b]}
+    assert not upward, f"docs/dev/architecture.md draws these imports pointing up: {upward}"

@@ -146,9 +146,40 @@ def test_an_engine_imports_only_the_core_and_itself(engine: str) -> None:
     assert not wrong, f"{engine} imports beyond the core: {wrong}"
 
 
+USER_INTERFACES = ("rich", "typer", "textual", "click", "fastapi", "websockets", "jax")
+"""Outside libraries of the layers above the engines (terminal, command line, app, server,
+vector engines): a game's rules never import them, and only its renderer imports rich."""
+
+
+def _outside_imports(module: str) -> set[str]:
+    """The top-level names of the outside libraries `module` imports (anywhere in it)."""
+    path = _modules()[module]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("engine", _engines())
+def test_only_an_engines_renderer_draws_and_nothing_of_it_is_a_user_interface(
+    engine: str,
+) -> None:
+    files = {name: _outside_imports(name) for name in _modules() if _package(name) == engine}
+    wrong = {name: sorted(used & set(USER_INTERFACES)) for name, used in files.items()
+             if used & set(USER_INTERFACES) - ({"rich"} if name.endswith(".render") else set())}
+    assert not wrong, f"{engine}: files importing user-interface libraries: {wrong}"
+    assert "rich" in files[f"{ROOT}.{engine}.render"]  # the check reads real imports
+
+
 def test_the_core_imports_nothing_of_ours_beyond_itself() -> None:
     wrong = {pair: where for pair, where in _edges().items() if pair[0] == "core"}
     assert not wrong, f"the core imports beyond itself: {wrong}"
+    drawing = {name: sorted(_outside_imports(name) & set(USER_INTERFACES))
+               for name in _modules() if _package(name) == "core"}
+    assert not any(drawing.values()), f"the core imports a user interface: {drawing}"
 
 
 def test_the_package_loads_only_the_core_and_simulate_on_first_use() -> None:

@@ -125,6 +125,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
 class _Package(types.ModuleType):
     """This package, whose attribute ``simulate`` is the function, never the module.
 

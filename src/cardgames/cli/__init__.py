@@ -382,8 +382,8 @@ def simulate(
         None, "--out", help="Write every game's record to this JSON Lines file, as it comes."
     ),
     plot_file: Path | None = typer.Option(
-        None, "--plot", help="Draw the scores (Hanabi) or win rates to this PNG (needs the "
-        "plot extra; .svg and .pdf work too).",
+        None, "--plot", help="Draw the scores (a cooperative game) or win rates to this PNG "
+        "(needs the plot extra; .svg and .pdf work too).",
     ),
 ) -> None:
     """Play many bot games and report games per second, then scores or win rates."""

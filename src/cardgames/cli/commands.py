@@ -110,7 +110,8 @@ def play_command(
 ) -> None:
     """The body of every ``cardgames play GAME`` command.
 
-    `preset` is the rule set by name (``--variant`` in Hanabi, ``--preset`` elsewhere) and
+    `preset` is the rule set by name (``--preset``, or the word the game's players use:
+    ``GameInfo.preset_word``) and
     `option_pairs` single ``-o KEY=VALUE`` options over it. `human_seat` counts from 1.
     `bots` names the bots of the other seats in seat order (one name is used for all).
     A bad option or save file is one red line and exit code 2. The game runs full screen
@@ -190,7 +191,7 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
     )
     word = info.preset_word
     shown = ", ".join(list(info.presets)[:8]) + (", ..." if len(info.presets) > 8 else "")
-    # The game's own example: another game's option (rounds=6 in Hanabi) would be refused.
+    # The game's own example: another game's option would be refused.
     example = option_example(info.presets[info.default_preset])
     example = f", e.g. -o {example}" if example else ""
 

@@ -1,7 +1,7 @@
 """Named slices of an observation vector: what each part of an encoder's output means.
 
-An observation encoder (a game's own, such as :mod:`cardgames.koikoi.observation`, or one of
-:mod:`cardgames.rl`'s) writes one flat ``float32`` vector; its :class:`Layout` says which
+An observation encoder (a game's own observation module, or one of :mod:`cardgames.rl`'s)
+writes one flat ``float32`` vector; its :class:`Layout` says which
 slice holds what, the range of the values in it, and in words what they are. It lives in the
 core so that a game's package can describe its own observation without the learning layer
 (:mod:`cardgames.rl.layout` offers the same names). A :class:`Layout` is a read-only mapping

@@ -7,7 +7,7 @@ A game offers training by naming its trainer module on its ``GameInfo`` (``train
 num_envs=..., rollout=..., hidden=..., eval_every=..., eval_matches=...)``, ``train(config,
 out_dir, checkpoint, report, time_limit)`` (the figures as JSON data, ``figures["final"]``
 the last row of the curve) and ``CURVE`` (the curve's win rates by name, each with the words
-saying whom it is against). Koi-Koi's is :mod:`cardgames.train.koikoi`.
+saying whom it is against).
 """
 
 from __future__ import annotations

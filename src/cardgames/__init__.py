@@ -8,12 +8,18 @@ The games are found through a registry: :func:`games` lists them, :func:`get_gam
 one's :class:`~cardgames.core.registry.GameInfo`, :func:`new_game` starts one, :func:`replay`
 rebuilds a recorded game, :func:`simulate` plays many bot games (on a process pool or a
 cluster too).
+
+Importing the package loads the core alone: :func:`simulate` (from :mod:`cardgames.simulate`,
+which reads this package's registry) is loaded the first time it is asked for, so that module
+and this package do not import each other.
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgames.core.agents import Agent, RandomAgent
 from cardgames.core.errors import (
@@ -28,7 +34,9 @@ from cardgames.core.loop import play
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo, Registry
 from cardgames.core.version import __version__
-from cardgames.simulate import simulate
+
+if TYPE_CHECKING:
+    from cardgames.simulate import simulate
 
 __all__ = [
     "Agent",
@@ -106,3 +114,33 @@ def replay(record: Record) -> State[Any]:
         raise RecordError(str(exc)) from None
     state: State[Any] = info.replay(record)
     return state
+
+
+def __getattr__(name: str) -> Any:
+    # Only `simulate` is loaded on first use (see the module docstring).
+    if name == "simulate":
+        from cardgames.simulate import simulate as run  # noqa: PLC0415
+
+        return run
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _Package(types.ModuleType):
+    """This package, whose attribute ``simulate`` is the function, never the module.
+
+    Importing the submodule :mod:`cardgames.simulate` (by any import of it, at any time)
+    makes Python set the package's attribute of that name to the module; ``cardgames.simulate``
+    must stay the function the submodule holds, as it was when this package imported it.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "simulate" and isinstance(value, types.ModuleType):
+            value = value.simulate
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -25,8 +25,8 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 import attrs
 
-# The package's __init__ imports this module (for cardgames.simulate); this module reads the
-# package's registry (get_game) only when a run starts, by which time the package is loaded.
+# The package's registry (get_game); the package loads this module only when
+# cardgames.simulate is first asked for, so the two do not import each other.
 import cardgames
 from cardgames.core.errors import CardgamesError, OptionsError, clip
 from cardgames.core.loop import play

@@ -5,7 +5,7 @@ words such as ``yaku``); :func:`run_session` plays a game with humans and bots o
 read line by line from stdin, so piped input works; at a terminal with line editing and Tab
 completion. The game is saved after every move (:class:`cardgames.session.LiveSession`);
 ``quit``, the end of input or Ctrl-C leaves it saved. The ``play`` command that starts it is
-in :mod:`cardgames.commands`.
+in :mod:`cardgames.cli.commands`.
 """
 
 from __future__ import annotations
@@ -81,10 +81,10 @@ class GameUI(Generic[S]):
     drawn into the viewer's own hand) must supply it. `commands` are extra prompt words (e.g.
     ``yaku``) drawn for the seat at the prompt, each explained in `help` by `command_help`.
     `final(state)` is the end-of-game summary of a finished game. `name_seats` names the
-    human seat "You" and each bot seat after its bot (Koi-Koi's two-player table), instead of
+    human seat "You" and each bot seat after its bot (a two-player table), instead of
     the game's default names. `hint(view, legal)` says what a bundled bot would do in the
     view's seat and why (the ``hint`` word; the game's ``hints`` module). `rules(state)`
-    describes the game's rule set (Hanabi's variant), shown after `help`.
+    describes the game's rule set (its preset or variant), shown after `help`.
     """
 
     render: Callable[[S, int], RenderableType]
@@ -182,8 +182,8 @@ def completions(line: str, moves: Iterable[str], words: Iterable[str] = ()) -> l
     cursor): the next word of each legal move whose first words are those typed, and at the
     start of a line the prompt's words too; by prefix, any case, sorted, once each.
 
-    >>> completions("play j", ["play jan-crane", "play jun-butterflies", "koikoi"])
-    ['jan-crane', 'jun-butterflies']
+    >>> completions("play j", ["play jack", "play joker", "pass"])
+    ['jack', 'joker']
     """
     typed = [word.lower() for word in line.split()]
     partial = "" if not line or line[-1].isspace() else typed.pop()

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cardgames import commands
 from cardgames.app import play_in_app
-from cardgames.cli import app
+from cardgames.cli import app, commands
 
 
 class _Terminal:

@@ -21,7 +21,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import cardgames
-import cardgames.commands as commands
+import cardgames.cli.commands as commands
 import cardgames.session as session_module
 from cardgames import __main__ as entry
 from cardgames.cli import app

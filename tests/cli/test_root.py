@@ -51,6 +51,19 @@ def test_help_shows_the_commands() -> None:
         assert game in output
 
 
+def test_the_banner_names_every_command_that_is_not_a_game() -> None:
+    # The line at the top of `cardgames --help` says what the command does: each of its own
+    # commands (a game's sub-app is listed below it by name), `train` and the server's too.
+    banner = " ".join((app.info.help or "").split())
+    root = typer.main.get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    shown = [name for name, command in root.commands.items()
+             if not command.hidden and name not in cardgames.registry.names()]
+    assert {"train", "server", "join", "bot"} <= set(shown)
+    for name in shown:
+        assert re.search(rf"\b{name}\b", banner), (name, banner)
+
+
 @pytest.mark.parametrize("group", ["play", "hanabi", "koikoi", "ikebana"])
 def test_a_group_without_a_command_shows_its_help_once(group: str) -> None:
     code, output = invoke(group)

@@ -12,7 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import cardgames
-from cardgames.commands import make_play_command
+from cardgames.cli.commands import make_play_command
 from cardgames.core.errors import RecordError
 from cardgames.session import HUMAN, SavedSession, load_session
 from cardgames.terminal import SESSION_WORDS, UNDO_WORDS, GameUI, run_session

@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 
 import cardgames
 from cardgames.cli import app as root
+from cardgames.cli.hanabi import UI, app
 from cardgames.core.record import Record
 from cardgames.hanabi.actions import BonusEffect
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.cli import UI, app
 from cardgames.hanabi.events import (
     Clued,
     Discarded,

@@ -14,8 +14,8 @@ import typer
 from typer.testing import CliRunner
 
 from cardgames.cli import app as cardgames_app
+from cardgames.cli.ikebana import app, play
 from cardgames.ikebana import GAME
-from cardgames.ikebana.cli import app, play
 
 root = typer.Typer(add_completion=False)
 root.add_typer(app, name="ikebana")

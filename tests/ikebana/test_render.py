@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.console import Console, RenderableType
 
+from cardgames.cli.ikebana import UI
 from cardgames.ikebana import score_bouquet
-from cardgames.ikebana.cli import UI
 from cardgames.ikebana.events import RoundScored
 from cardgames.ikebana.render import round_table, table_renderable, turn_hint
 

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgames.cli import app
+from cardgames.cli.koikoi import HELP_TEXT
 from cardgames.koikoi import CARDS as GAME_CARDS
 from cardgames.koikoi import GAME, PRESETS, KoiKoiState
-from cardgames.koikoi.cli import HELP_TEXT
 from cardgames.koikoi.events import DealerChosen
 from cardgames.session import load_session
 

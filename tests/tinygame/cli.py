@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from cardgames.commands import game_app, make_play_command
+from cardgames.cli.commands import game_app, make_play_command
 from cardgames.core.game import Event, Move
 from cardgames.terminal import GameUI
 from tinygame import GAME

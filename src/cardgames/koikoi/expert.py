@@ -1,8 +1,8 @@
 """Koi-Koi's bot ``learned`` (the level ``expert`` once it beats ``hard``): a policy network
 learned by self-play, played with numpy alone.
 
-The network reads one seat's observation (:func:`cardgames.rl.koikoi.observation` of its
-view, nothing else) and scores the 242 action ids; the bot plays the legal id scored highest
+The network reads one seat's observation (:func:`cardgames.koikoi.observation.observation`
+of its view, nothing else) and scores the 242 action ids; the bot plays the legal id scored highest
 (ties: the lowest id), so the same view always gets the same move. The weights ship in the
 package as ``expert.npz`` (float32 arrays named as :data:`PARAMETERS` says); they were trained
 by ``cardgames train koikoi`` (:mod:`cardgames.train.koikoi`, the extra ``train``) on the
@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from cardgames.core.agents import Hint
 from cardgames.koikoi.actions import ACTION_SPACE, KoiKoiAction
+from cardgames.koikoi.observation import observation
 from cardgames.koikoi.view import KoiKoiView
 
 __all__ = ["PARAMETERS", "WEIGHTS", "ExpertBot", "forward", "load_weights"]
@@ -112,9 +113,6 @@ class ExpertBot:
                 ) -> tuple[list[float], int]:
         """(the network's probability of each of `legal`, the index of the best: the
         highest score, ties to the lowest id, then the first listed)."""
-        # Imported here: cardgames.rl imports the game registry, which imports this module.
-        from cardgames.rl.koikoi import observation  # noqa: PLC0415
-
         logits, _ = forward(self._params, observation(view))
         ids = [ACTION_SPACE.ids[action] for action in legal]
         scores = logits[ids].astype(np.float64)

@@ -1,8 +1,13 @@
 """Training agents on the JAX vector engines (extra ``train``: JAX, optax).
 
-A game's trainer is the module its ``GameInfo.trainer`` names (``check_preset(preset)`` and
-``train(...)``), which ``cardgames train GAME`` calls: it trains the game's learned bot by
-self-play on the game's vector engine.
+A game offers training by naming its trainer module on its ``GameInfo`` (``trainer``);
+``cardgames train GAME`` loads it with ``GameInfo.load_trainer()`` and calls, from it:
+``SUPPORTED_PRESETS`` (the first is the default preset), ``check_preset(preset)``
+(OptionsError for one it does not train), ``TrainConfig(steps=..., seed=..., preset=...,
+num_envs=..., rollout=..., hidden=..., eval_every=..., eval_matches=...)``, ``train(config,
+out_dir, checkpoint, report, time_limit)`` (the figures as JSON data, ``figures["final"]``
+the last row of the curve) and ``CURVE`` (the curve's win rates by name, each with the words
+saying whom it is against).
 """
 
 from __future__ import annotations

@@ -46,17 +46,24 @@ from cardgames.koikoi import PRESETS
 from cardgames.koikoi.actions import ACTION_SPACE, CAPTURE, KOIKOI, PLAY, STOP
 from cardgames.koikoi.cards import CARDS, Kind
 from cardgames.koikoi.expert import PARAMETERS, forward
-from cardgames.rl.koikoi import LAYOUT
+from cardgames.koikoi.observation import LAYOUT
 from cardgames.vector.env import VectorEnv, VectorState
 from cardgames.vector.koikoi import make_env
 
-__all__ = ["SUPPORTED_PRESETS", "TrainConfig", "export_weights", "train"]
+__all__ = [
+    "CURVE", "SUPPORTED_PRESETS", "TrainConfig", "check_preset", "export_weights", "train",
+]
 
 Array = jax.Array
 Params = dict[str, Array]
 
 SUPPORTED_PRESETS: Final = ("nintendo",)
-"""The rule presets training is offered for (the shipped agent plays Nintendo's rules)."""
+"""The rule presets training is offered for (the shipped agent plays Nintendo's rules; the
+first is ``cardgames train``'s default)."""
+CURVE: Final = {"vs_random": "against random",
+                "vs_greedy_policy": "against the card-value policy"}
+"""The learning curve's win rates (keys of every history row and of ``figures["final"]``),
+each with the words saying whom it is against."""
 _SELF, _LEAGUE, _GREEDY = 0, 1, 2
 _WIN_BONUS: Final = 1.0
 _POINT_SCALE: Final = 1 / 20
@@ -573,9 +580,9 @@ def plot_curve(history: list[dict[str, Any]], path: Path) -> bool:
         return False
     figure, axes = plt.subplots(figsize=(7, 4))
     steps = [row["steps"] for row in history]
-    for name, label in (("vs_random", "vs random"),
-                        ("vs_greedy_policy", "vs card-value policy")):
-        axes.plot(steps, [row[name] for row in history], marker=".", label=label)
+    for name, against in CURVE.items():
+        axes.plot(steps, [row[name] for row in history], marker=".",
+                  label=against.replace("against", "vs", 1))
     axes.axhline(0.5, color="grey", linewidth=0.5)
     axes.set_xlabel("environment steps")
     axes.set_ylabel("match win rate (argmax policy)")

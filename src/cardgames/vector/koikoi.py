@@ -8,10 +8,11 @@ vmaps and jits it; the only loop is the deal's ``lax.while_loop`` (a re-deal dea
 
 Bit for bit the Python engine's match (:class:`~cardgames.koikoi.KoiKoiState`): the same
 action ids (:data:`~cardgames.koikoi.actions.ACTION_SPACE`), legal ids, round points, scores
-and :mod:`cardgames.rl.koikoi` observations, and the rewards of :mod:`cardgames.rl`'s envs
-(a round's points, + to its winner, - to the loser; a round decided on the deal of a reset
-pays nothing, as a reset pays nothing). The yaku are the Python engine's own rows
-(:func:`~cardgames.koikoi.yaku.compile_rows`), compiled to card matrices once per rules.
+and observations (:mod:`cardgames.koikoi.observation`), and the rewards of
+:mod:`cardgames.rl`'s envs (a round's points, + to its winner, - to the loser; a round
+decided on the deal of a reset pays nothing, as a reset pays nothing). The yaku are the
+Python engine's own rows (:func:`~cardgames.koikoi.yaku.compile_rows`), compiled to card
+matrices once per rules.
 
 Chance: ``init(key)`` and each deal inside ``step`` shuffle with the JAX key they are given,
 not with the Python engine's seeded stream, so a key does not deal what a seed deals. For
@@ -29,15 +30,23 @@ import jax.numpy as jnp
 import numpy as np
 
 import cardgames
+from cardgames.core.layout import squash
 from cardgames.koikoi.actions import ACTION_SPACE, CAPTURE, KOIKOI, PLAY, STOP
 from cardgames.koikoi.cards import (
     CARDS,
     DEALER_PLACES,
     FIELD_PLACES,
     OPPONENT_PLACES,
-    Kind,
-    RibbonKind,
     parse_card,
+)
+from cardgames.koikoi.observation import (
+    HAND_SIZE,
+    KIND_GROUPS,
+    LAYOUT,
+    SCORE_SCALE,
+    STOCK_AFTER_DEAL,
+    TURNS_PER_ROUND,
+    YAKU_SCALE,
 )
 from cardgames.koikoi.rules import (
     DrawnRound,
@@ -47,7 +56,6 @@ from cardgames.koikoi.rules import (
     LuckyHands,
 )
 from cardgames.koikoi.yaku import SLOT_COUNT, YAKU, compile_rows
-from cardgames.rl.koikoi import LAYOUT
 from cardgames.vector.env import (
     GameFunctions,
     VectorEnv,
@@ -74,20 +82,12 @@ SPARE_DEALS: Final = 4
 """Deals an explicit deck holds beyond one per round, for re-deals (four of a month on the
 field, or a lucky hand under ``lucky_hands="redeal"``): about one deal in 200 is re-dealt."""
 
-# The phases, in the order of the observation's one-hot (cardgames.rl.koikoi).
+# The phases, in the order of the observation's one-hot (cardgames.koikoi.observation).
 _PLAY, _CAPTURE, _DECIDE, _OVER = 0, 1, 2, 3
 _DEAL_SHARE: Final = 8
 """A batched step deals for up to 1/8 of the batch at a time (a loop goes on while more
 rounds have ended): about one game in 20 ends its round at each step."""
 _NO_CARD: Final = -1
-
-# The scales of cardgames.rl.koikoi's LAYOUT (its field docs state them; the bit-exact tests
-# compare every value with that encoder's).
-_HAND_SIZE: Final = 8.0
-_STOCK_AFTER_DEAL: Final = 24.0
-_TURNS_PER_ROUND: Final = 8.0
-_YAKU_SCALE: Final = 10.0
-_SCORE_SCALE: Final = 30.0
 
 _IDS: Final = np.arange(48)
 _MONTH_OF: Final = _IDS >> 2
@@ -115,13 +115,9 @@ _IS_STOP: Final = _ACTION_KIND == STOP
 _SAFE_CARD: Final = np.maximum(_ACTION_CARD, 0)
 _SAFE_TARGET: Final = np.maximum(_ACTION_TARGET, 0)
 
-# The pile's cards by kind, ribbons by colour, as cardgames.rl.koikoi counts them.
-_KIND_GROUPS: Final = (
-    (Kind.BRIGHT, None), (Kind.ANIMAL, None), (Kind.RIBBON, RibbonKind.POETRY),
-    (Kind.RIBBON, RibbonKind.BLUE), (Kind.RIBBON, RibbonKind.PLAIN), (Kind.CHAFF, None),
-)
+# The pile's cards by kind, ribbons by colour, as the observation counts them.
 _GROUP_MATRIX: Final = np.array(
-    [[card.kind is kind and card.ribbon is ribbon for kind, ribbon in _KIND_GROUPS]
+    [[card.kind is kind and card.ribbon is ribbon for _, kind, ribbon, _ in KIND_GROUPS]
      for card in CARDS], np.float32)
 _GROUP_SIZES: Final = _GROUP_MATRIX.sum(axis=0).astype(np.int32)
 
@@ -136,9 +132,9 @@ def _fractions(denominators: np.ndarray, top: int) -> np.ndarray:
 
 _KIND_FRACTIONS: Final = _fractions(_GROUP_SIZES, 24)
 """(6, 25): a pile's count of a kind group over the group's size (24 chaff at most)."""
-_STOCK_FRACTIONS: Final = _fractions(np.array(_STOCK_AFTER_DEAL), 24)
-_HAND_FRACTIONS: Final = _fractions(np.array(_HAND_SIZE), 8)
-_CALL_FRACTIONS: Final = _fractions(np.array(_TURNS_PER_ROUND), 8)
+_STOCK_FRACTIONS: Final = _fractions(np.array(STOCK_AFTER_DEAL), 24)
+_HAND_FRACTIONS: Final = _fractions(np.array(HAND_SIZE), 8)
+_CALL_FRACTIONS: Final = _fractions(np.array(TURNS_PER_ROUND), 8)
 """A seat calls koi-koi at most once a turn, so at most 8 times a round."""
 
 
@@ -610,7 +606,7 @@ class _Engine:
         return self.observe_game(state.game, seat)
 
     def observe_game(self, g: KoiKoiGame, seat: Array) -> Array:
-        """(O,) float32: `seat`'s observation, as ``cardgames.rl.koikoi.observation``."""
+        """(O,) float32: `seat`'s observation, as ``cardgames.koikoi.observation``'s."""
         first = seat == 0
         own_pile = jnp.where(first, g.piles[0], g.piles[1])
         other_pile = jnp.where(first, g.piles[1], g.piles[0])
@@ -635,10 +631,10 @@ class _Engine:
             "opponent_pile_kinds": _kind_counts(other_pile),
             "own_yaku": self.progress(own_slots, own_counts, other_counts),
             "opponent_yaku": self.progress(other_slots, other_counts, own_counts),
-            "yaku_points": jnp.stack([_squash(own_total, _YAKU_SCALE),
-                                      _squash(other_slots.sum(), _YAKU_SCALE)]),
+            "yaku_points": jnp.stack([_squash(own_total, YAKU_SCALE),
+                                      _squash(other_slots.sum(), YAKU_SCALE)]),
             "stop_points": jnp.where((g.phase == _DECIDE) & acting,
-                                     _squash(stop_points, _YAKU_SCALE), 0.0)[None],
+                                     _squash(stop_points, YAKU_SCALE), 0.0)[None],
             "koikoi_calls": _lookup(_CALL_FRACTIONS, jnp.stack([own_calls, other_calls])),
             "koikoi_allowed": calls_left[None],
             "phase": jnp.arange(4) == g.phase,
@@ -650,8 +646,8 @@ class _Engine:
             "round": _lookup(self.t.round_fractions, g.round),
             "month": jnp.arange(12) == (g.round - 1) % 12,
             "score": jnp.stack([
-                _squash(jnp.where(first, g.totals[0], g.totals[1]), _SCORE_SCALE),
-                _squash(jnp.where(first, g.totals[1], g.totals[0]), _SCORE_SCALE)]),
+                _squash(jnp.where(first, g.totals[0], g.totals[1]), SCORE_SCALE),
+                _squash(jnp.where(first, g.totals[1], g.totals[0]), SCORE_SCALE)]),
         }
         return jnp.concatenate([parts[field.name].astype(jnp.float32).reshape(field.size)
                                 for field in LAYOUT.fields])
@@ -737,11 +733,9 @@ def _lookup(table: np.ndarray, counts: Array) -> Array:
 
 
 def _squash(points: Array, scale: float) -> Array:
-    """``cardgames.rl.layout.squash`` in float32 (the same value: float64 then float32
-    rounds a quotient as float32 does)."""
-    value = points.astype(jnp.float32)
-    squashed: Array = value / (jnp.abs(value) + jnp.float32(scale))
-    return squashed
+    """:func:`~cardgames.core.layout.squash` of `points` as float32 (the encoder's value:
+    its float64 quotient rounded to float32 is the float32 quotient)."""
+    return squash(points.astype(jnp.float32), scale)
 
 
 class KoiKoiVectorEnv(VectorEnv):

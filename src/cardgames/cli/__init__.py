@@ -1,4 +1,11 @@
-"""The ``cardgames`` command: list, play, replay, simulate, bench, and one sub-app per game.
+"""The ``cardgames`` command: list, play, replay, simulate, train, bench, server, bot, join,
+and one sub-app per game.
+
+The command layer: it stands above every other part of the library and nothing below imports
+it. Each game's own commands and its line-mode table live beside this module
+(``cardgames/cli/<game>.py``), named by the game's ``GameInfo.cli_module`` and imported only
+when that game's command runs; the pieces every command shares are in
+:mod:`cardgames.cli.commands`.
 
 Bad input anywhere is one red line on stderr and exit code 2, never a traceback.
 """
@@ -29,7 +36,7 @@ from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
-from cardgames.commands import fail, is_loopback, option_values
+from cardgames.cli.commands import fail, is_loopback, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
@@ -186,7 +193,8 @@ class PlayGroup(TyperGroup):
 app = typer.Typer(
     cls=GamesGroup,
     name="cardgames",
-    help="Rule engines for Hanabi, Ikebana and Koi-Koi: play, replay, simulate, benchmark.",
+    help="Card games' rule engines: list the games, play, replay, simulate, train and bench "
+    "them, and play at a game server (server, join, bot).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -212,7 +220,7 @@ def root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """Rule engines for Hanabi, Ikebana and Koi-Koi."""
+    """Card games' rule engines (``cardgames list`` names the games)."""
 
 
 @app.command("list")
@@ -374,8 +382,8 @@ def simulate(
         None, "--out", help="Write every game's record to this JSON Lines file, as it comes."
     ),
     plot_file: Path | None = typer.Option(
-        None, "--plot", help="Draw the scores (Hanabi) or win rates to this PNG (needs the "
-        "plot extra; .svg and .pdf work too).",
+        None, "--plot", help="Draw the scores (a cooperative game) or win rates to this PNG "
+        "(needs the plot extra; .svg and .pdf work too).",
     ),
 ) -> None:
     """Play many bot games and report games per second, then scores or win rates."""
@@ -553,23 +561,25 @@ def _finite(value: float) -> float:
 
 
 # -------------------------------------------------------------------------- train
-TRAINABLE = ("koikoi",)
-"""The games ``cardgames train`` trains an agent for."""
 DEVICES = ("auto", "cpu", "gpu")
 
 
 @app.command("train")
 def train_command(
-    game: str = typer.Argument(..., help="The game to train an agent for (koikoi)."),
+    game: str = typer.Argument(
+        ..., help="The game to train an agent for (one with a trainer: any other is refused, "
+        "naming those that have one)."),
     steps: int = typer.Option(
         1_000_000, "--steps", min=1, help="Environment steps to play in all."),
     seed: int = typer.Option(0, "--seed", "-s", help="The seed of every random key."),
-    preset: str = typer.Option("nintendo", "--preset", help="The rule preset (nintendo)."),
+    preset: str | None = typer.Option(
+        None, "--preset", show_default=False,
+        help="The rule preset (default: the first the game's trainer supports)."),
     device: str = typer.Option(
         "auto", "--device", help="cpu, gpu (JAX with CUDA) or auto (a GPU when present)."),
-    out_dir: Path = typer.Option(
-        Path("koikoi-training"), "--out", help="Folder for weights.npz, figures.json, "
-        "curve.png and the checkpoint."),
+    out_dir: Path | None = typer.Option(
+        None, "--out", show_default=False, help="Folder for weights.npz, figures.json, "
+        "curve.png and the checkpoint (default: GAME-training)."),
     checkpoint: Path | None = typer.Option(
         None, "--checkpoint", help="Resume from / save to this file (default: OUT/"
         "checkpoint.npz; an existing one is resumed)."),
@@ -585,16 +595,24 @@ def train_command(
         "same command goes on from there)."),
 ) -> None:
     """Train an agent by self-play on the JAX engine (needs the train extra)."""
-    if game not in TRAINABLE:
-        raise fail(f"cannot train {game!r}: training is offered for {', '.join(TRAINABLE)}")
+    info = _game(game)
+    if info.trainer is None:
+        trainable = [name for name, found in cardgames.games().items()
+                     if found.trainer is not None]
+        raise fail(f"cannot train {game!r}: training is offered for "
+                   f"{', '.join(trainable) or 'no game'}")
     if device not in DEVICES:
         raise fail(f"--device must be one of {', '.join(DEVICES)} (got {device!r})")
     try:
         import jax  # noqa: PLC0415  # the train extra is optional
 
-        from cardgames.train import koikoi as trainer  # noqa: PLC0415
+        trainer = info.load_trainer()
     except ImportError as exc:
         raise fail(str(exc)) from None
+    if preset is None:
+        preset = str(trainer.SUPPORTED_PRESETS[0])
+    if out_dir is None:
+        out_dir = Path(f"{info.name}-training")
     try:
         trainer.check_preset(preset)
     except CardgamesError as exc:
@@ -611,7 +629,7 @@ def train_command(
         steps=steps, seed=seed, preset=preset, num_envs=envs, rollout=rollout, hidden=hidden,
         eval_every=eval_every, eval_matches=eval_matches)
     saved = checkpoint if checkpoint is not None else out_dir / "checkpoint.npz"
-    err.print(f"training koikoi ({preset}) on {jax.devices()[0]}: {config.updates} updates of "
+    err.print(f"training {info.name} ({preset}) on {jax.devices()[0]}: {config.updates} updates of "
               f"{config.steps_per_update} steps; compiling first (a minute or two)")
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("{task.fields[figures]}"), console=err,
@@ -620,7 +638,7 @@ def train_command(
 
         def report(done: int, total: int, metrics: dict[str, float]) -> None:
             figures = " ".join(f"{name} {metrics[name]:.2f}" for name in (
-                "vs_random", "vs_greedy_policy", "entropy") if name in metrics)
+                *trainer.CURVE, "entropy") if name in metrics)
             progress.update(task, completed=done, total=total, figures=figures)
 
         try:
@@ -630,9 +648,9 @@ def train_command(
         except OSError as exc:
             raise fail(_cannot_write(exc.filename, exc)) from None
     final = figures["final"]
+    wins = ", ".join(f"{final[name]:.1%} {words}" for name, words in trainer.CURVE.items())
     out.print(f"{figures['env_steps']:,} steps in {figures['seconds']:.0f} s on "
-              f"{escape(figures['device'])}: wins {final['vs_random']:.1%} against random, "
-              f"{final['vs_greedy_policy']:.1%} against the card-value policy")
+              f"{escape(figures['device'])}: wins {escape(wins)}")
     out.print(f"written to {escape(str(out_dir))}: weights.npz, figures.json"
               + (", curve.png" if (out_dir / "curve.png").exists() else ""))
 

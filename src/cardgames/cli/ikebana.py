@@ -16,7 +16,7 @@ import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from cardgames.commands import fail, game_app, make_play_command
+from cardgames.cli.commands import fail, game_app, make_play_command
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import Event
 from cardgames.ikebana import GAME

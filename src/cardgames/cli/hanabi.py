@@ -18,7 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from cardgames.commands import fail, game_app, make_play_command
+from cardgames.cli.commands import fail, game_app, make_play_command
 from cardgames.core.errors import CardgamesError, clip, did_you_mean
 from cardgames.core.game import Event
 from cardgames.core.limits import load_json, read_text

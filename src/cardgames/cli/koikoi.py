@@ -15,7 +15,7 @@ import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from cardgames.commands import fail, game_app, make_play_command
+from cardgames.cli.commands import fail, game_app, make_play_command
 from cardgames.core.errors import CardgamesError, NotationError
 from cardgames.core.game import Event
 from cardgames.core.options import parse_option_pairs

@@ -2,7 +2,7 @@
 
 >>> import jax
 >>> from cardgames import vector
->>> env = vector.make("hanabi", players=3)
+>>> env = vector.make(game, players=3)  # game: a registry name with a vector engine
 >>> init_key, act_key, step_key = jax.random.split(jax.random.key(0), 3)
 >>> state = env.init(jax.random.split(init_key, 1024))
 >>> actions = env.random_legal_actions(state, jax.random.split(act_key, 1024))
@@ -49,7 +49,7 @@ def games() -> list[str]:
 
 def make(game: str, players: int | None = None, **options: Any) -> VectorEnv:
     """The vector env of `game` with `players` seats and the game's options (the same words
-    as :func:`cardgames.new_game`): ``make("hanabi", players=4, variant="rainbow")``. The
+    as :func:`cardgames.new_game`): ``make(game, players=4, **options)``. The
     game's ``GameInfo.vector_engine`` builds it."""
     known = isinstance(game, str) and game in cardgames.registry.names()
     info = cardgames.get_game(game) if known else None

@@ -6,7 +6,7 @@ its first axis.
 
 >>> import jax
 >>> from cardgames import vector
->>> env = vector.make("hanabi", players=2)
+>>> env = vector.make(game, players=2)  # game: a registry name
 >>> state = env.init(jax.random.split(jax.random.key(0), 8))
 >>> state.legal_action_mask.shape == (8, env.num_actions)
 True
@@ -93,7 +93,7 @@ class GameFunctions(NamedTuple):
     step_batch: Callable[[VectorState, Array, Array], VectorState] | None = None
     """Optional: `step` over a batch (states, legal ids, keys with a batch axis), the same
     states as ``vmap(step)`` gives, for a game whose step has costly work that only a few
-    games of a batch need at a time (Koi-Koi's deals); the batched env methods use it."""
+    games of a batch need at a time (a deal of many rounds, say); the batched env methods use it."""
 
 
 def as_key_batch(keys: Any) -> Array:

@@ -1,7 +1,7 @@
 """numpy-facing wrappers over a JAX engine: a Gymnasium ``VectorEnv`` and a PettingZoo AEC env.
 
 >>> from cardgames.vector.wrappers import GymVectorEnv
->>> envs = GymVectorEnv("hanabi", num_envs=16, players=2)
+>>> envs = GymVectorEnv(game, num_envs=16, players=2)  # game: a registry name
 >>> observation, info = envs.reset(seed=0)
 >>> observation["observation"].shape, observation["action_mask"].shape
 ((16, 658), (16, 20))
@@ -47,7 +47,7 @@ class GymVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     Every step acts for the seat to move in each game (self-play: one policy plays every
     seat; ``info["current_player"]`` says which seat an observation belongs to). A step's
-    reward is what the seat that acted earned by it (Hanabi: the change of the team score).
+    reward is what the seat that acted earned by it (cooperative: the team score's change).
     Auto-reset as Gymnasium's ``NEXT_STEP`` mode: the step that ends a game returns its last
     observation with ``terminated``; the next step starts that game again (its action is
     ignored, its reward 0). ``info["scores"]`` holds each game's scores.

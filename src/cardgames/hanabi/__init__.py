@@ -227,6 +227,9 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     exports={"hanablive": "cardgames.hanabi.hanablive:to_hanablive"},
     rl_encoding="cardgames.rl.hanabi:ENCODING",
     importers={"hanablive": from_hanablive},
+    preset_lines={name: entry.description for name, entry in CATALOGUE.items()},
+    preset_titles={name: entry.hanablive_name for name, entry in CATALOGUE.items()
+                   if entry.hanablive_name is not None},
 )
 """The registry entry for Hanabi: ``new_game("hanabi", variant="rainbow", fuses=2)``."""
 

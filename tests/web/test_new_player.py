@@ -238,3 +238,22 @@ def test_lobby_tables_are_named_for_their_maker_and_finished_ones_say_their_resu
     row = page.locator("#finished li", has_text="Scored")
     row.wait_for(timeout=WAIT_MS)
     assert listed["result"] in row.inner_text()
+
+
+@pytest.mark.parametrize("game", ["hanabi", "koikoi", "ikebana"])
+def test_a_bots_name_at_the_table_says_on_hover_which_bot_it_is(
+        server: Running, new_page: Callable[..., Any], game: str) -> None:
+    table = server.create(game, [None, "hard"], seed=2, autostart=True)
+    seat, token = server.sit(table, "Ann")
+    page = new_page(*DESKTOP)
+    page.context.add_init_script(
+        f"localStorage.setItem('cardgames.seat.{table}', "
+        f"JSON.stringify({{seat: {seat}, token: '{token}'}}));")
+    page.goto(f"{server.http}/#/table/{table}")
+    entry = next(g for g in server.ok("GET", "/api/games")["games"] if g["name"] == game)
+    line = next(c["line"] for c in entry["bot_choices"] if c["name"] == "hard")
+    bot = server.info(table)["seats"][1]["name"]
+    named = page.locator("[title^='a bot: hard']", has_text=bot)
+    named.first.wait_for(timeout=WAIT_MS)
+    assert line in named.first.get_attribute("title")
+    assert not page.locator("[title^='a bot']", has_text="Ann").count()  # a person: no title

@@ -461,6 +461,8 @@ class Table {
   start() {
     this.connect();
     this.render();
+    // The bots' lines (a seat's hover) come with the lobby's catalogue.
+    games().then(() => this.render(), () => {});
   }
 
   close() {
@@ -564,6 +566,7 @@ class Table {
       act: (action) => this.act(action),
       find: (test) => legal.filter((a) => typeof test === "function" ? test(a) : test.test(a.notation)),
       select: (key) => { table.selected = key === table.selected ? null : key; table.render(); },
+      seatTitle: (seat) => this.seatTitle(seat),
       noteFor: (key) => table.notes[key] || "",
       openNote: (key) => table.openNote(key),
       button: (label, run, options = {}) => h("button", {
@@ -571,6 +574,17 @@ class Table {
         dataset: options.key ? {key: options.key} : {}, on: {click: run}},
         label, options.key ? h("kbd", {}, options.key) : null),
     };
+  }
+
+  /** What a seat's name says on hover: for a bot, which bot it is and how it plays (from the
+   *  lobby's list of bots), e.g. "a bot: hard — H-Group level 5, …"; "" for a person. */
+  seatTitle(seat) {
+    const row = this.info.seats?.[seat];
+    if (!row || row.kind !== "bot" || !row.bot) return "";
+    const entry = catalogue?.games.find((g) => g.name === this.info.game);
+    const choice = entry?.bot_choices?.find((c) => c.name === row.bot || c.means === row.bot);
+    const line = choice?.line || BOT_HELP[row.bot] || "";
+    return `a bot: ${row.bot}${line ? ` — ${line}` : ""}`;
   }
 
   /** The log entry of the move that led to the position shown ({seat, action, events}). */

@@ -29,7 +29,7 @@ from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
-from cardgames.commands import fail, is_loopback, option_values
+from cardgames.commands import fail, install_command, is_loopback, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
@@ -710,8 +710,7 @@ def server_command(
 ) -> None:
     """Run the game server: people and bots at shared tables (needs the server extra)."""
     if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
-        raise fail("cardgames server needs the server extra: "
-                   "pip install 'cardgames-engines[server]'")
+        raise fail(f"cardgames server needs the server extra: {install_command('server')}")
     # The server extra is optional: imported only when the command runs.
     from cardgames.server.app import Settings, serve  # noqa: PLC0415
     from cardgames.server.store import Store, database_url  # noqa: PLC0415
@@ -765,7 +764,7 @@ def bot_command(
     """Play a seat at a game server's table with a bot, through the protocol people use
     (needs the server extra)."""
     if importlib.util.find_spec("websockets") is None or importlib.util.find_spec("cattrs") is None:
-        raise fail("cardgames bot needs the server extra: pip install 'cardgames-engines[server]'")
+        raise fail(f"cardgames bot needs the server extra: {install_command('server')}")
     # The server extra is optional: imported only when the command runs.
     from cardgames import net  # noqa: PLC0415
 
@@ -812,7 +811,7 @@ def join_command(
                if importlib.util.find_spec(module) is None]
     if missing:
         raise fail("cardgames join needs the app and server extras: "
-                   "pip install 'cardgames-engines[app,server]'")
+                   f"{install_command('app,server')}")
     # The app and server extras are optional: imported only when the command runs.
     from cardgames.app import join_in_app  # noqa: PLC0415
     from cardgames.app.online import (  # noqa: PLC0415

@@ -29,7 +29,7 @@ from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 import cardgames
-from cardgames.commands import fail, install_command, is_loopback, option_values
+from cardgames.commands import fail, is_loopback, option_values
 from cardgames.core.agents import RandomAgent
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError, clip, one_line
 from cardgames.core.game import State
@@ -213,6 +213,23 @@ def root(
     ),
 ) -> None:
     """Rule engines for Hanabi, Ikebana and Koi-Koi."""
+
+
+def install_command(extras: str) -> str:
+    """The command that installs the optional extras `extras` (``"server"``, ``"app,server"``)
+    for this copy of the package: from a checkout (the package imported from the source tree
+    beside its pyproject.toml), the editable install of that tree, which works there; else the
+    distribution's name with the extras."""
+    # The tree's root is the nearest folder above this file with the project's pyproject.toml
+    # (src/ layout: two or three levels up, whichever module holds this function).
+    for root in Path(__file__).resolve().parents[1:5]:
+        try:
+            project = (root / "pyproject.toml").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if 'name = "cardgames-engines"' in project:
+            return f"python -m pip install -e '{root}[{extras}]'"
+    return f"pip install 'cardgames-engines[{extras}]'"
 
 
 @app.command("list")

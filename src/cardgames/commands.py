@@ -61,22 +61,6 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def install_command(extras: str) -> str:
-    """The command that installs the optional extras `extras` (``"server"``, ``"app,server"``)
-    for this copy of the package: from a checkout (the package imported from the source tree
-    beside its pyproject.toml), the editable install of that tree, which works there; else the
-    distribution's name with the extras."""
-    root = Path(__file__).resolve().parents[2]
-    project = root / "pyproject.toml"
-    try:
-        checkout = 'name = "cardgames-engines"' in project.read_text(encoding="utf-8")
-    except OSError:
-        checkout = False
-    if checkout:
-        return f"python -m pip install -e '{root}[{extras}]'"
-    return f"pip install 'cardgames-engines[{extras}]'"
-
-
 def fail(message: str) -> typer.Exit:
     """Print one red error line on stderr and return the exit (code 2) to raise.
 

@@ -463,4 +463,3 @@ def test_a_missing_extra_is_named_with_the_install_that_works_here(
     assert result.exit_code == 2
     root = Path(cardgames.__file__).resolve().parents[2]
     assert f"python -m pip install -e '{root}[{extras}]'" in " ".join(result.output.split())
-    assert commands.install_command(extras) == f"python -m pip install -e '{root}[{extras}]'"

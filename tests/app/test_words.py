@@ -151,3 +151,14 @@ def test_a_captured_pile_names_its_cards_as_their_tiles_do() -> None:
         for word in words:
             assert (word in face or word == "chaff"
                     or (shown.endswith("…") and word.startswith(shown[:-1]))), (word, face)
+
+
+def test_your_unclued_hanabi_cards_show_as_cards_not_blank_space(tmp_path: Path) -> None:
+    session = _session("hanabi", tmp_path, players=2, seed=5)
+    view = session.state.view(0)
+    rows = adapter_for("hanabi").rows(TableContext(view, frozenset()))
+    own = [tile.face.plain for row in rows for tile in row.tiles
+           if tile.key is not None and tile.key.startswith("own-")]
+    assert len(own) == len(view.own_hand) == 5
+    for face in own:  # "#1 " then what is known: nothing yet, so its back
+        assert face.split("\n")[1].strip() == "??", face

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import importlib.abc
+import importlib.util
 import io
 import json
 import os
@@ -444,3 +445,21 @@ def test_a_game_whose_text_utf8_cannot_hold_is_reported_not_saved(
     assert code == 2
     assert "cannot be written as UTF-8" in screen
     assert "game saved" not in screen
+
+
+@pytest.mark.parametrize(("command", "spec", "extras"), [
+    (["server"], "fastapi", "server"), (["bot", "http://127.0.0.1:1", "--table", "t"],
+                                        "websockets", "server"),
+    (["join", "http://127.0.0.1:1", "--table", "t"], "textual", "app,server"),
+])
+def test_a_missing_extra_is_named_with_the_install_that_works_here(
+        monkeypatch: pytest.MonkeyPatch, command: list[str], spec: str, extras: str) -> None:
+    # From this checkout the published name does not install anything: the editable install
+    # of the checkout does.
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: None if name == spec else found(name, *rest))
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 2
+    root = Path(cardgames.__file__).resolve().parents[2]
+    assert f"python -m pip install -e '{root}[{extras}]'" in " ".join(result.output.split())

@@ -547,3 +547,22 @@ def test_apply_accepts_exactly_the_legal_actions(variant: str) -> None:
             assert [state.is_legal(action) for action in before] == [
                 action in now for action in before]
             before = now
+
+
+@pytest.mark.parametrize(("name", "offered", "not_offered"), [
+    ("standard", [], ["play deck", "discard deck", "bonus"]),
+    ("deck-plays", ["play deck"], ["discard deck", "bonus"]),
+    ("bonus", ["bonus clue P VALUE", "bonus reshuffle CARD", "bonus play CARD"], ["deck"]),
+    ("no-variant+orange+deck-plays", ["play deck", "discard deck"], ["bonus"]),
+])
+def test_a_move_not_understood_lists_only_the_moves_of_its_variant(
+        name: str, offered: list[str], not_offered: list[str]) -> None:
+    state = HanabiState.new(variant_from_name(name), players=2, seed=0)
+    with pytest.raises(NotationError) as caught:
+        state.parse("foo")
+    message = str(caught.value)
+    assert "moves: play N, discard N, clue P COLOUR, clue P RANK" in message
+    for form in offered:
+        assert form in message, (name, message)
+    for word in not_offered:
+        assert word not in message, (name, message)

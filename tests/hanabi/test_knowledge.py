@@ -118,7 +118,8 @@ def test_colourless_pink_and_special_ones() -> None:
 
 
 def test_negative_clue_keeps_colourless_possible() -> None:
-    variant = variant_from_name("colourless")
+    # hanab.live's White (6 Suits) at a table that allows empty clues.
+    variant = variant_from_name("colourless+empty-clues")
     deck = [str(c) for c in variant.deck_cards()]
     # In the variant's own order seat 0 is dealt R1 R1 R1 R2 R2 and seat 1 R3 R3 R4 R4 R5.
     state = HanabiState.new(variant, players=2, deck=deck)

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -151,8 +152,10 @@ raised for seat 0."""
 def test_the_hat_family_moves_for_a_person_who_ignored_its_conventions() -> None:
     # Issue 29's repro: a discard outside the cards the hat table knew useless raised
     # ValueError in hat.py's _left_hand; the strategy now stands aside (the convention
-    # bot's move) once a move breaks it.
-    state = new_game("No Variant", 2, 1030)
+    # bot's move) once a move breaks it. The game was played where No Variant allowed empty
+    # clues (rules version 2), and opens with one.
+    state = HanabiState.new(attrs.evolve(variant("No Variant"), empty_clues=True), players=2,
+                            seed=1030)
     for text in REPRO_MOVES:
         state.apply(state.parse(text))
     assert state.current_player == 0

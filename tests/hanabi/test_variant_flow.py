@@ -359,7 +359,7 @@ def test_an_orange_deck_play_discards_the_card() -> None:
                          state.variant)
     assert "discards O1 from the deck" in shown(line)
     record = state.record()
-    assert record.rules_version == 2
+    assert record.rules_version == 3
     assert "deck_plays_always_play" not in record.options or not record.options[
         "deck_plays_always_play"]
     assert cardgames.replay(record) == state
@@ -388,9 +388,9 @@ def test_a_rules_version_1_record_of_an_orange_deck_play_replays_as_it_was_playe
     assert [str(card) for card in old.fireworks[4]] == ["O1"]
     assert (old.score, old.fuses, old.clue_tokens) == (1, 3, 7)
     assert old.discards == state.discards[:-1]
-    # Written again, it is a version 2 record that keeps the old rule.
+    # Written again, it is a record of the current version that keeps the old rule.
     again = old.record()
-    assert again.rules_version == 2
+    assert again.rules_version == 3
     assert again.options["deck_plays_always_play"] is True
     assert cardgames.replay(again) == old
 

@@ -58,6 +58,21 @@ def test_while_deciding_the_nearest_answer_is_suggested(dealt: Dealt) -> None:
     assert "did you mean" not in error(state, "maybe")
 
 
+def test_a_number_not_in_the_hand_is_not_taken_for_a_place_in_it(dealt: Dealt) -> None:
+    # "play 9" in a hand of 8: the card whose id is 9, not the ninth place in the hand.
+    state = scenario_a(dealt)
+    hand = sorted(card.id for card in state.view(state.current_player).hand)
+    missing = next(card for card in range(9, 48) if card not in hand)
+    for text in (f"play {missing}", str(missing)):
+        message = error(state, text)
+        code = parse_card(str(missing)).code
+        assert f"card {missing} is {code}, which is not in your hand" in message
+        assert "not a place in it" in message
+        assert all(f"{card} {parse_card(str(card)).code}" in message for card in hand)
+    # An id in the hand is still that card.
+    assert state.parse(f"play {hand[0]}") == parse_action(f"play {hand[0]}")
+
+
 def test_the_card_parser_suggests_too() -> None:
     with pytest.raises(NotationError, match=r"'rain-mna' is not a card \(did you mean rain-man"):
         parse_card("rain-mna")

@@ -198,6 +198,9 @@ def test_the_table_offers_no_undo_says_why_and_keeps_notes_on_the_server(
                 screen = app.screen
                 assert isinstance(screen, TableScreen)
                 assert screen.check_action("undo", ()) is False  # not in the footer at all
+                # The table was made without hints: no hint key is advertised either.
+                assert not session.hints
+                assert screen.check_action("hint", ()) is False
                 await pilot.press("f1")
                 await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
                 help_screen = app.screen

@@ -171,9 +171,10 @@ def test_the_lobby_defaults_start_a_game_and_explain_bots_options_and_rule_sets(
     page.select_option("select[name=game]", "koikoi")
     # The other seat is a bot: creating with the defaults starts a game.
     assert page.locator("select[name=seat1]").input_value() != ""
-    # Each bot level in a line; the options in named groups, each with a line of help.
-    assert page.locator(".bot-help li", has_text="easy").count() == 1
-    assert page.locator(".bot-help li", has_text="hard").count() == 1
+    # The chosen bot's line under its seat; the options in named groups, each with a line
+    # of help.
+    assert page.locator(".seat", has=page.locator("select[name=seat1]")).locator(
+        ".bot-line").inner_text().strip()
     page.locator("details summary").click()
     legends = page.locator(".option-group legend").all_inner_texts()
     assert "Koi-koi calls" in legends
@@ -191,6 +192,7 @@ def test_the_lobby_defaults_start_a_game_and_explain_bots_options_and_rule_sets(
     page.locator("#create-form").wait_for()
     page.select_option("select[name=game]", "hanabi")
     assert page.locator("select[name=preset]").input_value() == "no-variant"
+    assert page.locator("select[name=preset] option:checked").inner_text() == "No Variant"
     assert "at least one card" in page.locator(".preset-help").inner_text()
     page.select_option("select[name=preset]", "standard")
     assert "empty clue" in page.locator(".preset-help").inner_text()

@@ -132,6 +132,13 @@ def test_a_finished_game_replays_position_by_position(server: Running) -> None:
     assert middle["status"] == "playing"
     last = server.ok("GET", f"/api/tables/{table}/moves/{end}", headers=password)
     assert last["status"] == "over"
+    # As the spectators saw it: nobody's seat, every hand with its cards, the public log.
+    watched = server.ok("GET", f"/api/tables/{table}/moves/{end // 2}?spectator=true",
+                        headers=password)
+    assert watched["seat"] is None
+    assert watched["view"]["type"] == "HanabiPublicView"
+    assert all(slot["card"] for hand in watched["view"]["hands"] for slot in hand)
+    assert len(watched["log"]) == end // 2
     for path in (f"moves/{end + 1}", "moves/-1", "moves/2?seat=2", "moves/x"):
         response = server.request("GET", f"/api/tables/{table}/{path}", headers=password)
         assert response.status_code in (400, 422), (path, response.text)

@@ -143,6 +143,7 @@ class OnlineSession(TableSession):
         await self.client.open()
         welcome = self.client.welcome or {}
         self.seat = int(welcome.get("seat") or 0)
+        self.hints = bool((welcome.get("table") or {}).get("hints", True))
         self.reader = asyncio.create_task(self._read())
         while not self.message:  # the game's first view (after the start, if it waits)
             self._take(await self.news.get())

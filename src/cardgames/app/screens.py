@@ -658,6 +658,8 @@ class TableScreen(Screen[None]):
             return self.session.undo_seat() is not None or None
         if action == "speed":
             return not self.session.online  # a server's bots keep the server's pace
+        if action == "hint":
+            return self.session.hints  # hidden at a server's table made without hints
         return True
 
 

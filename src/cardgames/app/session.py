@@ -45,6 +45,9 @@ class TableSession(abc.ABC):
 
     online: ClassVar[bool] = False
     """Whether the game is kept by a server (no undo there, no speed of its bots)."""
+    hints: bool = True
+    """Whether the bundled bot gives hints here (a server's table may have been made
+    without them: the screen then offers no hint key)."""
     info: GameInfo[Any, Any]
     notes: dict[int, str]
     """Free-text notes on cards, by card id."""

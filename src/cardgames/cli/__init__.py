@@ -223,6 +223,23 @@ def root(
     """Card games' rule engines (``cardgames list`` names the games)."""
 
 
+def install_command(extras: str) -> str:
+    """The command that installs the optional extras `extras` (``"server"``, ``"app,server"``)
+    for this copy of the package: from a checkout (the package imported from the source tree
+    beside its pyproject.toml), the editable install of that tree, which works there; else the
+    distribution's name with the extras."""
+    # The tree's root is the nearest folder above this file with the project's pyproject.toml
+    # (src/ layout: two or three levels up, whichever module holds this function).
+    for root in Path(__file__).resolve().parents[1:5]:
+        try:
+            project = (root / "pyproject.toml").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if 'name = "cardgames-engines"' in project:
+            return f"python -m pip install -e '{root}[{extras}]'"
+    return f"pip install 'cardgames-engines[{extras}]'"
+
+
 @app.command("list")
 def list_games() -> None:
     """List the games, one line each."""
@@ -728,8 +745,7 @@ def server_command(
 ) -> None:
     """Run the game server: people and bots at shared tables (needs the server extra)."""
     if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
-        raise fail("cardgames server needs the server extra: "
-                   "pip install 'cardgames-engines[server]'")
+        raise fail(f"cardgames server needs the server extra: {install_command('server')}")
     # The server extra is optional: imported only when the command runs.
     from cardgames.server.app import Settings, serve  # noqa: PLC0415
     from cardgames.server.store import Store, database_url  # noqa: PLC0415
@@ -783,7 +799,7 @@ def bot_command(
     """Play a seat at a game server's table with a bot, through the protocol people use
     (needs the server extra)."""
     if importlib.util.find_spec("websockets") is None or importlib.util.find_spec("cattrs") is None:
-        raise fail("cardgames bot needs the server extra: pip install 'cardgames-engines[server]'")
+        raise fail(f"cardgames bot needs the server extra: {install_command('server')}")
     # The server extra is optional: imported only when the command runs.
     from cardgames import net  # noqa: PLC0415
 
@@ -830,7 +846,7 @@ def join_command(
                if importlib.util.find_spec(module) is None]
     if missing:
         raise fail("cardgames join needs the app and server extras: "
-                   "pip install 'cardgames-engines[app,server]'")
+                   f"{install_command('app,server')}")
     # The app and server extras are optional: imported only when the command runs.
     from cardgames.app import join_in_app  # noqa: PLC0415
     from cardgames.app.online import (  # noqa: PLC0415

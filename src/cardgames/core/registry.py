@@ -153,6 +153,12 @@ class GameInfo(Generic[S, Opts]):
     them with a game's end: a site's own export format)."""
     importers: Mapping[str, Callable[[Any], S]] = attrs.field(factory=dict)
     """Readers of foreign record formats (parsed JSON -> final State; RecordError if not theirs)."""
+    preset_lines: Mapping[str, str] = attrs.field(factory=dict)
+    """One line on each rule set, by name, for the lists people choose one from (the web
+    lobby's line under its select); a rule set without one is listed by its name alone."""
+    preset_titles: Mapping[str, str] = attrs.field(factory=dict)
+    """A rule set's name for people where it has one besides its id, by id (Hanabi: hanab.live's
+    ``No Variant`` for ``no-variant``)."""
     _made: dict[tuple[Any, ...], Opts] = attrs.field(
         factory=dict, init=False, eq=False, repr=False)
     # Options built by make_options from a rule set and single options, by its arguments:

@@ -228,6 +228,9 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     rl_encoding="cardgames.rl.hanabi:ENCODING",
     web_assets="cardgames.hanabi:web",
     importers={"hanablive": from_hanablive},
+    preset_lines={name: entry.description for name, entry in CATALOGUE.items()},
+    preset_titles={name: entry.hanablive_name for name, entry in CATALOGUE.items()
+                   if entry.hanablive_name is not None},
 )
 """The registry entry for Hanabi: ``new_game("hanabi", variant="rainbow", fuses=2)``."""
 

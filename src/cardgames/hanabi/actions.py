@@ -446,8 +446,7 @@ class ActionTables:
         if not isinstance(text, str):
             raise NotationError(f"a move must be text (got {text!r})")
         words = text.split()
-        forms = ("play N, discard N, clue P COLOUR, clue P RANK, play deck, discard deck, "
-                 "bonus clue P VALUE, bonus reshuffle CARD, bonus play CARD")
+        forms = self.move_forms()
         if not words:
             raise NotationError(f"empty move {text!r}; moves: {forms}")
         verb = words[0].lower()
@@ -485,6 +484,19 @@ class ActionTables:
             raise NotationError(f"{text!r}: write {shape}")
         raise NotationError(
             f"{words[0]!r} is not a move{did_you_mean(verb, _MOVE_WORDS)}; moves: {forms}")
+
+    def move_forms(self) -> str:
+        """The shapes of this variant's moves, for a message on a move not understood: the
+        deck's and the bonus tiles' only where the variant has them."""
+        variant = self.variant
+        forms = ["play N", "discard N", "clue P COLOUR", "clue P RANK"]
+        if variant.deck_plays:
+            forms.append("play deck")
+        if variant.deck_discards:
+            forms.append("discard deck")
+        if variant.bonus_tiles:
+            forms += ["bonus clue P VALUE", "bonus reshuffle CARD", "bonus play CARD"]
+        return ", ".join(forms)
 
     def seat_of(self, word: str, names: Sequence[str]) -> int:
         """A seat index from a 1-based seat number or a player name (one of `names`);

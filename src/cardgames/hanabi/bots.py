@@ -774,11 +774,14 @@ class _Turn:
         if not slot.touched and self.my_ids[index] in self.memory.promise:
             return (f"a finesse: a partner's clue is explained only by {text} in #{index + 1}, "
                     f"your newest untouched card, so it is played blind")
+        # One card left is "G3, which is playable now"; several are "each of them".
+        playable = ("which is playable now" if len(cands) == 1
+                    else "and each of them is playable now")
         if self.my_ids[index] in self.memory.promise and not slot.possible <= self.playable:
             return (f"a clue's promise and the cards you can see leave #{index + 1} only "
-                    f"{text}, and every one of them is playable now")
-        return (f"the clues and the cards you can see leave #{index + 1} only {text}, and "
-                f"every one of them is playable now")
+                    f"{text}, {playable}")
+        return (f"the clues and the cards you can see leave #{index + 1} only {text}, "
+                f"{playable}")
 
     def _clue_why(self, action: HanabiAction, kind: str) -> str:
         view = self.view

@@ -39,6 +39,7 @@ from cardgames.hanabi.rules import (
 
 __all__ = [
     "HANABLIVE_SUITS",
+    "HANABLIVE_TABLE_DEFAULTS",
     "HanabliveSuit",
     "Recipe",
     "build_hanablive_variant",
@@ -480,9 +481,19 @@ def _recipe_suits(recipe: Recipe) -> tuple[Suit, ...]:
                  for suit, letter in zip(recipe.suits, _letters(recipe.suits), strict=True))
 
 
+HANABLIVE_TABLE_DEFAULTS: dict[str, Any] = {"empty_clues": False}
+"""The options a variant chosen by a hanab.live name starts from, where hanab.live's default
+differs from the rulebook's: hanab.live forbids a clue that touches no card unless the table's
+option allows it. hanab.live's other defaults are the fields' own: 8 clue tokens, 3 strikes,
+a score of 0 after the last one, no deck plays, no extra or missing card, no all or nothing,
+the first seat to move. Its early end (the game stops once no card can be played) is left
+to the ``early_end`` option: it never changes a score, and the hanab.live importer sets it."""
+
+
 def build_hanablive_variant(name: str, recipe: Recipe) -> HanabiVariant:
-    """The variant a recipe describes, called `name` (its hanab.live name)."""
-    options = dict(recipe.options)
+    """The variant a recipe describes, called `name` (its hanab.live name), with hanab.live's
+    table defaults (:data:`HANABLIVE_TABLE_DEFAULTS`)."""
+    options = {**HANABLIVE_TABLE_DEFAULTS, **dict(recipe.options)}
     options.pop("up_or_down", None)  # a play order of the suits, not a variant field
     return HanabiVariant(name=name, suits=_recipe_suits(recipe), **options)
 

@@ -21,6 +21,7 @@ from cardgames.core.errors import OptionsError, clip
 from cardgames.core.options import options_to_dict
 from cardgames.hanabi.cards import START_RANK
 from cardgames.hanabi.catalogue import (
+    HANABLIVE_TABLE_DEFAULTS,
     hanablive_names,
     hanablive_suit,
     hanablive_suit_keys,
@@ -48,6 +49,11 @@ __all__ = [
     "variant_from_name",
     "variant_names",
 ]
+
+_HANABLIVE_BASE = "no-variant"
+"""The spec base that is hanab.live's No Variant: a spec built on it plays by hanab.live's
+table defaults (:data:`~cardgames.hanabi.catalogue.HANABLIVE_TABLE_DEFAULTS`), as the
+hanab.live names do."""
 
 _HANABLIVE_COLOURS = ("red", "yellow", "green", "blue", "purple", "teal")
 
@@ -194,7 +200,7 @@ _SPECIAL = re.compile(r"^([a-z-]+)-(ones|fives)$")
 def _base_suits(part: str) -> tuple[Suit, ...] | None:
     if part == "standard":
         return STANDARD_SUITS
-    if part == "no-variant":
+    if part == _HANABLIVE_BASE:
         return tuple(SUIT_LIBRARY[n] for n in _HANABLIVE_COLOURS[:5])
     match = _SUIT_COUNT.match(part)
     if match:
@@ -256,6 +262,10 @@ def variant_from_name(name: str) -> HanabiVariant:
     A spec is parts joined with ``+``. The first part may be a base (``standard``,
     ``no-variant`` = hanab.live's five suits, ``N-suits`` for N = 1..6 of red, yellow,
     green, blue, purple, teal, or any catalogue name); without one the base is ``standard``.
+    hanab.live's names, the catalogue names that stand for one (``no-variant``,
+    ``rainbow-ones-and-pink``, ...) and specs on the ``no-variant`` base play by hanab.live's
+    table defaults: a clue must touch a card (``empty-clues`` allows empty clues again); the
+    other bases keep the rulebook's, where an empty clue is allowed.
     The other parts add a suit (``rainbow``, ``rainbow-short``, ``rainbow-every-colour``,
     ``black-powder``, any library suit such as ``pink``, any hanab.live suit by its
     hyphenated name such as ``prism``, ``orange`` or ``tangerine``, ``dark-<suit>`` for one
@@ -289,18 +299,22 @@ def _variant_named(text: str) -> HanabiVariant:
     key = text.lower()
     if key in CATALOGUE:
         entry = CATALOGUE[key]
-        built = _from_spec(entry.spec, key)
+        built = _from_spec(entry.spec, key, hanablive=entry.hanablive_name is not None)
         return attrs.evolve(built, name=key)
     return _from_spec(key, key)
 
 
-def _from_spec(spec: str, name: str) -> HanabiVariant:
+def _from_spec(spec: str, name: str, *, hanablive: bool = False) -> HanabiVariant:
+    """The variant `spec` describes, called `name`; `hanablive`: it stands for a hanab.live
+    variant, so it starts from hanab.live's table defaults (as the ``no-variant`` base does)."""
     parts = [p.strip() for p in spec.split("+")]
     if any(not p for p in parts):
         raise OptionsError(f"variant {spec!r} has an empty part; join names with '+'")
     suits: list[Suit]
     base = _base_suits(parts[0])
     options: dict[str, Any] = {}
+    if hanablive or parts[0] == _HANABLIVE_BASE:
+        options.update(HANABLIVE_TABLE_DEFAULTS)
     if base is not None:
         suits = list(base)
         rest = parts[1:]
@@ -342,6 +356,22 @@ def _from_spec(spec: str, name: str) -> HanabiVariant:
     for transform in transforms:
         suits = [transform(suit) for suit in suits]
     return HanabiVariant(name=name, suits=tuple(suits), **options)
+
+
+def empty_clues_in_rules_version_2(name: str) -> bool:
+    """Whether the variant called `name` allowed empty clues under Hanabi's rules version 2,
+    where every name did unless its spec said ``no-empty-clues`` (version 3 gave hanab.live's
+    names hanab.live's table defaults). Records of version 2 that name their variant without
+    its options replay with this (:meth:`HanabiState.upgrade_options
+    <cardgames.hanabi.state.HanabiState.upgrade_options>`)."""
+    first, *rest = (part.strip().lower() for part in name.split("+"))
+    entry = CATALOGUE.get(first)
+    words = [*(entry.spec.split("+") if entry is not None else [first]), *rest]
+    allowed = True
+    for word in words:
+        if word in ("empty-clues", "no-empty-clues"):
+            allowed = word == "empty-clues"
+    return allowed
 
 
 def _second_special_rank(kind: str, rank: int, spec: str) -> Callable[[Suit], Suit]:

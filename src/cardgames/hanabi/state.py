@@ -115,7 +115,7 @@ from cardgames.hanabi.events import (
     TileDrawn,
     TokenRegained,
 )
-from cardgames.hanabi.names import variant_from_data
+from cardgames.hanabi.names import empty_clues_in_rules_version_2, variant_from_data
 from cardgames.hanabi.rules import HanabiVariant, PlayOrder, ScoreRule
 from cardgames.hanabi.view import (
     HanabiPublicView,
@@ -386,8 +386,10 @@ class HanabiState(State[HanabiAction]):
 
     game_name: ClassVar[str] = "hanabi"
     game_title: ClassVar[str] = "Hanabi"
-    rules_version: ClassVar[int] = 2
-    """2: an orange card's deck play discards it (version 1 played it)."""
+    rules_version: ClassVar[int] = 3
+    """2: an orange card's deck play discards it (version 1 played it). 3: a variant chosen by
+    a hanab.live name (``No Variant``, ``no-variant+pink``) forbids empty clues unless its
+    options allow them, as hanab.live does (version 2 allowed them)."""
     player_counts: ClassVar[range] = range(2, 6)
     derived_slots: ClassVar[frozenset[str]] = frozenset(
         {"_t", "_discard_count", "_playable", "_hand_bits", "_hole_moves", "current_player"})
@@ -1427,7 +1429,14 @@ class HanabiState(State[HanabiAction]):
         """Records of rules version 1 replay as they were played: there a deck play played
         an orange card, so a game with deck plays and an orange suit keeps
         ``deck_plays_always_play`` (other games are the same under both versions, and keep
-        their variant unchanged)."""
+        their variant unchanged). Records before version 3 that name their variant without
+        saying whether empty clues are allowed (written by hand: the library writes every
+        option) keep what that name gave then: empty clues allowed unless it said
+        ``no-empty-clues``."""
+        if rules_version < 3 and "suits" not in options and "empty_clues" not in options:
+            name = options.get("name", "standard")
+            if isinstance(name, str) and name.strip():
+                options = {"empty_clues": empty_clues_in_rules_version_2(name), **options}
         if rules_version < 2:
             variant = variant_from_data(options)
             if variant.deck_plays and any(suit.inverted for suit in variant.suits):

@@ -27,6 +27,7 @@ from cardgames.ikebana.bots import GreedyBot
 from cardgames.ikebana.cards import FULL_DECK, Card
 from cardgames.ikebana.rules import (
     DEFAULT_PRESET,
+    PRESET_DESCRIPTIONS,
     PRESETS,
     IkebanaRules,
     RefusalPayee,
@@ -93,6 +94,16 @@ CASUAL_MISTAKE_RATE = 0.3
 """How often the ``casual`` bot (the easy level) makes a random move instead of the greedy
 bot's."""
 
+def _bot_lines() -> dict[str, str]:
+    """One line on each bot, for the lists people choose a bot from."""
+    return {
+        "greedy": "takes the move that gains the most prestige over the others now",
+        "casual": f"the greedy bot, with a random move about {CASUAL_MISTAKE_RATE:.0%} of the time",
+        "planner": "plans its bouquet against the cards it has not seen, to win",
+        "random": "a random legal move",
+    }
+
+
 GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     name="ikebana",
     description="Antoine Bauza's bouquet game: draw, keep or refuse, buy; 4 rounds of prestige.",
@@ -111,5 +122,7 @@ GAME: GameInfo[IkebanaState, IkebanaRules] = GameInfo(
     table_aids="cardgames.ikebana.render:table_aids",
     rl_encoding="cardgames.rl.ikebana:ENCODING",
     web_assets="cardgames.ikebana:web",
+    preset_lines=PRESET_DESCRIPTIONS,
+    bot_lines=_bot_lines,
 )
 """The registry entry of Ikebana."""

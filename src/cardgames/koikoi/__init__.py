@@ -157,6 +157,17 @@ def expert_bot(seed: int | None = None) -> Agent:
     return ExpertBot(seed)
 
 
+def _bot_lines() -> dict[str, str]:
+    """One line on each bot, for the lists people choose a bot from."""
+    return {
+        "greedy": "plays for its best yaku and spoils yours; calls koi-koi by a simple risk rule",
+        "casual": f"the greedy bot, with a random move about {CASUAL_MISTAKE_RATE:.0%} of the time",
+        "search": "plays out many guesses at the hidden cards before each move (slower)",
+        "learned": "a network learned by self-play; not yet stronger than greedy",
+        "random": "a random legal move",
+    }
+
+
 GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     name="koikoi",
     description="Hanafuda Koi-Koi for two: capture by month, form yaku, koi-koi or stop.",
@@ -207,5 +218,7 @@ GAME: GameInfo[KoiKoiState, KoiKoiRules] = GameInfo(
     spectator_hands="cardgames.koikoi.yaku:spectator_hands",
     rl_encoding="cardgames.rl.koikoi:ENCODING",
     web_assets="cardgames.koikoi:web",
+    preset_lines=PRESET_DESCRIPTIONS,
+    bot_lines=_bot_lines,
 )
 """The registry entry: ``cardgames.new_game("koikoi", seed=1, preset="online")``."""

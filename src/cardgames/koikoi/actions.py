@@ -254,9 +254,12 @@ def _parse_move(text: str, position: Position | None) -> KoiKoiAction:
         )
     if len(words) == 1:
         alone = head not in _PLAY_WORDS
-        return PLAY_ACTIONS[_card_token(words[0], hand, "in hand", text, alone=alone)]
+        card = _card_token(words[0], hand, "in hand", text, alone=alone)
+        _check_number_in_hand(words[0], card, hand, text)
+        return PLAY_ACTIONS[card]
     if len(words) == 2:
         card = _card_token(words[0], hand, "in hand", text)
+        _check_number_in_hand(words[0], card, hand, text)
         same_month = None if field is None else [f for f in field if f >> 2 == card >> 2]
         target = _card_token(words[1], same_month, "on the field in that month", text)
         action = PLAY_CAPTURE_ACTIONS.get((card, target))
@@ -267,6 +270,19 @@ def _parse_move(text: str, position: Position | None) -> KoiKoiAction:
             )
         return action
     raise NotationError(f"{text!r} is not a move; moves are: {MOVES}")
+
+
+def _check_number_in_hand(token: str, card: int, hand: Sequence[int] | None, text: str) -> None:
+    """A card written as a number is its id, as the hand lists them ("10 mar-chaff-1"); one
+    not in the hand may have been meant as a place in it ("play 9"): say so, with the ids
+    the hand holds."""
+    if hand is None or card in hand or not token.strip().isdigit():
+        return
+    held = ", ".join(f"{c} {CARDS[c].code}" for c in sorted(hand))
+    raise NotationError(
+        f"{text!r}: card {card} is {CARDS[card].code}, which is not in your hand (a number "
+        f"is a card's id, as the hand lists them, not a place in it): {held}"
+    )
 
 
 def _is_move_slip(word: str) -> bool:

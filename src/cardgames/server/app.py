@@ -872,9 +872,11 @@ def create_app(settings: Settings) -> FastAPI:
         return await server.table_info(table_id)
 
     @app.get("/api/tables/{table_id}/moves/{move}", response_model=View)
-    async def position(request: Request, table_id: str, move: int, seat: int = 0) -> View:
-        """A finished game's position after `move` moves, as `seat` saw it (the replay); a
-        private table's password in the ``X-Table-Password`` header."""
+    async def position(request: Request, table_id: str, move: int, seat: int = 0,
+                       spectator: bool = False) -> View:
+        """A finished game's position after `move` moves, as `seat` saw it (the replay), or
+        with ``spectator=true`` as the spectators saw it (every hand); a private table's
+        password in the ``X-Table-Password`` header."""
         server.check_request_rate(_client(request))
         if "password" in request.query_params:
             raise ProtocolError("bad_message", "send a table's password in the "
@@ -886,7 +888,7 @@ def create_app(settings: Settings) -> FastAPI:
                                 "characters")
         table = await server.table(table_id)
         await server._check_password(table, password)
-        return await asyncio.to_thread(table.position, move, seat)
+        return await asyncio.to_thread(table.position, move, None if spectator else seat)
 
     @app.post("/api/tables/{table_id}/seats", response_model=SeatTaken)
     async def take_seat(request: Request, table_id: str) -> SeatTaken:

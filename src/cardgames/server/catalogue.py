@@ -22,7 +22,7 @@ import attrs
 import cardgames
 from cardgames.core.registry import GameInfo
 
-__all__ = ["game_catalogue", "game_entry", "option_entries"]
+__all__ = ["bot_choices", "game_catalogue", "game_entry", "option_entries"]
 
 
 _FIELD_HELP: dict[type[Any], dict[str, str]] = {}
@@ -90,6 +90,25 @@ def option_entries(options: Any) -> list[dict[str, Any]]:
     return entries
 
 
+def bot_choices(info: GameInfo[Any, Any]) -> list[dict[str, str]]:
+    """The bots a person chooses a seat's bot from: one entry a bot, levels first, a name that
+    means the same bot at a table with a person as an earlier one left out (Hanabi's ``easy``
+    is its ``casual`` bot). Each has its name (the short label), the bot it means there, and
+    its line (`GameInfo.bot_lines`; empty where the game has none), shown for the chosen one."""
+    def meant(name: str) -> str:
+        among = info.bot_among_people(name)
+        return info.levels.get(among, among)
+
+    choices: dict[str, dict[str, str]] = {}
+    for name in [*info.levels, *(name for name in info.bots if name not in info.levels)]:
+        means = meant(name)
+        if means not in choices:
+            label = info.bot_label(name, with_people=True)
+            line = label.removeprefix(f"{name}: ") if label != name else ""
+            choices[means] = {"name": name, "means": means, "line": line}
+    return list(choices.values())
+
+
 def game_entry(info: GameInfo[Any, Any]) -> dict[str, Any]:
     """One game as the lobby's form needs it."""
     default = info.presets[info.default_preset]
@@ -104,8 +123,13 @@ def game_entry(info: GameInfo[Any, Any]) -> dict[str, Any]:
         # A person sets a table up: its default seat bot is the game's bot for people.
         "default_bot": info.people_bot,
         "bot_labels": {name: info.bot_label(name, with_people=True) for name in info.bots},
+        "bot_choices": bot_choices(info),
         "preset_word": info.preset_word,
         "presets": list(info.presets),
+        "preset_titles": {name: title for name, title in info.preset_titles.items()
+                          if name in info.presets},
+        "preset_lines": {name: line for name, line in info.preset_lines.items()
+                         if name in info.presets},
         "default_preset": info.default_preset,
         "options": option_entries(default),
         "cooperative": info.cooperative,

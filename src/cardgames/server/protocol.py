@@ -50,6 +50,7 @@ __all__ = [
     "Act",
     "ActionChoice",
     "AskHint",
+    "BotChoice",
     "Chat",
     "ChatMessage",
     "ClientMessage",
@@ -224,6 +225,9 @@ class TableInfo(_ServerModel):
     hints: bool
     moves: int = Field(description="Moves made so far.")
     spectators: int
+    result: str | None = Field(
+        default=None, description="A finished game's outcome in a line (the score, the "
+        "winner by name); None before the end.")
 
 
 class TableList(_ServerModel):
@@ -263,6 +267,15 @@ class PlayerCounts(_ServerModel):
     default: int
 
 
+class BotChoice(_ServerModel):
+    """A bot as the lobby offers it for a seat."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str = Field(description="The bot's name, as a seat's ``bot`` (a level or a bot).")
+    means: str = Field(description="The bot it is at a table with a person (a level's bot).")
+    line: str = Field(default="", description="One line on how it plays (empty: none).")
+
+
 class GameEntry(_ServerModel):
     """One game the server offers, as the lobby's form needs it."""
 
@@ -276,8 +289,16 @@ class GameEntry(_ServerModel):
     bot_labels: dict[str, str] = Field(
         default_factory=dict, description="Each bot's label for people, by name (a level "
         "with what it is; the bots for bot-only tables say so).")
+    bot_choices: list[BotChoice] = Field(
+        default_factory=list, description="The bots a person chooses from, one entry a bot "
+        "(levels first; a name meaning the same bot as an earlier one left out).")
     preset_word: str = Field(description="The option key naming a rule set (``variant``).")
     presets: list[str] = Field(description="The rule sets by name.")
+    preset_titles: dict[str, str] = Field(
+        default_factory=dict, description="A rule set's name for people where it has one "
+        "besides its id (hanab.live's ``No Variant`` for ``no-variant``), by id.")
+    preset_lines: dict[str, str] = Field(
+        default_factory=dict, description="One line on each rule set that has one, by id.")
     default_preset: str
     options: list[GameOption]
     cooperative: bool = Field(description="Whether all seats share one score.")
@@ -546,7 +567,7 @@ SERVER_MESSAGES: Final = (
     Welcome, View, ChatMessage, Notes, HintMessage, TableUpdate, GameOver, Pong, Error)
 LOBBY_MODELS: Final = (
     CreateTable, SeatSpec, TableInfo, SeatInfo, TableList, TakeSeat, SeatTaken, LeaveSeat,
-    StartTable, GameCatalogue, GameEntry, GameOption, PlayerCounts)
+    StartTable, GameCatalogue, GameEntry, BotChoice, GameOption, PlayerCounts)
 
 _CLIENT_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 _SERVER_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ServerMessage)

@@ -284,6 +284,8 @@ class LiveTable:
             status=self.status, private=self.row.password_hash is not None,
             hints=self.row.hints, moves=0 if self.state is None else self.state.move_count,
             spectators=self.spectators,
+            result=self.state.result_text() if self.state is not None and self.state.is_over
+            else None,
         )
 
     def view(self, seat: int | None, log_start: int = 0) -> View:
@@ -312,24 +314,27 @@ class LiveTable:
                 "status": self.status, "players": list(state.players), "view": shown,
                 "legal": legal_choices(state, seat), "log_start": log_start, "log": log}
 
-    def position(self, move: int, seat: int) -> View:
-        """A finished game's position after `move` moves as `seat` saw it then (a replay;
-        every card is public once the game is over). ProtocolError before the end or for a
-        move or seat out of range."""
+    def position(self, move: int, seat: int | None) -> View:
+        """A finished game's position after `move` moves as `seat` saw it then, or (None) as
+        the spectators did, every hand shown (a replay; every card is public once the game is
+        over). ProtocolError before the end or for a move or seat out of range."""
         state = self.state
         if state is None or not state.is_over:
             raise ProtocolError("conflict", f"table {self.id}'s game is not over: its replay "
                                 "opens at the end")
         if not 0 <= move <= state.move_count:
             raise ProtocolError("bad_message", f"move {move} is not in 0..{state.move_count}")
-        if not 0 <= seat < len(state.players):
+        if seat is not None and not 0 <= seat < len(state.players):
             raise ProtocolError("bad_message", f"seat {seat} is not in 0..{len(state.players) - 1}")
         record = state.record()
         then = self.info.replay(attrs.evolve(record, actions=record.actions[:move]))
+        shown = (spectator_view(then, show_hands=True) if seat is None
+                 else seat_view(then, seat))
+        log = spectator_log(then) if seat is None else seat_log(then, seat)
         return View(table=self.id, seat=seat, move=move, to_move=then.current_player,
                     status="over" if then.is_over else "playing", players=list(then.players),
-                    view=seat_view(then, seat), legal=[], log_start=0,
-                    log=[LogEntry.model_validate(entry) for entry in seat_log(then, seat)])
+                    view=shown, legal=[], log_start=0,
+                    log=[LogEntry.model_validate(entry) for entry in log])
 
     def game_over(self) -> GameOver:
         """The end of the game: scores, result, record and the foreign export."""

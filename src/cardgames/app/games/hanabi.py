@@ -65,6 +65,10 @@ def _value_text(value: str | int) -> str:
     return value if isinstance(value, str) else rank_text(value)
 
 
+UNKNOWN_OWN = "??"
+"""The second line of your own card when the clues tell nothing of it yet (its back)."""
+
+
 def _known(variant: HanabiVariant, possible: frozenset[Card]) -> str:
     """What the clues pin down, in two letters: ``R3``, ``R?``, ``?3`` (blank: nothing)."""
     suits = {card.suit for card in possible}
@@ -187,7 +191,10 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
                 status = known_status(view, own.possible)
                 face = Text(f"#{own.slot}{MARKS.get(status or '', ' ')}", style="bold")
                 face.append("✎" if own.order in context.notes else " ")
-                face.append(f"\n{_known(variant, own.possible)}{'*' if own.touched else ''}")
+                # Nothing known yet: a card back ("??"), not blank space, so that your hand
+                # shows as five cards.
+                known = _known(variant, own.possible).strip() or UNKNOWN_OWN
+                face.append(f"\n{known}{'*' if own.touched else ''}")
                 suits = {card.suit for card in own.possible}
                 colour = (
                     _style_class(variant.suits[variant.suit_of(next(iter(suits)))].style)
@@ -345,7 +352,8 @@ class HanabiAdapter(GameAdapter[HanabiState, HanabiView]):
             "deck runs out and everyone has had one more turn; the score is the fireworks' "
             "height.\n"
             "Marks on a card: ✓ playable, ! critical (the last of its kind), × trash; * it "
-            "was clued; ✎ your note (n). Your own cards show what the clues tell (R?, ?3)."
+            "was clued; ✎ your note (n). Your own cards show what the clues tell (R?, ?3; "
+            "?? nothing yet)."
         )
         return [("Hanabi in short", short), ("This game's variant", variant_text(view.variant))]
 

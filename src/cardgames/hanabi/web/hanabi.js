@@ -209,7 +209,7 @@ export function render(root, message, ui) {
     const own = seat === message.seat;
     const toMove = view.current_player === seat && !view.is_over;
     return h("section", {class: `hand${own ? " own" : ""}${toMove ? " to-move" : ""}`, dataset: {seat: String(seat)}},
-      h("h3", {}, view.players[seat], own ? " (you)" : "", toMove ? h("span", {class: "turn"}, " ● to move") : null),
+      h("h3", {title: ui.seatTitle?.(seat) || null}, view.players[seat], own ? " (you)" : "", toMove ? h("span", {class: "turn"}, " ● to move") : null),
       h("div", {class: "cards"}, handOf(view, seat).map((slot) =>
         slotCard(ui, view, seat, slot, {hinted: hinted.has(String(slot.order)), mine: own,
           justClued: last.touched.has(String(slot.order)),

@@ -58,7 +58,9 @@ export function render(root, message, ui) {
   view.players.forEach((name, seat) => {
     const box = el("section", `ib-seat${seat === me ? " mine" : ""}${seat === view.current_player ? " turn" : ""}`);
     const head = el("div", "ib-head");
-    head.append(el("strong", "", name + (seat === me ? " (you)" : "")));
+    const who = el("strong", "", name + (seat === me ? " (you)" : ""));
+    if (ui.seatTitle?.(seat)) who.title = ui.seatTitle(seat);
+    head.append(who);
     head.append(el("span", "ib-prestige", `prestige ${view.prestige[seat]}`));
     if (seat === view.starter) head.append(el("span", "ib-badge", "starter"));
     if (seat === view.current_player) head.append(el("span", "ib-badge turn", "to play"));

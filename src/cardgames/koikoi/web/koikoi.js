@@ -114,11 +114,13 @@ function backs(count, label) {
 }
 
 // A seat's captured cards grouped by kind, with its yaku now and the ones in progress.
-function pileBox(view, seat, mine) {
+function pileBox(view, seat, mine, ui) {
   const box = el("section", `kk-pile${mine ? " mine" : ""}`);
   const score = view.yaku[seat];
   const head = el("div", "kk-pile-head");
-  head.append(el("strong", "", view.players[seat] + (mine ? " (you)" : "")));
+  const name = el("strong", "", view.players[seat] + (mine ? " (you)" : ""));
+  if (ui.seatTitle?.(seat)) name.title = ui.seatTitle(seat);
+  head.append(name);
   head.append(el("span", "kk-points", `${view.scores[seat]} pts`));
   const calls = view.koikoi_calls[seat];
   if (calls) head.append(el("span", "kk-badge", `koi-koi ×${calls}`));
@@ -201,7 +203,7 @@ export function render(root, message, ui) {
   const opponents = me === null ? [1, 0] : [1 - me];
   for (const seat of opponents.slice(0, 1)) {
     root.append(handRow(view, seat, me));
-    root.append(pileBox(view, seat, false));
+    root.append(pileBox(view, seat, false, ui));
   }
 
   // The field, the stock and the turned-over card waiting for its capture choice.
@@ -229,7 +231,7 @@ export function render(root, message, ui) {
 
   // My side (a seat), or the first seat (a spectator).
   const own = me === null ? 0 : me;
-  root.append(pileBox(view, own, me !== null));
+  root.append(pileBox(view, own, me !== null, ui));
   if (me !== null) {
     const mine = el("section", "kk-hand mine");
     mine.setAttribute("aria-label", "your hand");

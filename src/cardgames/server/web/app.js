@@ -191,16 +191,17 @@ function tableItem(info) {
   return h("li", {},
     h("span", {class: "what"}, h("strong", {}, info.name), ` · ${info.game} · ${info.status}`,
       info.status === "playing" ? ` · move ${info.moves}` : "",
+      info.result ? h("span", {class: "result"}, ` · ${info.result}`) : "",
       h("br"), h("span", {class: "seatlist"}, seats)),
     open && info.status === "waiting" ? h("a", {href: go}, h("button", {class: "primary"}, "Sit")) : null,
     h("a", {href: go + "?watch"}, h("button", {}, info.status === "over" ? "Replay" : "Watch")));
 }
 
-/** A line on each bot level (and the bots every game has). */
+/** A line on each bot level (and the bot every game has), for a game whose bots have none. */
 const BOT_HELP = {
   easy: "plays sensibly but makes a beginner's mistakes now and then",
   normal: "a steady player with the game's usual strategy",
-  hard: "the strongest bundled bot: looks ahead (slower to move)",
+  hard: "the game's strongest level",
   random: "any legal move at random (for testing)",
 };
 async function createForm() {
@@ -219,14 +220,25 @@ async function createForm() {
     const seatRows = () => {
       const count = Math.max(game.players.min, Math.min(game.players.max, Number(players.value) || 2));
       const old = [...seats.querySelectorAll("select")].map((s) => s.value);
-      seats.replaceChildren(...Array.from({length: count}, (_, i) => h("label", {},
-        `Seat ${i + 1}`, h("select", {name: `seat${i}`},
+      // One short label a bot; the line under the select says how the chosen one plays.
+      const choices = game.bot_choices?.length ? game.bot_choices
+        : game.bots.map((b) => ({name: b, means: b, line: ""}));
+      const fallback = choices.find((c) => c.name === game.default_bot || c.means === game.default_bot);
+      seats.replaceChildren(...Array.from({length: count}, (_, i) => {
+        const select = h("select", {name: `seat${i}`},
           h("option", {value: ""}, i === 0 ? "me" : "a person"),
-          game.bots.map((b) => h("option", {value: b}, `bot: ${game.bot_labels?.[b] ?? b}`))))));
-      // By default you sit in seat 1 and bots fill the others: "Create" starts a game at once.
-      seats.querySelectorAll("select").forEach((s, i) => {
-        s.value = old[i] ?? (i === 0 ? "" : game.default_bot);
-      });
+          choices.map((c) => h("option", {value: c.name}, `bot: ${c.name}`)));
+        const line = h("small", {class: "quiet bot-line"});
+        const explain = () => {
+          const chosen = choices.find((c) => c.name === select.value);
+          line.textContent = chosen ? chosen.line || BOT_HELP[chosen.name] || "" : "";
+        };
+        select.addEventListener("change", explain);
+        // By default you sit in seat 1 and bots fill the others: "Create" starts a game at once.
+        select.value = old[i] ?? (i === 0 ? "" : fallback?.name ?? game.default_bot);
+        explain();
+        return h("div", {class: "seat"}, h("label", {}, `Seat ${i + 1}`, select), line);
+      }));
     };
     players.addEventListener("change", seatRows);
     seatRows();
@@ -253,19 +265,21 @@ async function createForm() {
     }
     const options = [...groups].map(([name, items]) =>
       h("fieldset", {class: "option-group"}, h("legend", {}, name), h("div", {class: "grid"}, items)));
-    const preset = h("select", {name: "preset"}, game.presets.map((p) => h("option", {value: p}, p)));
+    // A rule set by its name for people (hanab.live's "No Variant"), its id where it has none.
+    const preset = h("select", {name: "preset"}, game.presets.map((p) =>
+      h("option", {value: p}, game.preset_titles?.[p] ?? p)));
     preset.value = game.presets.includes(lobby.preset) ? lobby.preset : game.default_preset;
     const presetHelp = h("small", {class: "quiet preset-help"});
-    const explain = () => { presetHelp.textContent = lobby.presetHelp?.[preset.value] || ""; };
+    const explain = () => {
+      presetHelp.textContent = lobby.presetHelp?.[preset.value] || game.preset_lines?.[preset.value] || "";
+    };
     preset.addEventListener("change", explain);
     explain();
-    const botHelp = h("ul", {class: "bot-help quiet"}, game.bots.filter((b) => BOT_HELP[b])
-      .map((b) => h("li", {}, h("strong", {}, b), ": ", BOT_HELP[b])));
     body.replaceChildren(
       h("div", {class: "row"}, h("label", {}, "Players", players),
         h("label", {}, game.preset_word[0].toUpperCase() + game.preset_word.slice(1), preset)),
       presetHelp,
-      h("fieldset", {}, h("legend", {}, "Seats"), seats, botHelp),
+      h("fieldset", {}, h("legend", {}, "Seats"), seats),
       h("details", {}, h("summary", {}, `Every option (${game.options.length})`),
         h("p", {class: "quiet"}, `Each starts at the default ${game.preset_word}'s value; changed ones override the ${game.preset_word} chosen above.`),
         options));
@@ -274,11 +288,12 @@ async function createForm() {
   build();
   form.append(
     h("div", {class: "row"}, h("label", {}, "Game", gameSelect),
-      h("label", {}, "Table name", h("input", {type: "text", name: "name", maxlength: 60, size: 14}))),
+      h("label", {}, "Table name", h("input", {type: "text", name: "name", maxlength: 60, size: 14,
+        placeholder: tableName(myName())}))),
     body,
     h("div", {class: "row"},
-      h("label", {}, "Your name", h("input", {type: "text", name: "me", required: true, maxlength: 40,
-        size: 12, value: store.get("cardgames.name") || ""})),
+      h("label", {}, "Your name", h("input", {type: "text", name: "me", maxlength: 40,
+        size: 12, value: myName(), placeholder: DEFAULT_NAME})),
       h("label", {}, "Password", h("input", {type: "password", name: "password", maxlength: 100,
         size: 10, placeholder: "none: public", autocomplete: "new-password"}))),
     h("div", {class: "row"},
@@ -289,6 +304,13 @@ async function createForm() {
   form.addEventListener("submit", (e) => { e.preventDefault(); createTable(form, gameSelect.value); });
   return form;
 }
+
+/** The name a person goes by where they have typed none: "Create" alone starts a game. */
+const DEFAULT_NAME = "Player";
+/** The name this browser last sat under, else the default. */
+function myName() { return store.get("cardgames.name") || DEFAULT_NAME; }
+/** The name of a table made by `person` who gave it none. */
+function tableName(person) { return `${person}'s table`; }
 
 async function createTable(form, gameName) {
   const game = (await games()).find((g) => g.name === gameName);
@@ -301,12 +323,14 @@ async function createTable(form, gameName) {
     if (value !== input.dataset.initial) options[o.name] = value;
   }
   const password = f.password.value || null;
-  const me = f.me.value.trim();
+  const me = f.me.value.trim() || DEFAULT_NAME;
   store.set("cardgames.name", me);
+  // Unnamed, a table is named for whoever made it: the lobby's tables are told apart.
+  const name = f.name.value.trim() || tableName(me);
   try {
     const mine = seats[0].bot === null;
     const info = await api("POST", "/api/tables", {game: game.name, options, seats, password,
-      name: f.name.value.trim(), hints: f.hints.checked, autostart: f.autostart.checked});
+      name, hints: f.hints.checked, autostart: f.autostart.checked});
     if (password) sessionStorage.setItem(`cardgames.password.${info.table}`, password);
     if (mine) {
       const taken = await api("POST", `/api/tables/${info.table}/seats`, {name: me, seat: 0, password});
@@ -460,6 +484,8 @@ class Table {
   start() {
     this.connect();
     this.render();
+    // The bots' lines (a seat's hover) come with the lobby's catalogue.
+    games().then(() => this.render(), () => {});
   }
 
   close() {
@@ -504,6 +530,9 @@ class Table {
           Math.max(5, message.idle_timeout / 3) * 1000);
         break;
       case "view":
+        // A game over before this page opened (a replay from the lobby): its result is shown
+        // on the page, not on a board over it, so that the replay keys work at once.
+        if (!this.message && message.status === "over") this.shownSummaries.add("final");
         this.log.splice(message.log_start, Infinity, ...message.log);
         if (this.message && message.move !== this.message.move) { this.hint = null; this.selected = null; }
         this.message = message;
@@ -560,6 +589,7 @@ class Table {
       act: (action) => this.act(action),
       find: (test) => legal.filter((a) => typeof test === "function" ? test(a) : test.test(a.notation)),
       select: (key) => { table.selected = key === table.selected ? null : key; table.render(); },
+      seatTitle: (seat) => this.seatTitle(seat),
       noteFor: (key) => table.notes[key] || "",
       openNote: (key) => table.openNote(key),
       download,
@@ -568,6 +598,17 @@ class Table {
         dataset: options.key ? {key: options.key} : {}, on: {click: run}},
         label, options.key ? h("kbd", {}, options.key) : null),
     };
+  }
+
+  /** What a seat's name says on hover: for a bot, which bot it is and how it plays (from the
+   *  lobby's list of bots), e.g. "a bot: hard — H-Group level 5, …"; "" for a person. */
+  seatTitle(seat) {
+    const row = this.info.seats?.[seat];
+    if (!row || row.kind !== "bot" || !row.bot) return "";
+    const entry = catalogue?.games.find((g) => g.name === this.info.game);
+    const choice = entry?.bot_choices?.find((c) => c.name === row.bot || c.means === row.bot);
+    const line = choice?.line || BOT_HELP[row.bot] || "";
+    return `a bot: ${row.bot}${line ? ` — ${line}` : ""}`;
   }
 
   /** The log entry of the move that led to the position shown ({seat, action, events}). */
@@ -629,7 +670,7 @@ class Table {
   }
 
   async takeSeat(seat) {
-    const answer = await ask("Take the seat", [{name: "name", label: "Your name", value: store.get("cardgames.name") || "", max: 40},
+    const answer = await ask("Take the seat", [{name: "name", label: "Your name", value: myName(), max: 40},
       ...(this.info.private && !this.password ? [{name: "password", label: "Password", type: "password"}] : [])], "Sit");
     if (!answer || !answer.name.trim()) return;
     store.set("cardgames.name", answer.name.trim());
@@ -692,15 +733,20 @@ class Table {
       return element;
     };
     const element = make();
-    this.summaryBox.replaceChildren(...(element ? [h("div", {class: "panel summary", id: "final"}, element)] : []));
     const key = element?.dataset.key || (over ? "final" : null);
+    // Once on the page (#final): on a board over the table, else under the table.
+    const boxed = (inner) => h("div", {class: "panel summary", id: "final"}, inner);
+    let onBoard = false;
     if (element && key && live && !this.shownSummaries.has(key)) {
       // A round's end or the game's: a board on top of the table, closed by the player.
       this.shownSummaries.add(key);
-      this.showBoard(make(), key === "final" || !!message.view?.is_over, key);
+      this.showBoard(boxed(make()), key === "final" || !!message.view?.is_over, key);
+      onBoard = true;
     } else if (element && key && live && $("board-dialog").open && this.boardKey === key) {
-      this.showBoard(make(), key === "final" || !!message.view?.is_over, key);  // the record came
+      this.showBoard(boxed(make()), key === "final" || !!message.view?.is_over, key);  // the record came
+      onBoard = true;
     }
+    this.summaryBox.replaceChildren(...(element && !onBoard ? [boxed(element)] : []));
   }
 
   /** The end of a game whose module has no summary: the result and the scores. */
@@ -733,7 +779,7 @@ class Table {
       if (password) sessionStorage.setItem(`cardgames.password.${next.table}`, password);
       const mine = info.seats[this.saved.seat];
       const taken = await api("POST", `/api/tables/${next.table}/seats`,
-        {name: mine?.name || store.get("cardgames.name") || "Player", seat: this.saved.seat, password});
+        {name: mine?.name || myName(), seat: this.saved.seat, password});
       store.set(seatKey(next.table), {seat: taken.seat, token: taken.token});
       if (info.seats.some((s) => s.kind === "person" && s.seat !== this.saved.seat))
         this.send({type: "chat", text: `${PLAY_AGAIN} #/table/${next.table}`});
@@ -750,6 +796,13 @@ class Table {
       h("p", {class: "row"}, h("button", {class: "primary", id: "board-close", value: "close"},
         final ? "Close" : "Next round"))));
     if (dialog.open) dialog.close();
+    // Closed, the board's summary goes under the table (renderSummary keeps it off the page
+    // while the board shows it).
+    dialog.onclose = () => {
+      if (dialog.open || this.boardKey !== key) return;  // shown again meanwhile
+      dialog.replaceChildren();
+      if (!this.closed) this.render();
+    };
     dialog.showModal();
     dialog.querySelector("#board-close").focus();
   }
@@ -798,7 +851,9 @@ class Table {
     move = Math.max(0, Math.min(last, move));
     if (!this.replayViews[move]) {
       try {
-        const query = new URLSearchParams({seat: this.message.seat ?? 0});
+        // A spectator replays the spectators' view (every hand), a seat its own.
+        const query = new URLSearchParams(this.message.seat === null ? {spectator: "true"}
+          : {seat: this.message.seat});
         // A private table's password in a header: an address is written in access logs.
         const headers = this.password ? {"X-Table-Password": this.password} : {};
         this.replayViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`,
@@ -819,8 +874,9 @@ class Table {
     if (!this.gameOver || seat === null || seat === undefined || count < 2 || this.partnerViews[move]) return;
     try {
       const query = new URLSearchParams({seat: (seat + 1) % count});
-      if (this.password) query.set("password", this.password);
-      this.partnerViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`);
+      const headers = this.password ? {"X-Table-Password": this.password} : {};
+      this.partnerViews[move] = await api("GET", `/api/tables/${this.id}/moves/${move}?${query}`,
+                                          undefined, headers);
     } catch { /* the own cards stay hidden: nothing else depends on them */ }
   }
 

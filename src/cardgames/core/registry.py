@@ -157,8 +157,8 @@ class GameInfo(Generic[S, Opts]):
     """One line on each rule set, by name, for the lists people choose one from (the web
     lobby's line under its select); a rule set without one is listed by its name alone."""
     preset_titles: Mapping[str, str] = attrs.field(factory=dict)
-    """A rule set's name for people where it has one besides its id, by id (Hanabi: hanab.live's
-    ``No Variant`` for ``no-variant``)."""
+    """A rule set's name for people where it has one besides its id, by id (a name as the
+    players' own site spells it, say, for a lower-case id)."""
     _made: dict[tuple[Any, ...], Opts] = attrs.field(
         factory=dict, init=False, eq=False, repr=False)
     # Options built by make_options from a rule set and single options, by its arguments:

@@ -92,8 +92,8 @@ def option_entries(options: Any) -> list[dict[str, Any]]:
 
 def bot_choices(info: GameInfo[Any, Any]) -> list[dict[str, str]]:
     """The bots a person chooses a seat's bot from: one entry a bot, levels first, a name that
-    means the same bot at a table with a person as an earlier one left out (Hanabi's ``easy``
-    is its ``casual`` bot). Each has its name (the short label), the bot it means there, and
+    means the same bot at a table with a person as an earlier one left out (a level such as ``easy``
+    that is another bot's name). Each has its name (the short label), the bot it means there, and
     its line (`GameInfo.bot_lines`; empty where the game has none), shown for the chosen one."""
     def meant(name: str) -> str:
         among = info.bot_among_people(name)

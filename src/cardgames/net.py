@@ -16,7 +16,7 @@ Two parts, as the protocol has two (see the server's protocol page):
   nothing is lost: an action sent as the connection fell is either committed (the new view
   shows it) or not (the view asks again). :meth:`Session.play` plays a seat with any
   :class:`~cardgames.core.agents.Agent`, which sees the very view and legal actions it would
-  see locally (:func:`cardgames.server.views.view_from_json`), thinking in a worker thread so
+  see locally (:func:`cardgames.wire.decode.view_from_json`), thinking in a worker thread so
   the connection keeps answering.
 
 Blocking callers use :func:`play_seat` (``asyncio.run`` around :meth:`Session.play`).
@@ -47,9 +47,9 @@ from cardgames.core.agents import Agent
 from cardgames.core.errors import CardgamesError, OptionsError, clip
 from cardgames.core.game import draw_seed
 from cardgames.core.registry import load_target
-from cardgames.server.protocol import PROTOCOL_VERSION
-from cardgames.server.views import legal_from_json, view_from_json
 from cardgames.session import seat_bots
+from cardgames.wire.decode import legal_from_json, view_from_json
+from cardgames.wire.messages import PROTOCOL_VERSION
 
 __all__ = [
     "MAX_MESSAGE",

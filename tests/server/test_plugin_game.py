@@ -10,7 +10,7 @@ import pytest
 import cardgames
 from cardgames.core.record import Record
 from cardgames.core.registry import Registry
-from cardgames.server.views import legal_from_json, view_from_json
+from cardgames.wire.decode import legal_from_json, view_from_json
 from server.kit import Running, random_chooser
 from tinygame import make_info
 

@@ -4,7 +4,7 @@ of a server's seat, and :class:`SeatBook` remembers each seat's token so that jo
 takes the same seat back.
 
 The game is the server's: the session holds the seat's latest view as the server sent it
-(read back into the game's own view value, :func:`cardgames.server.views.view_from_json`, so the
+(read back into the game's own view value, :func:`cardgames.wire.decode.view_from_json`, so the
 game's adapter draws it as it draws a local game), sends the player's moves, notes and hint
 requests, and hands the screen each new view's moves to log. It reconnects by itself
 (:class:`cardgames.net.Session`): a view after a reconnect shows whatever the server kept.
@@ -33,8 +33,8 @@ from cardgames.core.errors import CardgamesError, OptionsError, RecordError
 from cardgames.core.game import Move, State
 from cardgames.core.record import Record
 from cardgames.net import Lobby, ServerError, Session, Ticket, server_urls
-from cardgames.server.views import legal_from_json, view_from_json
 from cardgames.session import data_home, write_atomically
+from cardgames.wire.decode import legal_from_json, view_from_json
 
 __all__ = ["OnlineSession", "SeatBook", "check_seat", "join_table", "table_address"]
 

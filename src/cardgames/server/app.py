@@ -35,7 +35,21 @@ from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.limits import load_json
 from cardgames.server import store, workers
 from cardgames.server.catalogue import game_catalogue
-from cardgames.server.protocol import (
+from cardgames.server.security import (
+    RateBucket,
+    check_password,
+    hash_password,
+    hash_token,
+    new_secret_seed,
+    new_table_id,
+    new_token,
+    origin_allowed,
+    token_matches,
+)
+from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
+from cardgames.server.tables import LiveTable, ProtocolError, bot_names
+from cardgames.wire.encode import action_choice, legal_choices, seat_view
+from cardgames.wire.messages import (
     MAX_PASSWORD,
     PROTOCOL_VERSION,
     Act,
@@ -63,20 +77,6 @@ from cardgames.server.protocol import (
     Welcome,
     client_message_adapter,
 )
-from cardgames.server.security import (
-    RateBucket,
-    check_password,
-    hash_password,
-    hash_token,
-    new_secret_seed,
-    new_table_id,
-    new_token,
-    origin_allowed,
-    token_matches,
-)
-from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
-from cardgames.server.tables import LiveTable, ProtocolError, bot_names
-from cardgames.server.views import action_choice, legal_choices, seat_view
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
 

@@ -3,7 +3,7 @@
 Nothing here touches the network or the database: :mod:`cardgames.server.app` holds the
 connections and commits every change before applying it here. The game itself is the
 library's: :meth:`GameInfo.new_game` deals it, :meth:`GameInfo.replay` rebuilds it from what
-the store kept, ``state.view(seat)`` (through :mod:`cardgames.server.views`) is all a seat is
+the store kept, ``state.view(seat)`` (through :mod:`cardgames.wire.encode`) is all a seat is
 sent of it.
 """
 
@@ -24,7 +24,16 @@ from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
-from cardgames.server.protocol import (
+from cardgames.server.store import SeatRow, TableRow
+from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
+from cardgames.wire.encode import (
+    legal_choices,
+    seat_log,
+    seat_view,
+    spectator_log,
+    spectator_view,
+)
+from cardgames.wire.messages import (
     PROTOCOL_VERSION,
     ChatMessage,
     GameOver,
@@ -35,15 +44,6 @@ from cardgames.server.protocol import (
     TableUpdate,
     View,
 )
-from cardgames.server.store import SeatRow, TableRow
-from cardgames.server.views import (
-    legal_choices,
-    seat_log,
-    seat_view,
-    spectator_log,
-    spectator_view,
-)
-from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 
 __all__ = ["CHAT_KEPT", "Listener", "LiveTable", "ProtocolError", "bot_names"]
 

@@ -3,7 +3,7 @@
 A hint is asked of a fresh bot that reads the seat's view, its history included, so it
 needs nothing of the server's memory: the view and the legal actions travel to a worker
 process as the protocol's JSON data and are read back there as a remote bot reads them
-(:func:`~cardgames.server.views.view_from_json`, which hands out the engine's own action
+(:func:`~cardgames.wire.decode.view_from_json`, which hands out the engine's own action
 values: some bots compare actions by identity), and the bot thinks there, off the event
 loop and out of its lock on the interpreter. The processes are started with ``spawn``
 (nothing of the server is forked into them) and import the game on first use, by name: this
@@ -17,7 +17,7 @@ from typing import Any
 
 import cardgames
 from cardgames.core.agents import explain
-from cardgames.server.views import legal_from_json, view_from_json
+from cardgames.wire.decode import legal_from_json, view_from_json
 
 __all__ = ["advise"]
 
@@ -25,8 +25,8 @@ __all__ = ["advise"]
 def advise(game: str, bot: str, seed: int, view: Mapping[str, Any],
            choices: Sequence[Mapping[str, Any]]) -> tuple[int, str]:
     """What the bot `bot` of `game` (seeded `seed`) would do with a seat's `view` (JSON, as
-    :func:`~cardgames.server.views.seat_view` writes it) and its legal `choices` (as
-    :func:`~cardgames.server.views.legal_choices` lists them): the index of its action in
+    :func:`~cardgames.wire.encode.seat_view` writes it) and its legal `choices` (as
+    :func:`~cardgames.wire.encode.legal_choices` lists them): the index of its action in
     `choices`, and its reason in words."""
     legal = legal_from_json(game, list(choices))
     hint = explain(cardgames.get_game(game).bots[bot](seed), view_from_json(game, view), legal)

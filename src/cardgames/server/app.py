@@ -46,7 +46,7 @@ from cardgames.server.security import (
     origin_allowed,
     token_matches,
 )
-from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
+from cardgames.server.store import SeatRow, Store, TableRow, Write
 from cardgames.server.tables import LiveTable, ProtocolError, bot_names
 from cardgames.wire.encode import action_choice, legal_choices, seat_view
 from cardgames.wire.messages import (
@@ -351,7 +351,7 @@ class GameServer:
         row = await self._db(self._store().load_table, table_id)
         if row is None:
             return None
-        return self.tables.setdefault(table_id, LiveTable.from_row(row))
+        return self.tables.setdefault(table_id, LiveTable.from_row(row, self.commit))
 
     async def table(self, table_id: str) -> LiveTable:
         """The table `table_id` (a finished one is read back from the database)."""
@@ -446,7 +446,7 @@ class GameServer:
             creator=client, created=time.time(), seats=seats,
         )
         await self.commit(store.create_table, row)
-        table = self.tables[row.id] = LiveTable(row, info, list(seats))
+        table = self.tables[row.id] = LiveTable(row, info, list(seats), commit=self.commit)
         self.listing = None
         if request.autostart and all(seat.kind != "open" for seat in seats):
             await self._start(table)
@@ -576,10 +576,10 @@ class GameServer:
             if seat is None:
                 raise ProtocolError("forbidden", "a spectator may only chat")
             if isinstance(message, Act):
-                async with table.lock:
-                    action = table.resolve(seat, message.action, message.move)
-                    await self._accept(table, seat, action, None if message.ref is None
-                                       else (connection, message.ref))
+                ended = await table.play(
+                    seat, message.action, move=message.move,
+                    answer=None if message.ref is None else (connection, message.ref))
+                self._moved(table, ended)
             elif isinstance(message, Note):
                 await self._note(connection, table, seat, message)
             elif isinstance(message, AskHint):
@@ -645,33 +645,12 @@ class GameServer:
         while len(self.finished) > FINISHED_KEPT:
             del self.finished[next(iter(self.finished))]
 
-    async def _accept(self, table: LiveTable, seat: int, action: Any,
-                      answer: tuple[Connection, str | int] | None = None) -> None:
-        """Commit a checked action of `seat`, apply it, then tell everyone (the table's lock
-        is held); `answer`: the connection that sent the act and its ``ref``, echoed in the
-        view it is sent."""
-        state = table.state
-        assert state is not None
-        row = ActionRow(state.move_count, seat, str(action))
-        # The move is made on a copy, committed, then the copy becomes the table's game:
-        # nobody sees a move before it is saved, a failed commit leaves the game as it was,
-        # and the move that ends the game is saved with the end in one commit.
-        after = state.clone()
-        after.apply(action)
-        await self.commit(store.add_last_action if after.is_over else store.add_action,
-                          table.id, row)
-        table.state = state = after
-        table.broadcast_views(answer)
-        if state.is_over:
-            table.broadcast(table.game_over())
+    def _moved(self, table: LiveTable, ended: bool) -> None:
+        """After a move at `table` (see :meth:`LiveTable.play`): a finished game goes to the
+        lobby's finished list, else the bots to act next are let act."""
+        if ended:
             if table.row.password_hash is None:
                 self.finished_listed.append(table.table_info())
-            # The spectators' words, kept from the seats while the game went on, now reach them.
-            held = [line for line in table.chat if line.seat is None]
-            for listener in list(table.listeners):
-                if listener.seat is not None:
-                    for line in held:
-                        listener.send(line)
             self._table_changed(table)
         else:
             self._schedule_bots(table)
@@ -769,10 +748,13 @@ class GameServer:
                 view, legal = state.view(seat), state.legal_actions()
                 action = await loop.run_in_executor(
                     self.bots, table.agents[seat].act, view, legal)
-                async with table.lock:
-                    if table.state is not state or state.move_count != move:
+                try:
+                    ended = await table.play(seat, action, move=move)
+                except ProtocolError:
+                    if table.state is not state:  # the game moved on while the bot thought
                         continue
-                    await self._accept(table, seat, action)
+                    raise
+                self._moved(table, ended)
         except ProtocolError as exc:
             log.error("table %s: a bot's move was not saved: %s", table.id, exc.message)
         except Exception:

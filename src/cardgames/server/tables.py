@@ -1,7 +1,10 @@
 """A table in the server's memory: its seats, its game, its bots, and the messages it sends.
 
-Nothing here touches the network or the database: :mod:`cardgames.server.app` holds the
-connections and commits every change before applying it here. The game itself is the
+:meth:`LiveTable.play` is the one move path, for people and bots alike, read top to bottom:
+resolve the act, apply it to a copy of the game, commit it, make the copy the table's game,
+send every connection its view. Nothing here touches the network or the database itself:
+:mod:`cardgames.server.app` holds the connections and hands each table its :class:`Commit`
+(the database's write, which a move awaits before anyone hears of it). The game itself is the
 library's: :meth:`GameInfo.new_game` deals it, :meth:`GameInfo.replay` rebuilds it from what
 the store kept, ``state.view(seat)`` (through :mod:`cardgames.wire.encode`) is all a seat is
 sent of it.
@@ -24,7 +27,8 @@ from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
-from cardgames.server.store import SeatRow, TableRow
+from cardgames.server import store
+from cardgames.server.store import ActionRow, SeatRow, TableRow
 from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
 from cardgames.wire.encode import (
     legal_choices,
@@ -45,7 +49,7 @@ from cardgames.wire.messages import (
     View,
 )
 
-__all__ = ["CHAT_KEPT", "Listener", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = ["CHAT_KEPT", "Commit", "Listener", "LiveTable", "ProtocolError", "bot_names"]
 
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps to show a new arrival."""
@@ -91,6 +95,18 @@ class Listener(Protocol):
     def close(self) -> None: ...
 
 
+class Commit(Protocol):
+    """How a table keeps a change: one write of :mod:`cardgames.server.store` (a statement
+    and its arguments), committed before the call returns; ProtocolError("server") if it
+    could not be, and then nothing changed."""
+
+    async def __call__(self, statement: Callable[..., None], *args: Any) -> None: ...
+
+
+async def _kept_nowhere(_statement: Callable[..., None], *_args: Any) -> None:
+    """The commit of a table with no database (a table built in memory: tests, benchmarks)."""
+
+
 @attrs.define(eq=False)
 class LiveTable:
     """One table, the one owner of everything about it: stored fields, its options (read
@@ -116,12 +132,15 @@ class LiveTable:
     spectators: int = 0
     connected: dict[int, int] = attrs.field(factory=dict)
     """Open connections by seat."""
+    commit: Commit = _kept_nowhere
+    """Where the table's changes are kept (the server's database)."""
 
     @classmethod
-    def from_row(cls, row: TableRow) -> LiveTable:
-        """The table `row` as stored, its game rebuilt from its header and actions."""
+    def from_row(cls, row: TableRow, commit: Commit = _kept_nowhere) -> LiveTable:
+        """The table `row` as stored, its game rebuilt from its header and actions; its
+        changes kept by `commit`."""
         info = cardgames.get_game(row.game)
-        table = cls(row, info, list(row.seats))
+        table = cls(row, info, list(row.seats), commit=commit)
         table.notes = {seat: dict(notes) for seat, notes in row.notes.items()}
         for seat, name, text, when in row.chat:
             table.chat.append(ChatMessage(
@@ -237,9 +256,44 @@ class LiveTable:
         return self.info.people_bot, self.row.bot_seed + len(self.seats) + seat
 
     # ------------------------------------------------------------------ moves
-    def resolve(self, seat: int, action: int | str, move: int | None) -> Any:
-        """The action `seat` asks for, checked: its seat, its turn, the move number, legal
-        now. ProtocolError (with the protocol's code) otherwise; nothing changes either way."""
+    async def play(self, seat: int, action: Any, *, move: int | None = None,
+                   answer: tuple[Listener, str | int] | None = None) -> bool:
+        """The one move path: `seat` makes `action` (an action id, its notation, or the
+        action itself, as a bot hands it), at move number `move` when given. Returns whether
+        the move ended the game. ProtocolError (with the protocol's code) when it is refused
+        or cannot be kept, and then nothing changed. `answer`: the connection that sent the
+        act and its ``ref``, echoed in the view it is sent.
+
+        One move at a time per table (its lock): resolve, apply to a copy, commit, swap,
+        broadcast. Nobody sees a move before it is saved, a failed commit leaves the game as
+        it was, and the move that ends the game is saved with the end in one commit.
+        """
+        async with self.lock:
+            chosen = self.resolve(seat, action, move)
+            before = self.state
+            assert before is not None  # resolve refuses a table that has not started
+            after = before.clone()
+            after.apply(chosen)
+            row = ActionRow(before.move_count, seat, str(chosen))
+            await self.commit(store.add_last_action if after.is_over else store.add_action,
+                              self.id, row)
+            self.state = after
+            self.broadcast_views(answer)
+            if after.is_over:
+                self.broadcast(self.game_over())
+                # The spectators' words, kept from the seats while the game went on, now
+                # reach them.
+                held = [line for line in self.chat if line.seat is None]
+                for listener in list(self.listeners):
+                    if listener.seat is not None:
+                        for line in held:
+                            listener.send(line)
+            return after.is_over
+
+    def resolve(self, seat: int, action: Any, move: int | None) -> Any:
+        """The action `seat` asks for (an id, a notation, or the action), checked: its seat,
+        its turn, the move number, legal now. ProtocolError (with the protocol's code)
+        otherwise; nothing changes either way."""
         state = self.state
         if state is None:
             raise ProtocolError("not_started", f"table {self.id} has not started")
@@ -254,7 +308,7 @@ class LiveTable:
                                 "moves have been made: look at the latest view")
         try:
             chosen = (state.action_from_id(action) if isinstance(action, int)
-                      else state.parse(action))
+                      else state.parse(action) if isinstance(action, str) else action)
         except NotationError as exc:
             raise ProtocolError("illegal", str(exc)) from None
         if not state.is_legal(chosen):

@@ -7,19 +7,19 @@ Two parts, as the protocol has two (see the server's protocol page):
   (a :class:`Ticket` holds the seat's secret token), leave, start. It is **blocking** (the
   standard library's ``urllib``): a lobby call is one request and one answer, made before a
   game, and blocking calls are the simplest to use from a script or a command.
-* :class:`Session` is one WebSocket at a table, **asyncio**: a seat spends nearly all its
+* :class:`RemoteSeat` is one WebSocket at a table, **asyncio**: a seat spends nearly all its
   time waiting for the server, so one event loop can hold many seats (the benchmark runs
   thousands) and an asyncio user interface (the Textual app) can hold one without a thread.
   It receives every message as a dict, sends actions, chat, notes, hint requests, and
   **reconnects by itself** when the connection drops (a server restarted, a network hiccup):
   it joins again with the seat's token, and the server answers with the seat's view, so
   nothing is lost: an action sent as the connection fell is either committed (the new view
-  shows it) or not (the view asks again). :meth:`Session.play` plays a seat with any
+  shows it) or not (the view asks again). :meth:`RemoteSeat.play` plays a seat with any
   :class:`~cardgames.core.agents.Agent`, which sees the very view and legal actions it would
   see locally (:func:`cardgames.wire.decode.view_from_json`), thinking in a worker thread so
   the connection keeps answering.
 
-Blocking callers use :func:`play_seat` (``asyncio.run`` around :meth:`Session.play`).
+Blocking callers use :func:`play_seat` (``asyncio.run`` around :meth:`RemoteSeat.play`).
 
 This module needs the ``server`` extra (``pip install 'cardgames[server]'``: websockets and
 cattrs).
@@ -47,6 +47,7 @@ from cardgames.core.agents import Agent
 from cardgames.core.errors import CardgamesError, OptionsError, clip
 from cardgames.core.game import draw_seed
 from cardgames.core.registry import load_target
+from cardgames.core.renamed import old_name
 from cardgames.session import seat_bots
 from cardgames.wire.decode import legal_from_json, view_from_json
 from cardgames.wire.messages import PROTOCOL_VERSION
@@ -54,8 +55,8 @@ from cardgames.wire.messages import PROTOCOL_VERSION
 __all__ = [
     "MAX_MESSAGE",
     "Lobby",
+    "RemoteSeat",
     "ServerError",
-    "Session",
     "Ticket",
     "load_agent",
     "play_seat",
@@ -208,7 +209,7 @@ def _refusal(refused: urllib.error.HTTPError) -> ServerError:
         return ServerError(f"http_{refused.code}", f"the server answered {refused.code}")
 
 
-class Session:
+class RemoteSeat:
     """One WebSocket at a table: a seat (:meth:`seat`) or a spectator (:meth:`spectator`).
 
     Use it as an async context manager; iterate :meth:`messages` for everything the server
@@ -376,7 +377,7 @@ class Session:
 
 
 RATE_LIMITED_PAUSE = 0.25
-"""Seconds :meth:`Session.play` waits before sending an act the server refused for its rate."""
+"""Seconds :meth:`RemoteSeat.play` waits before sending an act the server refused for its rate."""
 
 
 def _choose(agent: Agent, game: str, message: Mapping[str, Any]) -> int | str:
@@ -397,10 +398,10 @@ def _choose(agent: Agent, game: str, message: Mapping[str, Any]) -> int | str:
 def play_seat(url: str, ticket: Ticket, agent: Agent, *, game: str | None = None,
               retry_for: float = 60.0) -> dict[str, Any]:
     """Play `ticket`'s seat with `agent` to the end of the game, blocking; returns the
-    ``game_over`` message (see :meth:`Session.play`)."""
+    ``game_over`` message (see :meth:`RemoteSeat.play`)."""
 
     async def run() -> dict[str, Any]:
-        async with Session.seat(url, ticket, retry_for=retry_for) as session:
+        async with RemoteSeat.seat(url, ticket, retry_for=retry_for) as session:
             return await session.play(agent, game)
 
     return asyncio.run(run())
@@ -427,3 +428,11 @@ def load_agent(spec: str, game: str, seed: int | None = None) -> Agent:
         raise OptionsError(f"{clip(repr(spec))} is no Agent (an object with act(view, legal)) "
                            "nor a function making one from a seed")
     return made
+
+
+RENAMED: Final = {"Session": "RemoteSeat"}
+"""Old names kept for one release (a DeprecationWarning names the new one)."""
+
+
+def __getattr__(name: str) -> Any:
+    return old_name(__name__, name, RENAMED, globals())

@@ -29,7 +29,7 @@ from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
 from cardgames.server import store
 from cardgames.server.store import ActionRow, SeatRow, TableRow
-from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
+from cardgames.session import HUMAN, SavedGame, seat_agents, seat_names
 from cardgames.wire.encode import (
     legal_choices,
     seat_log,
@@ -103,7 +103,7 @@ class Commit(Protocol):
     async def __call__(self, statement: Callable[..., None], *args: Any) -> None: ...
 
 
-async def _kept_nowhere(_statement: Callable[..., None], *_args: Any) -> None:
+async def _kept_nowhere(statement: Callable[..., None], *args: Any) -> None:
     """The commit of a table with no database (a table built in memory: tests, benchmarks)."""
 
 
@@ -236,7 +236,7 @@ class LiveTable:
         seat (not from the deal's seed: a bot's choices must not help anyone find it)."""
         assert self.state is not None
         kinds = tuple(HUMAN if seat.kind != "bot" else str(seat.bot) for seat in self.seats)
-        self.agents = seat_agents(self.info, SavedSession(self.state, kinds, self.row.bot_seed))
+        self.agents = seat_agents(self.info, SavedGame(self.state, kinds, self.row.bot_seed))
 
     def bot_to_move(self) -> int | None:
         """The bot seat to act now, if a bundled bot is to act."""

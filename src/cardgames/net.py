@@ -231,6 +231,9 @@ class RemoteSeat:
         """How many times the session has connected again after a drop."""
         self.on_lost: Callable[[], None] | None = None
         """Called when the connection drops, before connecting again (a table says so)."""
+        self.reasons: dict[int, str] = {}
+        """The bundled bots' reasons for their moves, by move number, as the server sends
+        them: once the game is over (see :meth:`why`)."""
         self._closed = False
 
     @classmethod
@@ -310,7 +313,27 @@ class RemoteSeat:
                     yield self.welcome
                 continue
             message: dict[str, Any] = json.loads(text)
+            self._keep_reasons(message)
             yield message
+
+    def _keep_reasons(self, message: Mapping[str, Any]) -> None:
+        """Keep the bots' reasons a view's log or the game's end brings."""
+        kind = message.get("type")
+        if kind == "view" and isinstance(message.get("log_start"), int):
+            for number, entry in enumerate(message.get("log") or (), message["log_start"]):
+                if isinstance(entry, Mapping) and isinstance(entry.get("reason"), str):
+                    self.reasons[number] = entry["reason"]
+        elif kind == "game_over":
+            for item in message.get("reasons") or ():
+                if isinstance(item, Mapping) and isinstance(item.get("move"), int) \
+                        and isinstance(item.get("reason"), str):
+                    self.reasons[item["move"]] = item["reason"]
+
+    def why(self, move: int) -> str | None:
+        """Why the bundled bot made move number `move` (from 0), in its own words; None for
+        a person's move, or before the game is over (a reason may name cards this seat
+        could not see while the game went on, so the server sends them at the end)."""
+        return self.reasons.get(move)
 
     async def _reconnect(self) -> None:
         self.connection = None

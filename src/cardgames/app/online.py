@@ -335,7 +335,24 @@ class OnlineTable(AppTable):
         if self.over is None:
             return self.leave_message("quit")
         where = f"; record in {escape(str(self.record_path))}" if self.record_path else ""
-        return f"game over: {escape(str(self.over.get('result', '')))}{where}"
+        return f"game over: {escape(str(self.over.get('result', '')))}{where}" + "".join(
+            f"\n{line}" for line in self.why_lines())
+
+    def why_lines(self) -> list[str]:
+        """Why each bundled bot made each of its moves, once the game is over (the server
+        sends the reasons then), one line a move: its number, who, the move and the reason
+        (rich markup)."""
+        reasons = self.client.reasons
+        if self.final is None or not reasons:
+            return []
+        moves = self.final.moves()
+        lines = ["Why the bots moved as they did:"]
+        for number, reason in sorted(reasons.items()):
+            if number < len(moves):
+                move = moves[number]
+                who = self.final.players[move.seat]
+                lines.append(escape(f"  move {number + 1}, {who} ({move.action}): {reason}"))
+        return lines
 
     def close(self) -> None:
         reader = self.reader

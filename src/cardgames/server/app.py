@@ -746,10 +746,10 @@ class GameServer:
                 assert state is not None
                 move = state.move_count
                 view, legal = state.view(seat), state.legal_actions()
-                action = await loop.run_in_executor(
-                    self.bots, table.agents[seat].act, view, legal)
+                action, reason = await loop.run_in_executor(
+                    self.bots, workers.bot_move, table.agents[seat], view, legal)
                 try:
-                    ended = await table.play(seat, action, move=move)
+                    ended = await table.play(seat, action, move=move, reason=reason)
                 except ProtocolError:
                     if table.state is not state:  # the game moved on while the bot thought
                         continue

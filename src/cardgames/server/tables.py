@@ -42,6 +42,7 @@ from cardgames.wire.messages import (
     ChatMessage,
     GameOver,
     LogEntry,
+    MoveReason,
     SeatInfo,
     TableInfo,
     TableStatus,
@@ -134,6 +135,9 @@ class LiveTable:
     """Open connections by seat."""
     commit: Commit = _kept_nowhere
     """Where the table's changes are kept (the server's database)."""
+    reasons: dict[int, str] = attrs.field(factory=dict)
+    """The bundled bots' reasons for their moves, by move number (sent once the game is
+    over: a reason may name cards some seat may not see until then)."""
 
     @classmethod
     def from_row(cls, row: TableRow, commit: Commit = _kept_nowhere) -> LiveTable:
@@ -142,6 +146,8 @@ class LiveTable:
         info = cardgames.get_game(row.game)
         table = cls(row, info, list(row.seats), commit=commit)
         table.notes = {seat: dict(notes) for seat, notes in row.notes.items()}
+        table.reasons = {action.number: action.reason for action in row.actions
+                         if action.reason is not None}
         for seat, name, text, when in row.chat:
             table.chat.append(ChatMessage(
                 table=row.id, seat=seat, name=name, text=text, time=when))
@@ -257,12 +263,14 @@ class LiveTable:
 
     # ------------------------------------------------------------------ moves
     async def play(self, seat: int, action: Any, *, move: int | None = None,
-                   answer: tuple[Listener, str | int] | None = None) -> bool:
+                   answer: tuple[Listener, str | int] | None = None,
+                   reason: str | None = None) -> bool:
         """The one move path: `seat` makes `action` (an action id, its notation, or the
         action itself, as a bot hands it), at move number `move` when given. Returns whether
         the move ended the game. ProtocolError (with the protocol's code) when it is refused
         or cannot be kept, and then nothing changed. `answer`: the connection that sent the
-        act and its ``ref``, echoed in the view it is sent.
+        act and its ``ref``, echoed in the view it is sent. `reason`: why a bundled bot
+        makes the move, kept with it.
 
         One move at a time per table (its lock): resolve, apply to a copy, commit, swap,
         broadcast. Nobody sees a move before it is saved, a failed commit leaves the game as
@@ -274,10 +282,12 @@ class LiveTable:
             assert before is not None  # resolve refuses a table that has not started
             after = before.clone()
             after.apply(chosen)
-            row = ActionRow(before.move_count, seat, str(chosen))
+            row = ActionRow(before.move_count, seat, str(chosen), reason)
             await self.commit(store.add_last_action if after.is_over else store.add_action,
                               self.id, row)
             self.state = after
+            if reason is not None:
+                self.reasons[row.number] = reason
             self.broadcast_views(answer)
             if after.is_over:
                 self.broadcast(self.game_over())
@@ -325,7 +335,21 @@ class LiveTable:
             return []
         entries = (spectator_log(state, start) if seat is None
                    else seat_log(state, seat, start))
-        return [LogEntry.model_validate(entry) for entry in entries]
+        return [LogEntry.model_validate(entry) for entry in self._with_reasons(entries, start)]
+
+    def _with_reasons(self, entries: list[dict[str, Any]], start: int
+                      ) -> list[dict[str, Any]]:
+        """The log `entries` (moves from number `start` on), each bot move's with its
+        ``reason`` once the game is over (until then a reason may name a card its receiver
+        may not see)."""
+        state = self.state
+        if state is None or not state.is_over or not self.reasons:
+            return entries
+        for number, entry in enumerate(entries, start):
+            reason = self.reasons.get(number)
+            if reason is not None:
+                entry["reason"] = reason
+        return entries
 
     # ------------------------------------------------------------------ messages
     def table_info(self) -> TableInfo:
@@ -358,8 +382,8 @@ class LiveTable:
         # until the end: LiveTable.hears_chat).
         shown = (spectator_view(state, show_hands=True) if seat is None
                  else seat_view(state, seat))
-        log = (spectator_log(state, log_start) if seat is None
-               else seat_log(state, seat, log_start))
+        log = self._with_reasons(spectator_log(state, log_start) if seat is None
+                                 else seat_log(state, seat, log_start), log_start)
         return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
                 "seat": seat,
                 "move": state.move_count, "to_move": state.current_player,
@@ -383,7 +407,8 @@ class LiveTable:
         return View(table=self.id, seat=seat, move=move, to_move=then.current_player,
                     status="over" if then.is_over else "playing", players=list(then.players),
                     view=seat_view(then, seat), legal=[], log_start=0,
-                    log=[LogEntry.model_validate(entry) for entry in seat_log(then, seat)])
+                    log=[LogEntry.model_validate(entry)
+                         for entry in self._with_reasons(seat_log(then, seat), 0)])
 
     def game_over(self) -> GameOver:
         """The end of the game: scores, result, record and the foreign export."""
@@ -391,8 +416,11 @@ class LiveTable:
         assert state is not None
         assert state.is_over
         record = state.record({"table": self.id, "server": "cardgames"})
+        moves = state.moves() if self.reasons else ()
         return GameOver(table=self.id, scores=state.scores(), result=state.result_text(),
-                        record=record.to_dict(), exports=self.info.export(state))
+                        record=record.to_dict(), exports=self.info.export(state),
+                        reasons=[MoveReason(move=number, seat=moves[number].seat, reason=reason)
+                                 for number, reason in sorted(self.reasons.items())])
 
     # ------------------------------------------------------------------ sending
     def broadcast(self, message: BaseModel) -> None:

@@ -1,4 +1,5 @@
-"""What the server runs in its worker processes: the bundled bot's advice (a hint).
+"""What the server's workers run: a seated bot's move with its reason (in the bots'
+threads), and the bundled bot's advice to a person (a hint, in worker processes).
 
 A hint is asked of a fresh bot that reads the seat's view, its history included, so it
 needs nothing of the server's memory: the view and the legal actions travel to a worker
@@ -16,10 +17,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import cardgames
-from cardgames.core.agents import explain
+from cardgames.core.agents import Agent, Explainer, explain
 from cardgames.wire.decode import legal_from_json, view_from_json
 
-__all__ = ["advise"]
+__all__ = ["advise", "bot_move"]
+
+
+def bot_move(agent: Agent, view: Any, legal: Sequence[Any]) -> tuple[Any, str | None]:
+    """A seated bot's move from `view` and, where the bot can say why, its reason: the bot
+    explains first (which leaves it as it was), then acts (its memory and its random
+    generator follow the act, as at a table without reasons). None where the bot gives no
+    reason, or its explanation is of another move than it makes."""
+    hint = agent.explain(view, legal) if isinstance(agent, Explainer) else None
+    action = agent.act(view, legal)
+    return action, hint.reason if hint is not None and hint.action == action else None
 
 
 def advise(game: str, bot: str, seed: int, view: Mapping[str, Any],

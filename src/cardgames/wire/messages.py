@@ -64,6 +64,7 @@ __all__ = [
     "Join",
     "LeaveSeat",
     "LogEntry",
+    "MoveReason",
     "Note",
     "Notes",
     "Ping",
@@ -415,6 +416,19 @@ class LogEntry(_ServerModel):
     seat: int
     action: str = Field(description="The move's notation, as that seat may see it.")
     events: list[str] = Field(description="What the move did, in words, as that seat sees it.")
+    reason: str | None = Field(
+        default=None, description="Why the bundled bot at `seat` made the move, in its own "
+        "words, in a finished game's log (a reason may name cards some seat could not see "
+        "while the game went on; GameOver.reasons brings those of the moves already logged); "
+        "None for a person's move and while the game goes on.")
+
+
+class MoveReason(_ServerModel):
+    """Why a bundled bot made one move, in its own words (its ``explain``)."""
+
+    move: int = Field(description="The move's number, from 0 (its place in the log).")
+    seat: int
+    reason: str
 
 
 class Welcome(_ServerModel):
@@ -515,6 +529,10 @@ class GameOver(_ServerModel):
     exports: dict[str, Any] = Field(
         default_factory=dict, description="The game in the foreign record formats its game "
         "writes, by format name (Hanabi: ``hanablive``, a hanab.live JSON export).")
+    reasons: list[MoveReason] = Field(
+        default_factory=list, description="Why the bundled bots made their moves, in their "
+        "own words, in move order (sent at the end: a reason may name cards some seat could "
+        "not see while the game went on).")
 
 
 class Pong(_ServerModel):

@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 import cardgames
-from cardgames.server.store import SeatRow, TableRow
+from cardgames.server.store import ActionRow, SeatRow, TableRow
 from cardgames.server.tables import LiveTable
 
 SEATS = {"hanabi": 4, "koikoi": 2, "ikebana": 4}
@@ -42,6 +42,10 @@ def new_table(game: str, seed: int) -> LiveTable:
     table = LiveTable(row, info, list(seats))
     table.start()
     return table
+
+
+async def _kept_nowhere(row: ActionRow) -> None:
+    """The commit of a table without a database."""
 
 
 class Seat:
@@ -69,12 +73,13 @@ async def _step(table: LiveTable, seat: int, action: int) -> None:
     if play is not None:
         await play(seat, action)
         return
-    async with table.lock:
+    async with table.lock:  # as the server's _accept did, the database left out
         chosen = table.resolve(seat, action, None)
         state = table.state
         assert state is not None
         after = state.clone()
         after.apply(chosen)
+        await _kept_nowhere(ActionRow(state.move_count, seat, str(chosen)))
         table.state = after
         table.broadcast_views()
         if after.is_over:

@@ -2,7 +2,7 @@
 
 ``GET /api/games`` answers :func:`game_catalogue`: for each registered game its title, the
 numbers of players, its bots (levels first), its rule sets by the game's own preset word
-(``variant`` for Hanabi) and the single options a table may set (``-o KEY=VALUE``), each with
+(its ``GameInfo.preset_word``) and the single options a table may set (``-o KEY=VALUE``), each with
 its kind, its default and the values it accepts, read from the game's options class.
 """
 
@@ -81,10 +81,10 @@ def option_entries(options: Any) -> list[dict[str, Any]]:
             low, high = field.metadata["range"]
             entry |= {"kind": "number", "min": low, "max": high, "default": value,
                       "none": "unlimited" if field.metadata.get("unlimited") else None}
-        elif field.type == int | None:  # a number or none (Hanabi's special rank)
+        elif field.type == int | None:  # a number or none (an optional rank, say)
             entry |= {"kind": "number", "min": None, "max": None, "default": value,
                       "none": "none"}
-        else:  # the rule set's name, structured fields (Hanabi's suits): the rule set's own
+        else:  # the rule set's name, structured fields (a suit list): the rule set's own
             continue
         entries.append(entry)
     return entries

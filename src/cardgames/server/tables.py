@@ -203,7 +203,7 @@ class LiveTable:
 
     def check_name(self, seat: int, name: str) -> str:
         """A person's name for `seat`, checked: not another seat's, and one the game takes
-        (Ikebana's are single words) beside the names already at the table."""
+        (its ``GameInfo.check_names``: single words, say) beside the names already at the table."""
         name = name.strip()
         if not name:
             raise ProtocolError("bad_message", "a player name must have a letter or digit")
@@ -343,7 +343,7 @@ class LiveTable:
         ``reason`` once the game is over (until then a reason may name a card its receiver
         may not see)."""
         state = self.state
-        if state is None or not state.is_over or not self.reasons:
+        if not self.reasons or state is None or not state.is_over:
             return entries
         for number, entry in enumerate(entries, start):
             reason = self.reasons.get(number)

@@ -115,8 +115,8 @@ def _make_converter() -> cattrs.Converter:
         if cls is _AsObject:
             return lambda wrapped: attrs_hook(type(wrapped.value))(wrapped.value)
         if cls is Move:
-            # A move's action is always an object (Koi-Koi's actions read themselves back
-            # from notation like cards, but a move's declared action type says nothing).
+            # A move's action is always an object (a game's actions may read themselves
+            # back from notation like cards, but a move's declared action type says nothing).
             # A game keeps its Move values, so each is encoded once (a view's history is
             # most of a view, and every view of every seat holds it again); the cache holds
             # a move only while its game does.
@@ -157,8 +157,8 @@ def _make_converter() -> cattrs.Converter:
         is_options, _cached(lambda options: options.to_dict()))
     converter.register_unstructure_hook_func(
         lambda cls: issubclass(cls, enum.Enum), lambda member: encode(member.value))
-    # A game hands out the same few sets again and again (Hanabi's possible cards of a
-    # slot come from one table): a frozenset caches its hash, so each is sorted once.
+    # A game hands out the same few sets again and again (the possible cards of a slot
+    # come from one table): a frozenset caches its hash, so each is sorted once.
     converter.register_unstructure_hook(
         frozenset, _cached(lambda items: sorted(map(encode, items), key=_sort_key)))
     converter.register_unstructure_hook(
@@ -207,8 +207,8 @@ def action_choice(state: State[Any], action: Any) -> dict[str, Any]:
 
 
 def to_json_action(action: Any) -> dict[str, Any]:
-    """An action as JSON data: always an object with its ``type`` and ``text`` (a Koi-Koi
-    action, which reads itself back from notation as cards do, included)."""
+    """An action as JSON data: always an object with its ``type`` and ``text`` (an action
+    that reads itself back from notation as cards do included)."""
     data: dict[str, Any] = _ACTION_OBJECTS(action)
     return data
 
@@ -220,10 +220,9 @@ _ACTION_OBJECTS: Final = _cached(lambda action: _CONVERTER.unstructure(_AsObject
 def spectator_view(state: State[Any], *, show_hands: bool = False) -> dict[str, Any]:
     """What every seat may know, as JSON data: ``state.public_view()`` encoded (no card that
     any seat may not see until the game is over; then the hands too). With `show_hands`
-    every hand is filled in as on hanab.live, where a spectator sees all hands (and never the
-    deck, the stock or Hanabi's hole): Hanabi's ``hands`` slots get their ``card``, Koi-Koi's
-    view gets ``hands`` (each seat's cards). The table keeps a spectator's chat from the seats
-    until the end, so nothing seen here reaches a seat."""
+    every hand is filled in, where a spectator sees all hands (never a deck or a stock), by
+    the game's own code (its ``GameInfo.spectator_hands``). The table keeps a spectator's
+    chat from the seats until the end, so nothing seen here reaches a seat."""
     view = state.public_view()
     data: dict[str, Any] = to_json(view)
     data.update(table_aids(state.game_name, view))
@@ -247,9 +246,8 @@ def _aids_of(game: str) -> Callable[[Any], dict[str, Any]] | None:
 def table_aids(game: str, view: Any) -> dict[str, Any]:
     """What a table shows beside the cards, worked out from `view` (a seat's or the public
     view of the game named `game`) by the game's own code (its ``GameInfo.table_aids``), so
-    that a web table need not score anything itself: Koi-Koi's ``progress``, Ikebana's
-    ``worth``, Hanabi's ``marks`` (see each game's ``table_aids``). Nothing for a game
-    without them."""
+    that a web table need not score anything itself (see each game's ``table_aids``: its
+    yaku progress, its bouquets' worth, its cards' marks). Nothing for a game without them."""
     aids = _aids_of(game)
     return {} if aids is None else aids(view)
 

@@ -174,14 +174,15 @@ class SeatSpec(BaseModel):
 class CreateTable(_Message):
     """``POST /api/tables``: a new table, waiting for its open seats to be taken."""
 
-    game: str = Field(max_length=MAX_NAME, description="The game: hanabi, koikoi, ikebana...")
+    game: str = Field(max_length=MAX_NAME,
+                      description="The game's name (as GET /api/games lists it).")
     options: dict[
         Annotated[str, Field(max_length=MAX_OPTION_TEXT)],
         Annotated[str, Field(max_length=MAX_OPTION_TEXT)],
     ] = Field(
         default_factory=dict, max_length=MAX_OPTIONS,
         description="The game's options as on the command line (-o KEY=VALUE), the rule set "
-        "under the game's preset word: {\"variant\": \"rainbow\"} for Hanabi.")
+        "under the game's preset word (GET /api/games names it): {\"variant\": \"rainbow\"}.")
     seats: list[SeatSpec] = Field(
         min_length=1, max_length=MAX_SEATS,
         description="One entry per seat, in seat order: the number of players.")
@@ -368,7 +369,7 @@ class Chat(_Message):
 
 class Note(_Message):
     """Write (or, with empty text, erase) your note on a card, kept on the server for your
-    seat only. `card` is the card's public key in your view (Hanabi: its ``order``)."""
+    seat only. `card` is the card's public key in your view (a card's ``order``, say)."""
 
     type: Literal["note"] = "note"
     ref: Ref = None
@@ -518,7 +519,7 @@ class TableUpdate(_ServerModel):
 
 class GameOver(_ServerModel):
     """The game ended: its record (``cardgames replay`` reads it) and its foreign exports
-    (Hanabi's hanab.live JSON). Sent once to everyone at the table, after the last :class:`View`."""
+    (its ``GameInfo.exports``). Sent once to everyone at the table, after the last :class:`View`."""
 
     type: Literal["game_over"] = "game_over"
     version: Literal[1] = PROTOCOL_VERSION
@@ -528,7 +529,7 @@ class GameOver(_ServerModel):
     record: dict[str, Any] = Field(description="The game's record (cardgames.core.record).")
     exports: dict[str, Any] = Field(
         default_factory=dict, description="The game in the foreign record formats its game "
-        "writes, by format name (Hanabi: ``hanablive``, a hanab.live JSON export).")
+        "writes, by format name (its GameInfo.exports; the docs list each game's).")
     reasons: list[MoveReason] = Field(
         default_factory=list, description="Why the bundled bots made their moves, in their "
         "own words, in move order (sent at the end: a reason may name cards some seat could "

@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 MAX_MESSAGE: Final = 16 * 1024 * 1024
-"""The largest message a session accepts from the server (a long game's view with its whole
+"""The largest message a remote seat accepts from the server (a long game's view with its whole
 history is tens of kilobytes)."""
 RETRY_FIRST: Final = 0.1
 """Seconds before the first reconnection attempt; each later one waits twice as long..."""
@@ -228,7 +228,7 @@ class RemoteSeat:
         self.connection: ClientConnection | None = None
         self.welcome: dict[str, Any] | None = None
         self.reconnects = 0
-        """How many times the session has connected again after a drop."""
+        """How many times the seat has connected again after a drop."""
         self.on_lost: Callable[[], None] | None = None
         """Called when the connection drops, before connecting again (a table says so)."""
         self.reasons: dict[int, str] = {}
@@ -238,14 +238,14 @@ class RemoteSeat:
 
     @classmethod
     def seat(cls, url: str, ticket: Ticket, **settings: Any) -> Self:
-        """A session playing `ticket`'s seat."""
+        """A remote seat playing `ticket`'s seat."""
         return cls(url, {"type": "join", "table": ticket.table, "token": ticket.token},
                    **settings)
 
     @classmethod
     def spectator(cls, url: str, table: str, password: str | None = None,
                   **settings: Any) -> Self:
-        """A session watching `table` (no hidden card until the game is over)."""
+        """A remote seat watching `table` as a spectator (no hidden card until the game is over)."""
         return cls(url, {"type": "spectate", "table": table, "password": password},
                    **settings)
 
@@ -294,7 +294,7 @@ class RemoteSeat:
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """Every message from the server, as dicts, the welcome first; reconnecting by
         itself after a drop (the server then sends a new welcome and the current view).
-        Ends when :meth:`close` is called or the server closes the session normally."""
+        Ends when :meth:`close` is called or the server closes the connection normally."""
         if self.welcome is not None:
             yield self.welcome
         while not self._closed:
@@ -396,7 +396,7 @@ class RemoteSeat:
                     choice = await asyncio.to_thread(_choose, agent, game, message)
                     sent = (choice, message["move"])
                     await self.act(*sent)
-        raise ServerError("closed", "the session ended before the game did")
+        raise ServerError("closed", "the connection ended before the game did")
 
 
 RATE_LIMITED_PAUSE = 0.25
@@ -424,8 +424,8 @@ def play_seat(url: str, ticket: Ticket, agent: Agent, *, game: str | None = None
     ``game_over`` message (see :meth:`RemoteSeat.play`)."""
 
     async def run() -> dict[str, Any]:
-        async with RemoteSeat.seat(url, ticket, retry_for=retry_for) as session:
-            return await session.play(agent, game)
+        async with RemoteSeat.seat(url, ticket, retry_for=retry_for) as remote:
+            return await remote.play(agent, game)
 
     return asyncio.run(run())
 

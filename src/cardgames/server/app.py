@@ -1,10 +1,14 @@
 """The game server: the lobby's HTTP API and the tables' WebSocket, on FastAPI and uvicorn.
 
-:class:`GameServer` holds the live tables (:class:`~cardgames.server.tables.LiveTable`), the
-connections and two thread pools: one database thread (every write goes through it, in order,
-and each accepted action is committed before anyone hears of it) and the bots' pool (a bot
-thinks there, so a slow bot never stalls the event loop or another table). :func:`create_app`
-makes the ASGI application; :func:`serve` runs it (``cardgames server``).
+:class:`GameServer` routes: it holds the live tables (each a
+:class:`~cardgames.server.tables.LiveTable`, which owns everything about its table: moves
+through its one path :meth:`~cardgames.server.tables.LiveTable.play`, chat, notes, what each
+connection is sent), the connections, and the workers: one database thread (every write goes
+through it, in order, and the writes that arrive while one commits share the next
+transaction: :meth:`GameServer.commit` is every table's Commit), the bots' pool (a bot thinks
+there, so a slow bot never stalls the event loop or another table; its move then takes the
+same path as a person's) and the hint processes. :func:`create_app` makes the ASGI
+application; :func:`serve` runs it (``cardgames server``).
 """
 
 from __future__ import annotations
@@ -56,7 +60,6 @@ from cardgames.wire.messages import (
     ActionChoice,
     AskHint,
     Chat,
-    ChatMessage,
     CreateTable,
     Error,
     GameCatalogue,
@@ -216,13 +219,6 @@ def _validation_text(exc: ValidationError) -> str:
     first = exc.errors()[0]
     where = ".".join(str(part) for part in first["loc"]) or "message"
     return one_line(f"{where}: {first['msg']}")
-
-
-def hears_chat(seat: int | None, line: ChatMessage, table: LiveTable) -> bool:
-    """Whether a connection at `seat` (None: a spectator) gets a chat `line`: a spectator's
-    words stay among the spectators until the game is over (a spectator sees every hand, so
-    nothing they say may reach a seat while it could help)."""
-    return line.seat is not None or seat is None or table.status == "over"
 
 
 class GameServer:
@@ -570,7 +566,7 @@ class GameServer:
             if table is None:
                 raise ProtocolError("not_joined", "join a seat or spectate a table first")
             if isinstance(message, Chat):
-                await self._chat(connection, table, message)
+                await table.say(connection.seat, message.text)
                 return
             seat = connection.seat
             if seat is None:
@@ -581,7 +577,7 @@ class GameServer:
                     answer=None if message.ref is None else (connection, message.ref))
                 self._moved(table, ended)
             elif isinstance(message, Note):
-                await self._note(connection, table, seat, message)
+                await table.note(seat, message.card, message.text, message.ref)
             elif isinstance(message, AskHint):
                 await self._hint(connection, table, seat, message)
 
@@ -614,7 +610,7 @@ class GameServer:
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
-            if hears_chat(connection.seat, line, table):
+            if table.hears_chat(connection.seat, line):
                 connection.send(line)
         if table.status == "over":
             connection.send(table.game_over())
@@ -654,38 +650,6 @@ class GameServer:
             self._table_changed(table)
         else:
             self._schedule_bots(table)
-
-    async def _chat(self, connection: Connection, table: LiveTable, message: Chat) -> None:
-        text = message.text.strip()
-        if not text or not text.isprintable():
-            raise ProtocolError("bad_message", "a chat line is printable text on one line")
-        seat = connection.seat
-        name = "spectator" if seat is None else table.seats[seat].name
-        line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
-        await self.commit(store.add_chat, table.id, seat, name, text, line.time)
-        table.chat.append(line)
-        for listener in list(table.listeners):
-            if hears_chat(listener.seat, line, table):
-                listener.send(line)
-
-    async def _note(
-        self, connection: Connection, table: LiveTable, seat: int, message: Note
-    ) -> None:
-        notes = table.notes.setdefault(seat, {})
-        text = message.text.strip()
-        if text and message.card not in notes and len(notes) >= 500:
-            raise ProtocolError("limit", "a seat keeps at most 500 notes")
-        if text and not text.isprintable():
-            raise ProtocolError("bad_message", "a note is printable text on one line")
-        await self.commit(store.set_note, table.id, seat, message.card, text)
-        if text:
-            notes[message.card] = text
-        else:
-            notes.pop(message.card, None)
-        notes_message = Notes(ref=message.ref, table=table.id, notes=notes)
-        for listener in table.listeners:
-            if listener.seat == seat:
-                listener.send(notes_message)
 
     async def _hint(
         self, connection: Connection, table: LiveTable, seat: int, message: AskHint

@@ -13,6 +13,7 @@ sent of it.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Final, Protocol
@@ -43,6 +44,7 @@ from cardgames.wire.messages import (
     GameOver,
     LogEntry,
     MoveReason,
+    Notes,
     SeatInfo,
     TableInfo,
     TableStatus,
@@ -50,10 +52,14 @@ from cardgames.wire.messages import (
     View,
 )
 
-__all__ = ["CHAT_KEPT", "Commit", "Listener", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = [
+    "CHAT_KEPT", "NOTES_KEPT", "Commit", "Listener", "LiveTable", "ProtocolError", "bot_names",
+]
 
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps to show a new arrival."""
+NOTES_KEPT: Final = 500
+"""Notes one seat may keep."""
 
 
 class ProtocolError(Exception):
@@ -350,6 +356,48 @@ class LiveTable:
             if reason is not None:
                 entry["reason"] = reason
         return entries
+
+    # ------------------------------------------------------------------ chat and notes
+    def hears_chat(self, seat: int | None, line: ChatMessage) -> bool:
+        """Whether a connection at `seat` (None: a spectator) gets a chat `line`: a
+        spectator's words stay among the spectators until the game is over (a spectator sees
+        every hand, so nothing they say may reach a seat while it could help)."""
+        return line.seat is not None or seat is None or self.status == "over"
+
+    async def say(self, seat: int | None, text: str) -> None:
+        """`seat`'s chat line (None: a spectator's), kept, then sent to those who hear it
+        (:meth:`hears_chat`). ProtocolError for a line that is not one line of text."""
+        text = text.strip()
+        if not text or not text.isprintable():
+            raise ProtocolError("bad_message", "a chat line is printable text on one line")
+        name = "spectator" if seat is None else self.seats[seat].name
+        line = ChatMessage(table=self.id, seat=seat, name=name, text=text, time=time.time())
+        await self.commit(store.add_chat, self.id, seat, name, text, line.time)
+        self.chat.append(line)
+        for listener in list(self.listeners):
+            if self.hears_chat(listener.seat, line):
+                listener.send(line)
+
+    async def note(self, seat: int, card: str, text: str, ref: str | int | None = None
+                   ) -> None:
+        """`seat`'s note on `card` (empty `text`: none), kept, then all the seat's notes sent
+        to its connections (`ref` echoed). ProtocolError past NOTES_KEPT notes, or for a note
+        that is not one line of text."""
+        notes = self.notes.setdefault(seat, {})
+        text = text.strip()
+        if text and card not in notes and len(notes) >= NOTES_KEPT:
+            raise ProtocolError("limit", f"a seat keeps at most {NOTES_KEPT} notes")
+        if text and not text.isprintable():
+            raise ProtocolError("bad_message", "a note is printable text on one line")
+        await self.commit(store.set_note, self.id, seat, card, text)
+        if text:
+            notes[card] = text
+        else:
+            notes.pop(card, None)
+        message = Notes(ref=ref, table=self.id, notes=notes)
+        for listener in self.listeners:
+            if listener.seat == seat:
+                listener.send(message)
 
     # ------------------------------------------------------------------ messages
     def table_info(self) -> TableInfo:

@@ -280,7 +280,9 @@ class LiveTable:
 
         One move at a time per table (its lock): resolve, apply to a copy, commit, swap,
         broadcast. Nobody sees a move before it is saved, a failed commit leaves the game as
-        it was, and the move that ends the game is saved with the end in one commit.
+        it was, and the move that ends the game is saved with the end in one commit. The
+        commit names the move's number, and the store keeps one action per number and table,
+        so a second writer of the same move (another process, one day) is refused there.
         """
         async with self.lock:
             chosen = self.resolve(seat, action, move)

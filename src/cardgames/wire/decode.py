@@ -29,6 +29,7 @@ import attrs
 import cattrs
 
 from cardgames import get_game
+from cardgames.core.errors import OptionsError
 from cardgames.core.game import Move, State
 from cardgames.wire.encode import is_card, is_options
 
@@ -205,15 +206,20 @@ def view_from_json(game: str | AnyState, data: Mapping[str, Any]) -> Any:
     reads it where its ``GameInfo`` names one (``view_decoder``). ValueError when the data is
     no view of that game."""
     state_type = _state_type(game)
-    decoder = _decoder_of(state_type.game_name) if isinstance(game, str) else None
+    decoder = _decoder_of(state_type)
     if decoder is not None:
         return decoder(data)
     return _generic_view(state_type, data)
 
 
-@functools.cache
-def _decoder_of(game: str) -> Callable[[Any], Any] | None:
-    return get_game(game).load_view_decoder()
+def _decoder_of(state_type: AnyState) -> Callable[[Any], Any] | None:
+    """The view decoder the game of `state_type` names on its GameInfo, if it is registered
+    and names one."""
+    try:
+        info = get_game(state_type.game_name)
+    except OptionsError:  # a state class no registered game plays: the generic decoder
+        return None
+    return info.load_view_decoder() if info.state_type is state_type else None
 
 
 def legal_from_json(game: str | AnyState, choices: Any) -> list[Any]:

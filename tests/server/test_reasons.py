@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.markup import escape
 
 import cardgames
@@ -84,6 +85,28 @@ def test_a_bots_move_is_the_same_with_its_reason() -> None:
         assert reason is not None
         assert "random" in reason
         state.apply(legal[rng.randrange(len(legal))])
+
+
+BOTS = [(game, bot) for game in ("hanabi", "koikoi", "ikebana")
+        for bot in cardgames.get_game(game).bots]
+
+
+@pytest.mark.parametrize(("game", "bot"), BOTS, ids=[f"{g}-{b}" for g, b in BOTS])
+def test_every_bundled_bot_moves_as_it_would_without_its_reasons(game: str, bot: str) -> None:
+    # Two tables' worth of the same seeded bots: one explains every move before making it
+    # (as the server's bots now do), the other only acts. Their moves stay the same.
+    info = cardgames.get_game(game)
+    state = info.new_game(info.default_players, 21)
+    explaining = [info.bots[bot](seat) for seat in range(len(state.players))]
+    acting = [info.bots[bot](seat) for seat in range(len(state.players))]
+    for _ in range(6):
+        seat = state.current_player
+        if seat is None:
+            break
+        view, legal = state.view(seat), state.legal_actions()
+        action, _reason = bot_move(explaining[seat], view, legal)
+        assert action == acting[seat].act(view, legal)
+        state.apply(action)
 
 
 class _Silent:

@@ -120,7 +120,7 @@ class Load:
 async def play_seat(url: str, ticket: net.Ticket, load: Load, think: float,
                     rng: random.Random, stop: asyncio.Event) -> None:
     table = ticket.table
-    async with net.Session.seat(url, ticket, retry_for=120) as session:
+    async with net.RemoteSeat.seat(url, ticket, retry_for=120) as session:
         async for message in session.messages():
             kind = message["type"]
             if kind == "view":

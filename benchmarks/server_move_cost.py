@@ -1,11 +1,14 @@
-"""The server's own work per move, in one process: what a table does after a move (the move
-made on a copy, then every seat's view built and encoded) for whole random games, measured
-in CPU time, without the network, the database or other clients.
+"""The server's own work per move, in one process: a table's move path (the act resolved and
+checked, the move made on a copy, then every seat's view built, encoded and handed to its
+connection) for whole random games, measured in CPU time, without the network, the database
+or other clients.
 
 Printed per game: moves, the CPU milliseconds per move (mean over `--runs` runs of `--games`
 games each, with a 95% interval over the runs) and the bytes sent per move to all the seats.
 The figure is the server's part of ``benchmarks/server_bench.py``'s CPU per move, steadier
-on a busy machine (CPU time, no sockets).
+on a busy machine (CPU time, no sockets). Where the table has the one move path
+(``LiveTable.play``) it is what runs; on earlier versions the same steps are made one by one
+(``resolve``, a copy, ``broadcast_views``), so that one command compares them.
 
 Usage::
 
@@ -16,14 +19,14 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import time
-
-import pydantic_core
+from typing import Any
 
 import cardgames
-from cardgames.server.store import SeatRow, TableRow
+from cardgames.server.store import ActionRow, SeatRow, TableRow
 from cardgames.server.tables import LiveTable
 
 SEATS = {"hanabi": 4, "koikoi": 2, "ikebana": 4}
@@ -41,36 +44,70 @@ def new_table(game: str, seed: int) -> LiveTable:
     return table
 
 
-def encoded_view(table: LiveTable, seat: int, log_start: int) -> bytes:
-    """A seat's view as sent (through the View model where the server has no
-    ``view_data``: earlier versions, to compare against)."""
-    view_data = getattr(table, "view_data", None)
-    if view_data is None:
-        return table.view(seat, log_start).model_dump_json().encode()
-    return pydantic_core.to_json(view_data(seat, log_start))
+async def _kept_nowhere(row: ActionRow) -> None:
+    """The commit of a table without a database."""
 
 
-def one_run(game: str, games: int, seed: int) -> tuple[int, float, int]:
+class Seat:
+    """A seat's connection as the table sees it (a Listener): what it is sent, kept."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat: int | None = seat
+        self.logged = 0
+        self.texts: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    def send(self, message: Any) -> None:
+        self.texts.append(message.model_dump_json())
+
+    def close(self) -> None:
+        pass
+
+
+async def _step(table: LiveTable, seat: int, action: int) -> None:
+    """One move (an action id, as a client sends it) through the table's move path (or,
+    before there was one, its steps)."""
+    play = getattr(table, "play", None)
+    if play is not None:
+        await play(seat, action)
+        return
+    async with table.lock:  # as the server's _accept did, the database left out
+        chosen = table.resolve(seat, action, None)
+        state = table.state
+        assert state is not None
+        after = state.clone()
+        after.apply(chosen)
+        await _kept_nowhere(ActionRow(state.move_count, seat, str(chosen)))
+        table.state = after
+        table.broadcast_views()
+        if after.is_over:
+            table.broadcast(table.game_over())
+
+
+async def one_run(game: str, games: int, seed: int) -> tuple[int, float, int]:
     """Moves, CPU seconds and bytes sent for `games` random games from `seed`."""
     rng = random.Random(seed)
     moves = sent = 0
     spent = 0.0
     for number in range(games):
         table = new_table(game, seed * 1000 + number)
-        logged = [0] * len(table.seats)
+        seats = [Seat(seat) for seat in range(len(table.seats))]
+        table.listeners.update(seats)
         state = table.state
         assert state is not None
         while not state.is_over:
-            action = rng.choice(state.legal_actions())
+            seat = state.current_player
+            assert seat is not None
+            action = state.action_id(rng.choice(state.legal_actions()))
             started = time.process_time()
-            state = state.clone()
-            state.apply(action)
-            table.state = state
-            for seat in range(len(table.seats)):
-                sent += len(encoded_view(table, seat, logged[seat]))
-                logged[seat] = state.move_count
+            await _step(table, seat, action)
             spent += time.process_time() - started
+            state = table.state
+            assert state is not None
             moves += 1
+        sent += sum(len(text.encode()) for listener in seats for text in listener.texts)
     return moves, spent, sent
 
 
@@ -82,7 +119,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=sorted(SEATS))
     args = parser.parse_args()
     for game in args.game or list(SEATS):
-        results = [one_run(game, args.games, args.seed + run) for run in range(args.runs)]
+        results = [asyncio.run(one_run(game, args.games, args.seed + run))
+                   for run in range(args.runs)]
         per_move = [spent / moves * 1000 for moves, spent, _sent in results]
         mean = statistics.fmean(per_move)
         half = (1.96 * statistics.stdev(per_move) / len(per_move) ** 0.5

@@ -7,19 +7,19 @@ Two parts, as the protocol has two (see the server's protocol page):
   (a :class:`Ticket` holds the seat's secret token), leave, start. It is **blocking** (the
   standard library's ``urllib``): a lobby call is one request and one answer, made before a
   game, and blocking calls are the simplest to use from a script or a command.
-* :class:`Session` is one WebSocket at a table, **asyncio**: a seat spends nearly all its
+* :class:`RemoteSeat` is one WebSocket at a table, **asyncio**: a seat spends nearly all its
   time waiting for the server, so one event loop can hold many seats (the benchmark runs
   thousands) and an asyncio user interface (the Textual app) can hold one without a thread.
   It receives every message as a dict, sends actions, chat, notes, hint requests, and
   **reconnects by itself** when the connection drops (a server restarted, a network hiccup):
   it joins again with the seat's token, and the server answers with the seat's view, so
   nothing is lost: an action sent as the connection fell is either committed (the new view
-  shows it) or not (the view asks again). :meth:`Session.play` plays a seat with any
+  shows it) or not (the view asks again). :meth:`RemoteSeat.play` plays a seat with any
   :class:`~cardgames.core.agents.Agent`, which sees the very view and legal actions it would
-  see locally (:func:`cardgames.server.views.view_from_json`), thinking in a worker thread so
+  see locally (:func:`cardgames.wire.decode.view_from_json`), thinking in a worker thread so
   the connection keeps answering.
 
-Blocking callers use :func:`play_seat` (``asyncio.run`` around :meth:`Session.play`).
+Blocking callers use :func:`play_seat` (``asyncio.run`` around :meth:`RemoteSeat.play`).
 
 This module needs the ``server`` extra (``pip install 'cardgames[server]'``: websockets and
 cattrs).
@@ -47,15 +47,16 @@ from cardgames.core.agents import Agent
 from cardgames.core.errors import CardgamesError, OptionsError, clip
 from cardgames.core.game import draw_seed
 from cardgames.core.registry import load_target
-from cardgames.server.protocol import PROTOCOL_VERSION
-from cardgames.server.views import legal_from_json, view_from_json
+from cardgames.core.renamed import old_name
 from cardgames.session import seat_bots
+from cardgames.wire.decode import legal_from_json, view_from_json
+from cardgames.wire.messages import PROTOCOL_VERSION
 
 __all__ = [
     "MAX_MESSAGE",
     "Lobby",
+    "RemoteSeat",
     "ServerError",
-    "Session",
     "Ticket",
     "load_agent",
     "play_seat",
@@ -63,7 +64,7 @@ __all__ = [
 ]
 
 MAX_MESSAGE: Final = 16 * 1024 * 1024
-"""The largest message a session accepts from the server (a long game's view with its whole
+"""The largest message a remote seat accepts from the server (a long game's view with its whole
 history is tens of kilobytes)."""
 RETRY_FIRST: Final = 0.1
 """Seconds before the first reconnection attempt; each later one waits twice as long..."""
@@ -208,7 +209,7 @@ def _refusal(refused: urllib.error.HTTPError) -> ServerError:
         return ServerError(f"http_{refused.code}", f"the server answered {refused.code}")
 
 
-class Session:
+class RemoteSeat:
     """One WebSocket at a table: a seat (:meth:`seat`) or a spectator (:meth:`spectator`).
 
     Use it as an async context manager; iterate :meth:`messages` for everything the server
@@ -227,21 +228,24 @@ class Session:
         self.connection: ClientConnection | None = None
         self.welcome: dict[str, Any] | None = None
         self.reconnects = 0
-        """How many times the session has connected again after a drop."""
+        """How many times the seat has connected again after a drop."""
         self.on_lost: Callable[[], None] | None = None
         """Called when the connection drops, before connecting again (a table says so)."""
+        self.reasons: dict[int, str] = {}
+        """The bundled bots' reasons for their moves, by move number, as the server sends
+        them: once the game is over (see :meth:`why`)."""
         self._closed = False
 
     @classmethod
     def seat(cls, url: str, ticket: Ticket, **settings: Any) -> Self:
-        """A session playing `ticket`'s seat."""
+        """A remote seat playing `ticket`'s seat."""
         return cls(url, {"type": "join", "table": ticket.table, "token": ticket.token},
                    **settings)
 
     @classmethod
     def spectator(cls, url: str, table: str, password: str | None = None,
                   **settings: Any) -> Self:
-        """A session watching `table` (no hidden card until the game is over)."""
+        """A remote seat watching `table` as a spectator (no hidden card until the game is over)."""
         return cls(url, {"type": "spectate", "table": table, "password": password},
                    **settings)
 
@@ -290,7 +294,7 @@ class Session:
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """Every message from the server, as dicts, the welcome first; reconnecting by
         itself after a drop (the server then sends a new welcome and the current view).
-        Ends when :meth:`close` is called or the server closes the session normally."""
+        Ends when :meth:`close` is called or the server closes the connection normally."""
         if self.welcome is not None:
             yield self.welcome
         while not self._closed:
@@ -309,7 +313,27 @@ class Session:
                     yield self.welcome
                 continue
             message: dict[str, Any] = json.loads(text)
+            self._keep_reasons(message)
             yield message
+
+    def _keep_reasons(self, message: Mapping[str, Any]) -> None:
+        """Keep the bots' reasons a view's log or the game's end brings."""
+        kind = message.get("type")
+        if kind == "view" and isinstance(message.get("log_start"), int):
+            for number, entry in enumerate(message.get("log") or (), message["log_start"]):
+                if isinstance(entry, Mapping) and isinstance(entry.get("reason"), str):
+                    self.reasons[number] = entry["reason"]
+        elif kind == "game_over":
+            for item in message.get("reasons") or ():
+                if isinstance(item, Mapping) and isinstance(item.get("move"), int) \
+                        and isinstance(item.get("reason"), str):
+                    self.reasons[item["move"]] = item["reason"]
+
+    def why(self, move: int) -> str | None:
+        """Why the bundled bot made move number `move` (from 0), in its own words; None for
+        a person's move, or before the game is over (a reason may name cards this seat
+        could not see while the game went on, so the server sends them at the end)."""
+        return self.reasons.get(move)
 
     async def _reconnect(self) -> None:
         self.connection = None
@@ -372,11 +396,11 @@ class Session:
                     choice = await asyncio.to_thread(_choose, agent, game, message)
                     sent = (choice, message["move"])
                     await self.act(*sent)
-        raise ServerError("closed", "the session ended before the game did")
+        raise ServerError("closed", "the connection ended before the game did")
 
 
 RATE_LIMITED_PAUSE = 0.25
-"""Seconds :meth:`Session.play` waits before sending an act the server refused for its rate."""
+"""Seconds :meth:`RemoteSeat.play` waits before sending an act the server refused for its rate."""
 
 
 def _choose(agent: Agent, game: str, message: Mapping[str, Any]) -> int | str:
@@ -397,11 +421,11 @@ def _choose(agent: Agent, game: str, message: Mapping[str, Any]) -> int | str:
 def play_seat(url: str, ticket: Ticket, agent: Agent, *, game: str | None = None,
               retry_for: float = 60.0) -> dict[str, Any]:
     """Play `ticket`'s seat with `agent` to the end of the game, blocking; returns the
-    ``game_over`` message (see :meth:`Session.play`)."""
+    ``game_over`` message (see :meth:`RemoteSeat.play`)."""
 
     async def run() -> dict[str, Any]:
-        async with Session.seat(url, ticket, retry_for=retry_for) as session:
-            return await session.play(agent, game)
+        async with RemoteSeat.seat(url, ticket, retry_for=retry_for) as remote:
+            return await remote.play(agent, game)
 
     return asyncio.run(run())
 
@@ -427,3 +451,11 @@ def load_agent(spec: str, game: str, seed: int | None = None) -> Agent:
         raise OptionsError(f"{clip(repr(spec))} is no Agent (an object with act(view, legal)) "
                            "nor a function making one from a seed")
     return made
+
+
+RENAMED: Final = {"Session": "RemoteSeat"}
+"""Old names kept for one release (a DeprecationWarning names the new one)."""
+
+
+def __getattr__(name: str) -> Any:
+    return old_name(__name__, name, RENAMED, globals())

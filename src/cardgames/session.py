@@ -6,7 +6,7 @@ Nothing here draws or reads anything (no rich, typer, click or Textual): the lin
 
 - **Seats**: :data:`HUMAN` or a bot's name per seat. :func:`parse_bots` reads a list of bots
   as typed, :func:`seat_bots` checks it against a table, :func:`seat_kinds` seats people and
-  bots, :func:`seat_names` names them, :meth:`SavedSession.new` deals the game.
+  bots, :func:`seat_names` names them, :meth:`SavedGame.new` deals the game.
 - **Saves**: :func:`save_session` writes the game and who sits where as a record,
   :func:`load_session` reads it back. :func:`write_atomically` writes a unique temporary file
   beside the target, fsyncs it, renames it over the target and fsyncs the folder, so a reader
@@ -18,7 +18,7 @@ Nothing here draws or reads anything (no rich, typer, click or Textual): the lin
   a process uses ``FILE``: the lock is an advisory ``flock`` that the system drops when its
   process dies, so a lock left by a killed process is simply taken over, and a live owner is
   named in the refusal. Without ``fcntl`` (Windows) the lock file is written but not enforced.
-- **The live game**: :class:`LiveSession` makes the moves, asks the bots, takes moves back
+- **The live game**: :class:`LocalGame` makes the moves, asks the bots, takes moves back
   (undo) and saves after every move through its :class:`Autosave`, which never claims a save
   that did not happen and hands what it has to say to the caller as :class:`SaveWarning`.
 """
@@ -31,7 +31,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -41,14 +41,15 @@ from cardgames.core.game import Move, State, draw_seed
 from cardgames.core.limits import read_text
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
+from cardgames.core.renamed import old_name
 
 __all__ = [
     "HUMAN",
     "Autosave",
-    "LiveSession",
+    "LocalGame",
     "SaveLock",
     "SaveWarning",
-    "SavedSession",
+    "SavedGame",
     "check_writable_target",
     "data_home",
     "default_save_path",
@@ -280,7 +281,7 @@ def seat_names(seats: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def seat_agents(info: GameInfo[Any, Any], session: SavedSession[Any]) -> dict[int, Agent]:
+def seat_agents(info: GameInfo[Any, Any], session: SavedGame[Any]) -> dict[int, Agent]:
     """The session's bots by seat, each seeded from the session's bot seed and its seat, so a
     resumed game (or one rebuilt by undo) plays on as it would have. Where a person sits, a
     level means the bot it means among people (``GameInfo.levels_with_people``)."""
@@ -294,7 +295,7 @@ def seat_agents(info: GameInfo[Any, Any], session: SavedSession[Any]) -> dict[in
 
 # ----------------------------------------------------------------------- saved sessions
 @attrs.frozen
-class SavedSession(Generic[S]):
+class SavedGame(Generic[S]):
     """A game in progress (or finished) and who sits where."""
 
     state: S
@@ -307,7 +308,7 @@ class SavedSession(Generic[S]):
     def new(
         cls, info: GameInfo[S, Any], seats: tuple[str, ...], *, seed: int | None = None,
         named: bool = False, options: Mapping[str, Any] | None = None,
-    ) -> SavedSession[S]:
+    ) -> SavedGame[S]:
         """Deal a new game of `info` for `seats` (:func:`seat_kinds`), the deal and the bots
         seeded by `seed` (drawn at random when None, from the core's one range of seeds).
         `named`: the players are named after their seats (:func:`seat_names`), else the
@@ -369,14 +370,14 @@ def new_save_path(info: GameInfo[Any, Any], seed: int | None) -> tuple[Path, str
     )
 
 
-def save_session(path: Path, session: SavedSession[Any]) -> None:
+def save_session(path: Path, session: SavedGame[Any]) -> None:
     """Write the session's record atomically and durably (a crash, even a kill -9, leaves the
     old file or the new one, never half a file); OSError if it cannot be written."""
     meta = {"session": {"seats": list(session.seats), "bot_seed": session.bot_seed}}
     write_atomically(path, session.state.record(meta).to_json() + "\n")
 
 
-def load_session(path: Path, info: GameInfo[S, Any]) -> SavedSession[S]:
+def load_session(path: Path, info: GameInfo[S, Any]) -> SavedGame[S]:
     """Read a saved game back; RecordError says what is wrong with the file."""
     record = Record.from_json(read_text(path, "saved game"), source=clip(str(path)))
     if record.game != info.name:
@@ -399,7 +400,7 @@ def load_session(path: Path, info: GameInfo[S, Any]) -> SavedSession[S]:
             f"name the {players} seats ({HUMAN} or one of: {', '.join(info.bots)}) and a "
             "bot_seed"
         )
-    return SavedSession(state, tuple(seats), bot_seed)
+    return SavedGame(state, tuple(seats), bot_seed)
 
 
 # ---------------------------------------------------------------------------- autosave
@@ -429,7 +430,7 @@ class Autosave:
     """
 
     def __init__(
-        self, info: GameInfo[Any, Any], saved: SavedSession[Any], path: Path | None,
+        self, info: GameInfo[Any, Any], saved: SavedGame[Any], path: Path | None,
         warn: Callable[[SaveWarning], object] | None = None,
     ) -> None:
         self.info, self.saved, self.path = info, saved, path
@@ -524,7 +525,7 @@ def _ignore(warning: SaveWarning) -> None:
 
 
 # ------------------------------------------------------------------------ the live game
-class LiveSession(Generic[S]):
+class LocalGame(Generic[S]):
     """A game being played, as the line mode and the app play it: the game and who sits
     where, its bots, who made each move, its autosave; and undo.
 
@@ -534,7 +535,7 @@ class LiveSession(Generic[S]):
     """
 
     def __init__(
-        self, info: GameInfo[S, Any], saved: SavedSession[S], save_path: Path | None,
+        self, info: GameInfo[S, Any], saved: SavedGame[S], save_path: Path | None,
         warn: Callable[[SaveWarning], object] | None = None,
     ) -> None:
         self.info = info
@@ -622,7 +623,7 @@ class LiveSession(Generic[S]):
         keep = max(number for number, mover in enumerate(actors) if mover == seat)
         record = self.state.record()
         state = self.info.replay(attrs.evolve(record, actions=record.actions[:keep], meta={}))
-        self.saved = SavedSession(state, self.saved.seats, self.saved.bot_seed)
+        self.saved = SavedGame(state, self.saved.seats, self.saved.bot_seed)
         self.autosave.saved = self.saved
         taken = len(actors) - keep
         self.agents = seat_agents(self.info, self.saved)
@@ -651,3 +652,11 @@ class LiveSession(Generic[S]):
     def close(self) -> None:
         """Release the save file's lock (the game is left)."""
         self.autosave.close()
+
+
+RENAMED: Final = {"LiveSession": "LocalGame", "SavedSession": "SavedGame"}
+"""Old names kept for one release (a DeprecationWarning names the new one)."""
+
+
+def __getattr__(name: str) -> Any:
+    return old_name(__name__, name, RENAMED, globals())

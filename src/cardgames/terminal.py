@@ -3,7 +3,7 @@
 A game supplies a :class:`GameUI` (how to draw its table for a seat, its notation help, extra
 words such as ``yaku``); :func:`run_session` plays a game with humans and bots on it. Input is
 read line by line from stdin, so piped input works; at a terminal with line editing and Tab
-completion. The game is saved after every move (:class:`cardgames.session.LiveSession`);
+completion. The game is saved after every move (:class:`cardgames.session.LocalGame`);
 ``quit``, the end of input or Ctrl-C leaves it saved. The ``play`` command that starts it is
 in :mod:`cardgames.cli.commands`.
 """
@@ -29,8 +29,8 @@ from cardgames.core.registry import GameInfo
 from cardgames.core.text import counted
 from cardgames.session import (
     HUMAN,
-    LiveSession,
-    SavedSession,
+    LocalGame,
+    SavedGame,
     SaveWarning,
     check_writable_target,
 )
@@ -126,7 +126,7 @@ def _read_line(stream: IO[str] | None) -> str | None:
 def run_session(
     info: GameInfo[S, Any],
     ui: GameUI[S],
-    session: SavedSession[S],
+    session: SavedGame[S],
     *,
     save_path: Path | None,
     console: Console | None = None,
@@ -147,7 +147,7 @@ def run_session(
     out = console if console is not None else Console(highlight=False)
     stream: IO[str] | None = input_stream if input_stream is not None else sys.stdin
     interactive = input_stream is None and _at_a_terminal()
-    live = LiveSession(info, session, save_path, lambda warning: _say(out, warning))
+    live = LocalGame(info, session, save_path, lambda warning: _say(out, warning))
     live.start()  # refuses a save another live process is playing, before any output
     humans = live.humans
     seats_text = ", ".join(
@@ -159,7 +159,7 @@ def run_session(
         out.print("Type [bold]help[/] for the notation, [bold]moves[/] for what is legal now.")
     reader = _LineReader(stream, interactive)
     try:
-        return _LineSession(live, ui, out, reader, humans[0] if humans else None).play()
+        return _TurnLoop(live, ui, out, reader, humans[0] if humans else None).play()
     finally:
         reader.close()
         live.close()
@@ -283,11 +283,11 @@ def _too_long() -> NotationError:
     )
 
 
-class _LineSession(Generic[S]):
+class _TurnLoop(Generic[S]):
     """The turn loop of :func:`run_session`: bots move, humans type."""
 
     def __init__(
-        self, live: LiveSession[S], ui: GameUI[S], out: Console, reader: _LineReader,
+        self, live: LocalGame[S], ui: GameUI[S], out: Console, reader: _LineReader,
         viewer: int | None,
     ) -> None:
         self.live, self.ui, self.out, self.reader = live, ui, out, reader

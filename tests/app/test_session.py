@@ -15,22 +15,22 @@ from cardgames.app.base import TableContext
 from cardgames.app.games import adapter_for
 from cardgames.app.games.hanabi import clue_history
 from cardgames.app.screens import HintScreen, TableScreen
-from cardgames.app.session import GameSession, new_session
+from cardgames.app.session import LocalTable, new_session
 from cardgames.core.errors import OptionsError
 from cardgames.hanabi.hints import card_status
-from cardgames.session import HUMAN, SavedSession, load_session
+from cardgames.session import HUMAN, SavedGame, load_session
 
 from .conftest import focus_card, settle
 
 
-def _session(game: str, tmp_path: Path, **kwargs: Any) -> GameSession[Any]:
+def _session(game: str, tmp_path: Path, **kwargs: Any) -> LocalTable[Any]:
     session, _ = new_session(
         cardgames.get_game(game), save_path=tmp_path / "save.json", **kwargs
     )
     return session
 
 
-def _play_bots(session: GameSession[Any]) -> None:
+def _play_bots(session: LocalTable[Any]) -> None:
     while session.bot_to_move:
         session.apply(session.bot_action())
 
@@ -199,7 +199,7 @@ def test_resuming_replays_who_moved(tmp_path: Path) -> None:
     actors = session.actors
     session.close()
     saved = load_session(tmp_path / "save.json", session.info)
-    again = GameSession(session.info, SavedSession(saved.state, saved.seats, saved.bot_seed),
+    again = LocalTable(session.info, SavedGame(saved.state, saved.seats, saved.bot_seed),
                         tmp_path / "save.json")
     assert again.actors == actors
 

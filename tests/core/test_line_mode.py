@@ -17,7 +17,7 @@ import cardgames
 from cardgames.cli import app
 from cardgames.core.errors import NotationError
 from cardgames.core.limits import MAX_LINE
-from cardgames.session import HUMAN, SavedSession, load_session
+from cardgames.session import HUMAN, SavedGame, load_session
 from cardgames.terminal import (
     SESSION_WORDS,
     UNDO_WORDS,
@@ -32,11 +32,11 @@ GAMES = [("koikoi", 2), ("hanabi", 3), ("ikebana", 4)]
 def play(
     game: str, lines: list[str], save: Path | None, *, players: int = 2, seed: int = 4,
     seats: tuple[str, ...] | None = None, width: int = 200,
-) -> tuple[SavedSession[Any], str]:
+) -> tuple[SavedGame[Any], str]:
     """Type `lines` (piped) into a game where seat 1 is the human and bots sit elsewhere."""
     info = cardgames.get_game(game)
     seats = seats or (HUMAN, *[info.default_bot] * (players - 1))
-    session = SavedSession(info.new_game(players, seed), seats, seed)
+    session = SavedGame(info.new_game(players, seed), seats, seed)
     screen = io.StringIO()
     code = run_session(
         info, info.load_cli().UI, session, save_path=save,
@@ -256,7 +256,7 @@ def test_a_game_at_a_terminal_is_typed_through_input(
     monkeypatch.setattr(sys, "stdin", _Terminal())
     monkeypatch.setattr(sys, "stdout", _Terminal())
     info = cardgames.get_game("koikoi")
-    session = SavedSession(info.new_game(2, 5), (HUMAN, "greedy"), 5)
+    session = SavedGame(info.new_game(2, 5), (HUMAN, "greedy"), 5)
     screen = io.StringIO()
     code = run_session(info, info.load_cli().UI, session, save_path=tmp_path / "s.json",
                        console=Console(file=screen, width=200))

@@ -11,8 +11,8 @@ import pytest
 from cardgames.core.errors import OptionsError
 from cardgames.session import (
     HUMAN,
-    LiveSession,
-    SavedSession,
+    LocalGame,
+    SavedGame,
     SaveWarning,
     load_session,
     new_save_path,
@@ -24,11 +24,11 @@ from tinygame import TINY
 
 
 def live_game(save: Path | None, seats: tuple[str, ...] = ("random", HUMAN, "random"),
-              **kwargs: Any) -> LiveSession[Any]:
-    return LiveSession(TINY, SavedSession.new(TINY, seats, seed=4), save, **kwargs)
+              **kwargs: Any) -> LocalGame[Any]:
+    return LocalGame(TINY, SavedGame.new(TINY, seats, seed=4), save, **kwargs)
 
 
-def play_to_the_human(live: LiveSession[Any]) -> None:
+def play_to_the_human(live: LocalGame[Any]) -> None:
     while live.bot_to_move:
         live.apply(live.bot_action())
 
@@ -44,12 +44,12 @@ def test_seats_are_people_where_asked_and_the_named_bots_elsewhere() -> None:
 
 
 def test_a_new_session_is_dealt_from_its_seed_and_names_its_seats() -> None:
-    saved = SavedSession.new(TINY, (HUMAN, "random"), seed=9, named=True)
+    saved = SavedGame.new(TINY, (HUMAN, "random"), seed=9, named=True)
     assert saved.bot_seed == saved.state.seed == 9
     assert saved.state.players == ("You", "Random")
     assert saved.state == TINY.new_game(2, 9, names=("You", "Random"))
     with pytest.raises(OptionsError):
-        SavedSession.new(TINY, (HUMAN, "random"), options={"hand_size": "many"})
+        SavedGame.new(TINY, (HUMAN, "random"), options={"hand_size": "many"})
 
 
 def test_the_actors_are_who_made_each_move_after_a_resume_too(tmp_path: Path) -> None:
@@ -61,7 +61,7 @@ def test_the_actors_are_who_made_each_move_after_a_resume_too(tmp_path: Path) ->
         live.apply(live.state.legal_actions()[0])
     live.save()
     assert live.actors == tuple(seats) == (0, 1, 2, 0)
-    resumed = LiveSession(TINY, load_session(save, TINY), save)
+    resumed = LocalGame(TINY, load_session(save, TINY), save)
     assert resumed.actors == live.actors
 
 
@@ -132,7 +132,7 @@ def test_a_game_that_cannot_be_saved_anywhere_says_so_once(
 def test_a_new_game_does_not_take_the_file_of_an_unfinished_one() -> None:
     path, note = new_save_path(TINY, 4)
     assert note is None
-    save_session(path, SavedSession.new(TINY, (HUMAN, "random"), seed=4))
+    save_session(path, SavedGame.new(TINY, (HUMAN, "random"), seed=4))
     other, note = new_save_path(TINY, 4)
     assert other == path.with_name("tiny-4-2.json")
     assert note is not None

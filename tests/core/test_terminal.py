@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import cardgames
 from cardgames.cli.commands import make_play_command
 from cardgames.core.errors import RecordError
-from cardgames.session import HUMAN, SavedSession, load_session
+from cardgames.session import HUMAN, SavedGame, load_session
 from cardgames.terminal import SESSION_WORDS, UNDO_WORDS, GameUI, run_session
 from tinygame import TINY
 
@@ -26,7 +26,7 @@ UI = GameUI(
 )
 
 
-def run(session: SavedSession, lines: str, save: Path | None) -> str:
+def run(session: SavedGame, lines: str, save: Path | None) -> str:
     screen = io.StringIO()
     code = run_session(
         TINY, UI, session, save_path=save, console=Console(file=screen, width=120),
@@ -49,7 +49,7 @@ def human_moves(seed: int) -> str:
 
 
 def test_a_whole_game_can_be_typed(tmp_path: Path) -> None:
-    session = SavedSession(TINY.new_game(2, 5), (HUMAN, "random"), 5)
+    session = SavedGame(TINY.new_game(2, 5), (HUMAN, "random"), 5)
     screen = run(session, human_moves(5), tmp_path / "save.json")
     assert session.state.is_over
     assert "scores:" in screen
@@ -57,7 +57,7 @@ def test_a_whole_game_can_be_typed(tmp_path: Path) -> None:
 
 
 def test_invalid_input_re_prompts_and_changes_nothing(tmp_path: Path) -> None:
-    session = SavedSession(TINY.new_game(2, 5), (HUMAN, "random"), 5)
+    session = SavedGame(TINY.new_game(2, 5), (HUMAN, "random"), 5)
     missing = next(c for c in range(1, 10) if c not in session.state.hands[0])
     screen = run(session, f"dance\nplay {missing}\nhelp\nmoves\nrows\n", tmp_path / "s.json")
     assert "cannot read 'dance'" in screen
@@ -73,7 +73,7 @@ def test_invalid_input_re_prompts_and_changes_nothing(tmp_path: Path) -> None:
 
 def test_quit_saves_and_resume_finishes_the_same_game(tmp_path: Path) -> None:
     save = tmp_path / "save.json"
-    session = SavedSession(TINY.new_game(2, 8), (HUMAN, "random"), 8)
+    session = SavedGame(TINY.new_game(2, 8), (HUMAN, "random"), 8)
     first_move = str(session.state.legal_actions()[0])
     run(session, f"{first_move}\nquit\n", save)
     resumed = load_session(save, TINY)
@@ -86,7 +86,7 @@ def test_quit_saves_and_resume_finishes_the_same_game(tmp_path: Path) -> None:
 def test_a_closed_input_stream_saves(tmp_path: Path) -> None:
     stream = io.StringIO("")
     stream.close()
-    session = SavedSession(TINY.new_game(2, 1), (HUMAN, "random"), 1)
+    session = SavedGame(TINY.new_game(2, 1), (HUMAN, "random"), 1)
     screen = io.StringIO()
     run_session(TINY, UI, session, save_path=tmp_path / "s.json",
                 console=Console(file=screen), input_stream=stream)
@@ -96,7 +96,7 @@ def test_a_closed_input_stream_saves(tmp_path: Path) -> None:
 
 def test_a_process_without_stdin_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", None)  # what Python sets when started with `<&-`
-    session = SavedSession(TINY.new_game(2, 1), (HUMAN, "random"), 1)
+    session = SavedGame(TINY.new_game(2, 1), (HUMAN, "random"), 1)
     screen = io.StringIO()
     run_session(TINY, UI, session, save_path=tmp_path / "s.json", console=Console(file=screen))
     assert "end of input" in screen.getvalue()
@@ -181,7 +181,7 @@ class InterruptAfter(io.StringIO):
 
 def test_ctrl_c_saves_the_game_and_says_so(tmp_path: Path) -> None:
     save = tmp_path / "save.json"
-    session = SavedSession(TINY.new_game(2, 8), (HUMAN, "random"), 8)
+    session = SavedGame(TINY.new_game(2, 8), (HUMAN, "random"), 8)
     first_move = str(session.state.legal_actions()[0])
     screen = io.StringIO()
     code = run_session(
@@ -196,7 +196,7 @@ def test_ctrl_c_saves_the_game_and_says_so(tmp_path: Path) -> None:
 
 
 def test_an_error_wraps_between_words_on_a_narrow_terminal() -> None:
-    session = SavedSession(TINY.new_game(2, 5), (HUMAN, "random"), 5)
+    session = SavedGame(TINY.new_game(2, 5), (HUMAN, "random"), 5)
     screen = io.StringIO()
     typed = "play 7 7 7 7 7 7 7 7 7 7"
     run_session(TINY, UI, session, save_path=None, console=Console(file=screen, width=30),
@@ -218,7 +218,7 @@ def test_help_fits_an_80_column_terminal(game: str, tmp_path: Path) -> None:
     # a ragged text; every line of the help is written to fit 80 columns instead.
     info = cardgames.get_game(game)
     ui = info.load_cli().UI
-    session = SavedSession(info.new_game(info.default_players, 5), ("human", "random"), 5)
+    session = SavedGame(info.new_game(info.default_players, 5), ("human", "random"), 5)
     screen = io.StringIO()
     run_session(info, ui, session, save_path=tmp_path / "s.json",
                 console=Console(file=screen, width=80), input_stream=io.StringIO("help\n"))

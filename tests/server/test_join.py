@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from cardgames import net
 from cardgames.app.app import CardgamesApp
-from cardgames.app.online import OnlineSession, SeatBook, join_table, seat_name, table_address
+from cardgames.app.online import OnlineTable, SeatBook, join_table, seat_name, table_address
 from cardgames.app.screens import (
     FinalScreen,
     HelpScreen,
@@ -60,7 +60,7 @@ def book(tmp_path: Path) -> SeatBook:
 
 @contextlib.contextmanager
 def table_for_two(server: Running, game: str, book: SeatBook, **fields: Any,
-                  ) -> Iterator[tuple[OnlineSession, OtherSeat]]:
+                  ) -> Iterator[tuple[OnlineTable, OtherSeat]]:
     """A table of `game`: the other seat taken first (through the lobby), then ours by
     join_table, which starts the game as it fills the last seat."""
     lobby = net.Lobby(server.http)
@@ -73,7 +73,7 @@ def table_for_two(server: Running, game: str, book: SeatBook, **fields: Any,
     assert info["status"] == "playing"
     assert book.ticket(server.http, table) == ticket
     other.thread.start()
-    session = OnlineSession(base, ticket, game, records=book.path.parent / "records")
+    session = OnlineTable(base, ticket, game, records=book.path.parent / "records")
     yield session, other
     other.thread.join(TIMEOUT)
 
@@ -114,7 +114,7 @@ async def play_first_legal(pilot: Pilot[Any], *, drop_at: int | None = None,
             continue
         assert isinstance(screen, TableScreen)
         session = screen.session
-        assert isinstance(session, OnlineSession)
+        assert isinstance(session, OnlineTable)
         if drop_at is not None and session.message["move"] >= drop_at:
             drop_at = None
             connection = session.client.connection
@@ -236,7 +236,7 @@ def test_a_waiting_table_shows_it_until_the_last_seat_is_taken(
     _, ticket, info, _ = join_table(server.http, table=table, seat=None, name="Me",
                                     password=None, token=None, book=book)
     assert info["status"] == "waiting"
-    session = OnlineSession(server.http, ticket, "hanabi", records=book.path.parent)
+    session = OnlineTable(server.http, ticket, "hanabi", records=book.path.parent)
 
     async def wait_then_play() -> None:
         app = CardgamesApp(session)

@@ -49,8 +49,8 @@ def test_a_net_seat_plays_a_whole_game_with_a_bundled_bot_and_a_spectator(
     lobby.start(ticket)
 
     async def game_with_a_spectator() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        async with net.Session.spectator(server.http, table) as watcher, \
-                net.Session.seat(server.http, ticket) as seat:
+        async with net.RemoteSeat.spectator(server.http, table) as watcher, \
+                net.RemoteSeat.seat(server.http, ticket) as seat:
             seen: list[dict[str, Any]] = []
 
             async def watch() -> None:
@@ -87,7 +87,7 @@ def test_a_seat_quicker_than_the_message_rate_waits_and_plays_on(tmp_path: Path)
         lobby.start(ticket)
 
         async def play() -> dict[str, Any]:
-            async with net.Session.seat(slow.http, ticket) as seat:
+            async with net.RemoteSeat.seat(slow.http, ticket) as seat:
                 return await seat.play(net.load_agent("random", "koikoi", 2))
 
         over = run(play())
@@ -125,7 +125,7 @@ def test_lobby_refusals_are_server_errors(server: Running) -> None:
     bad = net.Ticket(table, 0, "not-the-token")
 
     async def join() -> None:
-        async with net.Session.seat(server.http, bad, retry_for=2):
+        async with net.RemoteSeat.seat(server.http, bad, retry_for=2):
             pass
 
     with pytest.raises(net.ServerError):
@@ -144,7 +144,7 @@ def test_cardgames_bot_plays_a_seat_as_a_process(server: Running, tmp_path: Path
     mine = lobby.take_seat(table, "Script", seat=1)
 
     async def my_seat() -> dict[str, Any]:
-        async with net.Session.seat(server.http, mine) as seat:
+        async with net.RemoteSeat.seat(server.http, mine) as seat:
             # The other seat is the process's: start once it has sat down.
             while len([s for s in lobby.table(table)["seats"] if s["kind"] == "open"]):
                 await asyncio.sleep(0.05)
@@ -196,7 +196,7 @@ def test_a_seat_reconnects_by_itself_across_a_server_killed_with_9(tmp_path: Pat
         lobby.start(ticket)
 
     async def play_through_a_restart() -> tuple[dict[str, Any], int]:
-        async with net.Session.seat(url, ticket, retry_for=TIMEOUT) as seat:
+        async with net.RemoteSeat.seat(url, ticket, retry_for=TIMEOUT) as seat:
             over = await seat.play(Deliberate(9))
             return over, seat.reconnects
 
@@ -275,7 +275,7 @@ def test_no_message_names_a_card_its_receiver_may_not_see(server: Running, seed:
     lobby.start(tickets[0])
     received: dict[int | None, list[dict[str, Any]]] = {}
 
-    async def listen(session: net.Session, seat: int | None) -> dict[str, Any]:
+    async def listen(session: net.RemoteSeat, seat: int | None) -> dict[str, Any]:
         mine = received.setdefault(seat, [])
         chooser = random.Random(seed * 10 + (seat or 0))
         async for message in session.messages():
@@ -292,8 +292,8 @@ def test_no_message_names_a_card_its_receiver_may_not_see(server: Running, seed:
         raise AssertionError("the session ended before the game")
 
     async def everyone() -> dict[str, Any]:
-        sessions = [net.Session.seat(server.http, ticket) for ticket in tickets]
-        sessions.append(net.Session.spectator(server.http, table))
+        sessions = [net.RemoteSeat.seat(server.http, ticket) for ticket in tickets]
+        sessions.append(net.RemoteSeat.spectator(server.http, table))
         for session in sessions:
             await session.open()
         try:

@@ -14,7 +14,8 @@ import cardgames
 from cardgames.core.errors import OptionsError
 from cardgames.core.record import Record
 from cardgames.core.registry import Registry
-from cardgames.server.views import legal_from_json, view_from_json
+from cardgames.wire.decode import legal_from_json, view_from_json
+from cardgames.wire.encode import seat_view
 from server.kit import Running, random_chooser
 from tinygame import make_info
 
@@ -103,3 +104,26 @@ def test_a_web_folder_that_is_not_one_is_refused_in_one_line() -> None:
         with pytest.raises(OptionsError, match=r"web assets .* (write \"package:folder\"|"
                            r"which is no folder)"):
             make_info(web_assets=bad).web_folder()
+
+
+def decode_tiny(data: dict[str, object]) -> tuple[str, object]:
+    """A game's own view decoder (named on its GameInfo below)."""
+    return ("decoded by the game", data.get("type"))
+
+
+def test_a_game_that_names_its_view_decoder_has_its_views_read_by_it(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    targets = dict(cardgames.registry.targets)
+    registry = Registry(dict(targets))
+    registry.register(make_info(view_decoder="server.test_plugin_game:decode_tiny"))
+    monkeypatch.setattr(cardgames, "registry", registry)
+    state = cardgames.new_game("tiny", seed=1)
+    data = seat_view(state, 0)
+    assert view_from_json("tiny", data) == ("decoded by the game", "TinyView")
+    assert view_from_json(type(state), data) == ("decoded by the game", "TinyView")
+    # Without one, the generic decoder reads the view back as the game's own value.
+    plain = Registry(dict(targets))
+    plain.register(make_info())
+    monkeypatch.setattr(cardgames, "registry", plain)
+    assert view_from_json("tiny", data) == state.view(0)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from fastapi.routing import APIRoute
 
-from cardgames.server import protocol
 from cardgames.server.app import Settings, create_app
 from cardgames.server.catalogue import game_catalogue
+from cardgames.wire import messages as protocol
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -20,7 +20,7 @@ def test_the_published_schemas_are_the_models() -> None:
     published = (DOCS / "server-protocol-schemas.json").read_text(encoding="utf-8")
     assert published == protocol.schemas_json(), (
         "docs/server-protocol-schemas.json is out of date: run "
-        "python -m cardgames.server.protocol > docs/server-protocol-schemas.json"
+        "python -m cardgames.wire.messages > docs/server-protocol-schemas.json"
     )
     page = (DOCS / "server-protocol.md").read_text(encoding="utf-8")
     assert '--8<-- "docs/server-protocol-schemas.json"' in page

@@ -9,7 +9,8 @@ from cardgames import get_game
 from cardgames.core.game import State
 from cardgames.ikebana.render import bouquet_worth
 from cardgames.koikoi.yaku import yaku_progress
-from cardgames.server.views import seat_view, spectator_view, table_aids, view_from_json
+from cardgames.wire.decode import view_from_json
+from cardgames.wire.encode import seat_view, spectator_view, table_aids
 
 
 def played(game: str, players: int, moves: int, seed: int, **options: str) -> State[Any]:

@@ -16,16 +16,15 @@ import cardgames
 from cardgames.core.game import State
 from cardgames.hanabi.actions import Clue, Play
 from cardgames.hanabi.catalogue import hanablive_names
-from cardgames.server.views import (
+from cardgames.testing import played_states, seeds
+from cardgames.wire.decode import legal_from_json, view_from_json
+from cardgames.wire.encode import (
     legal_choices,
-    legal_from_json,
     seat_log,
     seat_view,
     spectator_log,
     spectator_view,
-    view_from_json,
 )
-from cardgames.testing import played_states, seeds
 from view_leaks import HiddenCard, hidden_cards, leaks
 
 EXAMPLES = int(os.environ.get("CARDGAMES_VIEW_EXAMPLES", "25"))

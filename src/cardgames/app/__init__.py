@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from cardgames.app.session import GameSession, TableSession
+from cardgames.app.session import AppTable, LocalTable
 from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
-from cardgames.session import SavedSession
+from cardgames.session import SavedGame
 from cardgames.terminal import run_session
 
 if TYPE_CHECKING:  # Textual is the app extra: only the type is named here
@@ -27,7 +27,7 @@ __all__ = ["join_in_app", "play_in_app"]
 
 def play_in_app(
     info: GameInfo[Any, Any],
-    session: SavedSession[State[Any]],
+    session: SavedGame[State[Any]],
     *,
     save_path: Path | None,
     console: Console | None = None,
@@ -45,14 +45,14 @@ def play_in_app(
     # command line imports it to find this function), the table only when it is played.
     from cardgames.app.app import CardgamesApp  # noqa: PLC0415  # Textual: the app extra
 
-    game = GameSession(info, session, save_path)
+    game = LocalTable(info, session, save_path)
     _run(CardgamesApp(game), console)
     # As in the line mode: leaving a game that could not be saved is a failure.
     return 0 if game.is_saved else 2
 
 
-def join_in_app(session: TableSession, *, console: Console | None = None) -> int:
-    """Play a server's seat (:class:`cardgames.app.online.OnlineSession`) full screen until
+def join_in_app(session: AppTable, *, console: Console | None = None) -> int:
+    """Play a server's seat (:class:`cardgames.app.online.OnlineTable`) full screen until
     the game ends or the player leaves; return the exit code (2: the seat was refused)."""
     from cardgames.app.app import CardgamesApp  # noqa: PLC0415  # Textual: the app extra
 

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardgames.app.screens import SPEEDS, HelpScreen, NewGameScreen, TableScreen, key_help
-from cardgames.app.session import TableSession
+from cardgames.app.session import AppTable
 from cardgames.core.errors import CardgamesError
 
 __all__ = ["ONLINE_HELP", "CardgamesApp"]
@@ -48,7 +48,7 @@ class CardgamesApp(App[str]):
 
     def __init__(
         self,
-        session: TableSession | None = None,
+        session: AppTable | None = None,
         *,
         game: str | None = None,
         speed: str = "normal",
@@ -56,7 +56,7 @@ class CardgamesApp(App[str]):
         super().__init__()
         self.session = session
         self.game = game
-        self.sessions: list[TableSession] = [] if session is None else [session]
+        self.sessions: list[AppTable] = [] if session is None else [session]
         """Every game played in this run (their save files are locked until it closes)."""
         names = [name for name, _ in SPEEDS]
         self.speed = names.index(speed)
@@ -78,7 +78,7 @@ class CardgamesApp(App[str]):
         else:
             self.push_screen(TableScreen(session))
 
-    async def _sit(self, session: TableSession) -> None:
+    async def _sit(self, session: AppTable) -> None:
         try:
             await session.connect()
         except CardgamesError as exc:
@@ -119,10 +119,10 @@ class CardgamesApp(App[str]):
             self.action_help,
         )
 
-    def current_session(self) -> TableSession | None:
+    def current_session(self) -> AppTable | None:
         """The game on screen (the one started from the new-game screen, too), if any."""
         session = getattr(self.screen, "session", None)
-        return session if isinstance(session, TableSession) else None
+        return session if isinstance(session, AppTable) else None
 
     def close_sessions(self) -> None:
         """Release every game's save file (the app has closed)."""

@@ -1,13 +1,13 @@
 """A seat at a ``cardgames server`` table, played at the app's table screen
-(``cardgames join``): :class:`OnlineSession` is the :class:`~cardgames.app.session.TableSession`
+(``cardgames join``): :class:`OnlineTable` is the :class:`~cardgames.app.session.AppTable`
 of a server's seat, and :class:`SeatBook` remembers each seat's token so that joining again
 takes the same seat back.
 
 The game is the server's: the session holds the seat's latest view as the server sent it
-(read back into the game's own view value, :func:`cardgames.server.views.view_from_json`, so the
+(read back into the game's own view value, :func:`cardgames.wire.decode.view_from_json`, so the
 game's adapter draws it as it draws a local game), sends the player's moves, notes and hint
 requests, and hands the screen each new view's moves to log. It reconnects by itself
-(:class:`cardgames.net.Session`): a view after a reconnect shows whatever the server kept.
+(:class:`cardgames.net.RemoteSeat`): a view after a reconnect shows whatever the server kept.
 No Textual here; this module needs the ``server`` extra (websockets, cattrs).
 """
 
@@ -27,16 +27,17 @@ from rich.markup import escape
 
 import cardgames
 from cardgames.app.base import GameAdapter
-from cardgames.app.session import TableSession
+from cardgames.app.session import AppTable
 from cardgames.core.agents import Hint
 from cardgames.core.errors import CardgamesError, OptionsError, RecordError
 from cardgames.core.game import Move, State
 from cardgames.core.record import Record
-from cardgames.net import Lobby, ServerError, Session, Ticket, server_urls
-from cardgames.server.views import legal_from_json, view_from_json
+from cardgames.core.renamed import old_name
+from cardgames.net import Lobby, RemoteSeat, ServerError, Ticket, server_urls
 from cardgames.session import data_home, write_atomically
+from cardgames.wire.decode import legal_from_json, view_from_json
 
-__all__ = ["OnlineSession", "SeatBook", "check_seat", "join_table", "table_address"]
+__all__ = ["OnlineTable", "SeatBook", "check_seat", "join_table", "table_address"]
 
 ANSWER_WAIT: Final = 60.0
 """Seconds a hint or a note waits for the server's answer."""
@@ -101,7 +102,7 @@ class SeatBook:
                 write_atomically(self.path, json.dumps(seats, indent=1, sort_keys=True))
 
 
-class OnlineSession(TableSession):
+class OnlineTable(AppTable):
     """A seat at a server's table, as the table screen plays it (see the module docstring).
 
     :meth:`connect` joins with the ticket's token and waits for the game to start; the
@@ -115,7 +116,7 @@ class OnlineSession(TableSession):
                  records: Path | None = None) -> None:
         self.url = url
         self.ticket = ticket
-        self.client = Session.seat(url, ticket, retry_for=retry_for)
+        self.client = RemoteSeat.seat(url, ticket, retry_for=retry_for)
         self.client.on_lost = self._lost
         self.records = records if records is not None else data_home() / "online"
         """Where the record of a finished game is written (``cardgames replay`` reads it)."""
@@ -335,7 +336,24 @@ class OnlineSession(TableSession):
         if self.over is None:
             return self.leave_message("quit")
         where = f"; record in {escape(str(self.record_path))}" if self.record_path else ""
-        return f"game over: {escape(str(self.over.get('result', '')))}{where}"
+        return f"game over: {escape(str(self.over.get('result', '')))}{where}" + "".join(
+            f"\n{line}" for line in self.why_lines())
+
+    def why_lines(self) -> list[str]:
+        """Why each bundled bot made each of its moves, once the game is over (the server
+        sends the reasons then), one line a move: its number, who, the move and the reason
+        (rich markup)."""
+        reasons = self.client.reasons
+        if self.final is None or not reasons:
+            return []
+        moves = self.final.moves()
+        lines = ["Why the bots moved as they did:"]
+        for number, reason in sorted(reasons.items()):
+            if number < len(moves):
+                move = moves[number]
+                who = self.final.players[move.seat]
+                lines.append(escape(f"  move {number + 1}, {who} ({move.action}): {reason}"))
+        return lines
 
     def close(self) -> None:
         reader = self.reader
@@ -425,7 +443,7 @@ def check_seat(url: str, ticket: Ticket) -> bool:
     server cannot be reached."""
 
     async def knock() -> bool:
-        session = Session.seat(url, ticket, retry_for=5.0)
+        session = RemoteSeat.seat(url, ticket, retry_for=5.0)
         try:
             await session.open()
         except ServerError as exc:
@@ -436,3 +454,11 @@ def check_seat(url: str, ticket: Ticket) -> bool:
         return True
 
     return asyncio.run(knock())
+
+
+RENAMED: Final = {"OnlineSession": "OnlineTable"}
+"""Old names kept for one release (a DeprecationWarning names the new one)."""
+
+
+def __getattr__(name: str) -> Any:
+    return old_name(__name__, name, RENAMED, globals())

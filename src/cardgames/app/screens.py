@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 import cardgames
 from cardgames.app.base import GameAdapter, TableContext
 from cardgames.app.games import adapter_for, app_games
-from cardgames.app.session import TableSession, new_session
+from cardgames.app.session import AppTable, new_session
 from cardgames.app.widgets import (
     ActionBar,
     ActionButton,
@@ -244,7 +244,7 @@ class FinalScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: TableSession, adapter: GameAdapter[Any, Any]) -> None:
+    def __init__(self, session: AppTable, adapter: GameAdapter[Any, Any]) -> None:
         super().__init__()
         self.session = session
         self.adapter = adapter
@@ -307,7 +307,7 @@ class TableScreen(Screen[None]):
                 tooltip="save the game and leave (continue with --resume FILE)"),
     ]
 
-    def __init__(self, session: TableSession) -> None:
+    def __init__(self, session: AppTable) -> None:
         super().__init__()
         self.session = session
         self.adapter = adapter_for(session.info.name)

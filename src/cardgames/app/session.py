@@ -1,9 +1,9 @@
 """A game in progress at the app's table. No Textual here, so the rules of a session are
 tested without a screen.
 
-:class:`TableSession` is what the table screen plays through, wherever the game is:
-:class:`GameSession` is a game on this machine (the live session of :mod:`cardgames.session`,
-its bots, undo and save file), :class:`cardgames.app.online.OnlineSession` a seat at a
+:class:`AppTable` is what the table screen plays through, wherever the game is:
+:class:`LocalTable` is a game on this machine (the local game of :mod:`cardgames.session`,
+its bots, undo and save file), :class:`cardgames.app.online.OnlineTable` a seat at a
 ``cardgames server`` table (``cardgames join``). The screen draws the seat's view, offers its
 legal actions, and lets the game go on by itself (bots here, or the other seats there) one
 batch of moves at a time.
@@ -19,7 +19,7 @@ import abc
 import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from rich.markup import escape
 
@@ -28,14 +28,15 @@ from cardgames.core.agents import Hint
 from cardgames.core.errors import CardgamesError, OptionsError
 from cardgames.core.game import Move, State
 from cardgames.core.registry import GameInfo
-from cardgames.session import LiveSession, SavedSession, SaveWarning, new_save_path, seat_kinds
+from cardgames.core.renamed import old_name
+from cardgames.session import LocalGame, SavedGame, SaveWarning, new_save_path, seat_kinds
 
-__all__ = ["GameSession", "TableSession", "new_session"]
+__all__ = ["AppTable", "LocalTable", "new_session"]
 
 S = TypeVar("S", bound=State[Any])
 
 
-class TableSession(abc.ABC):
+class AppTable(abc.ABC):
     """A game as the table screen plays it, here or at a server.
 
     The screen shows :meth:`view` of one of the :attr:`humans` seats, offers :meth:`legal`,
@@ -149,17 +150,17 @@ class TableSession(abc.ABC):
         return  # nothing held by default
 
 
-class GameSession(LiveSession[S], TableSession):
+class LocalTable(LocalGame[S], AppTable):
     """One game at the table. Every move goes through :meth:`apply`, which saves.
 
-    The game, its bots, who moved and undo are the :class:`~cardgames.session.LiveSession`'s;
+    The game, its bots, who moved and undo are the :class:`~cardgames.session.LocalGame`'s;
     this adds the notes on cards, the autosave's warnings as messages to show, and the lines
     the terminal shows once the app has closed. The save file is locked from the start
     (RecordError when another process plays it) until :meth:`close`.
     """
 
     def __init__(
-        self, info: GameInfo[S, Any], saved: SavedSession[S], save_path: Path | None
+        self, info: GameInfo[S, Any], saved: SavedGame[S], save_path: Path | None
     ) -> None:
         self._heard: list[str] = []
         super().__init__(info, saved, save_path, self._hear)
@@ -252,7 +253,7 @@ def new_session(
     options: dict[str, Any] | None = None,
     save_path: Path | None = None,
     save: bool = True,
-) -> tuple[GameSession[S], str]:
+) -> tuple[LocalTable[S], str]:
     """A new game as the new-game screen sets it up: `humans` people in the first seats, bots
     in the others. Returns the session and a message to show (where it saves, when the
     default file holds an unfinished game); OptionsError names a bad option. Without
@@ -264,8 +265,16 @@ def new_session(
     seats = seat_kinds(info, count, range(humans), bots, flag="bots")
     ui = getattr(info.load_cli(), "UI", None)
     named = humans <= 1 and getattr(ui, "name_seats", False)
-    saved = SavedSession.new(info, seats, seed=seed, named=named, options=options)
+    saved = SavedGame.new(info, seats, seed=seed, named=named, options=options)
     path, message = save_path, None
     if save and path is None:
         path, message = new_save_path(info, saved.state.seed)
-    return GameSession(info, saved, path if save else None), message or ""
+    return LocalTable(info, saved, path if save else None), message or ""
+
+
+RENAMED: Final = {"GameSession": "LocalTable", "TableSession": "AppTable"}
+"""Old names kept for one release (a DeprecationWarning names the new one)."""
+
+
+def __getattr__(name: str) -> Any:
+    return old_name(__name__, name, RENAMED, globals())

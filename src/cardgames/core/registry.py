@@ -140,8 +140,9 @@ class GameInfo(Generic[S, Opts]):
     view_decoder: str | None = None
     """Where the game's view decoder lives: ``"package.module:NAME"`` naming a function of a
     view's JSON data (the protocol's encoding) to the view value the game's bots read. None:
-    the protocol's generic decoder, which reads the attrs classes of the game's ``actions``,
-    ``events``, ``view``, ``rules`` and ``cards`` files."""
+    the protocol's generic decoder (``cardgames.wire.decode``), which reads the attrs classes
+    of the modules the game's engine is made of (its state's module and the modules of its
+    package that it imports)."""
     web_assets: str | None = None
     """Where the game's web table lives: ``"package:folder"`` naming a folder inside an
     importable package that holds ``<name>.js`` (and optionally ``<name>.css``, pictures),

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from cardgames.core.agents import Hint
+from cardgames.core.cache import Recent
 from cardgames.hanabi.actions import HanabiAction
 from cardgames.hanabi.bots import needed_cards
 from cardgames.hanabi.cards import Card
@@ -80,16 +81,14 @@ class _Marks:
 
 _MARKS_KEPT: Final = 16
 """Public positions whose statuses are kept (a move's views share one; tables interleave)."""
-_MARKS: dict[tuple[Any, ...], _Marks] = {}
+_MARKS: Recent[tuple[Any, ...], _Marks] = Recent(_MARKS_KEPT)
 
 
 def _marks_of(view: HanabiView) -> _Marks:
     key = (view.variant, view.fireworks, view.discards, view.playable)
     marks = _MARKS.get(key)
     if marks is None:
-        if len(_MARKS) >= _MARKS_KEPT:
-            del _MARKS[next(iter(_MARKS))]
-        marks = _MARKS[key] = _Marks(view)
+        marks = _MARKS.add(key, _Marks(view))
     return marks
 
 

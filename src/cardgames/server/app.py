@@ -1,10 +1,14 @@
 """The game server: the lobby's HTTP API and the tables' WebSocket, on FastAPI and uvicorn.
 
-:class:`GameServer` holds the live tables (:class:`~cardgames.server.tables.LiveTable`), the
-connections and two thread pools: one database thread (every write goes through it, in order,
-and each accepted action is committed before anyone hears of it) and the bots' pool (a bot
-thinks there, so a slow bot never stalls the event loop or another table). :func:`create_app`
-makes the ASGI application; :func:`serve` runs it (``cardgames server``).
+:class:`GameServer` routes: it holds the live tables (each a
+:class:`~cardgames.server.tables.LiveTable`, which owns everything about its table: moves
+through its one path :meth:`~cardgames.server.tables.LiveTable.play`, chat, notes, what each
+connection is sent), the connections, and the workers: one database thread (every write goes
+through it, in order, and the writes that arrive while one commits share the next
+transaction: :meth:`GameServer.commit` is every table's Commit), the bots' pool (a bot thinks
+there, so a slow bot never stalls the event loop or another table; its move then takes the
+same path as a person's) and the hint processes. :func:`create_app` makes the ASGI
+application; :func:`serve` runs it (``cardgames server``).
 """
 
 from __future__ import annotations
@@ -35,14 +39,27 @@ from cardgames.core.errors import CardgamesError, clip, one_line
 from cardgames.core.limits import load_json
 from cardgames.server import store, workers
 from cardgames.server.catalogue import game_catalogue
-from cardgames.server.protocol import (
+from cardgames.server.security import (
+    RateBucket,
+    check_password,
+    hash_password,
+    hash_token,
+    new_secret_seed,
+    new_table_id,
+    new_token,
+    origin_allowed,
+    token_matches,
+)
+from cardgames.server.store import SeatRow, Store, TableRow, Write
+from cardgames.server.tables import LiveTable, ProtocolError, bot_names
+from cardgames.wire.encode import action_choice, legal_choices, seat_view
+from cardgames.wire.messages import (
     MAX_PASSWORD,
     PROTOCOL_VERSION,
     Act,
     ActionChoice,
     AskHint,
     Chat,
-    ChatMessage,
     CreateTable,
     Error,
     GameCatalogue,
@@ -63,20 +80,6 @@ from cardgames.server.protocol import (
     Welcome,
     client_message_adapter,
 )
-from cardgames.server.security import (
-    RateBucket,
-    check_password,
-    hash_password,
-    hash_token,
-    new_secret_seed,
-    new_table_id,
-    new_token,
-    origin_allowed,
-    token_matches,
-)
-from cardgames.server.store import ActionRow, SeatRow, Store, TableRow, Write
-from cardgames.server.tables import LiveTable, ProtocolError, bot_names
-from cardgames.server.views import action_choice, legal_choices, seat_view
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
 
@@ -218,13 +221,6 @@ def _validation_text(exc: ValidationError) -> str:
     return one_line(f"{where}: {first['msg']}")
 
 
-def hears_chat(seat: int | None, line: ChatMessage, table: LiveTable) -> bool:
-    """Whether a connection at `seat` (None: a spectator) gets a chat `line`: a spectator's
-    words stay among the spectators until the game is over (a spectator sees every hand, so
-    nothing they say may reach a seat while it could help)."""
-    return line.seat is not None or seat is None or table.status == "over"
-
-
 class GameServer:
     """The live tables, the connections to them, the database and the bots' pool."""
 
@@ -351,7 +347,7 @@ class GameServer:
         row = await self._db(self._store().load_table, table_id)
         if row is None:
             return None
-        return self.tables.setdefault(table_id, LiveTable.from_row(row))
+        return self.tables.setdefault(table_id, LiveTable.from_row(row, self.commit))
 
     async def table(self, table_id: str) -> LiveTable:
         """The table `table_id` (a finished one is read back from the database)."""
@@ -446,7 +442,7 @@ class GameServer:
             creator=client, created=time.time(), seats=seats,
         )
         await self.commit(store.create_table, row)
-        table = self.tables[row.id] = LiveTable(row, info, list(seats))
+        table = self.tables[row.id] = LiveTable(row, info, list(seats), commit=self.commit)
         self.listing = None
         if request.autostart and all(seat.kind != "open" for seat in seats):
             await self._start(table)
@@ -570,18 +566,18 @@ class GameServer:
             if table is None:
                 raise ProtocolError("not_joined", "join a seat or spectate a table first")
             if isinstance(message, Chat):
-                await self._chat(connection, table, message)
+                await table.say(connection.seat, message.text)
                 return
             seat = connection.seat
             if seat is None:
                 raise ProtocolError("forbidden", "a spectator may only chat")
             if isinstance(message, Act):
-                async with table.lock:
-                    action = table.resolve(seat, message.action, message.move)
-                    await self._accept(table, seat, action, None if message.ref is None
-                                       else (connection, message.ref))
+                ended = await table.play(
+                    seat, message.action, move=message.move,
+                    answer=None if message.ref is None else (connection, message.ref))
+                self._moved(table, ended)
             elif isinstance(message, Note):
-                await self._note(connection, table, seat, message)
+                await table.note(seat, message.card, message.text, message.ref)
             elif isinstance(message, AskHint):
                 await self._hint(connection, table, seat, message)
 
@@ -614,7 +610,7 @@ class GameServer:
         if seat is not None:
             connection.send(Notes(table=table.id, notes=table.notes.get(seat, {})))
         for line in table.chat:
-            if hears_chat(connection.seat, line, table):
+            if table.hears_chat(connection.seat, line):
                 connection.send(line)
         if table.status == "over":
             connection.send(table.game_over())
@@ -645,68 +641,15 @@ class GameServer:
         while len(self.finished) > FINISHED_KEPT:
             del self.finished[next(iter(self.finished))]
 
-    async def _accept(self, table: LiveTable, seat: int, action: Any,
-                      answer: tuple[Connection, str | int] | None = None) -> None:
-        """Commit a checked action of `seat`, apply it, then tell everyone (the table's lock
-        is held); `answer`: the connection that sent the act and its ``ref``, echoed in the
-        view it is sent."""
-        state = table.state
-        assert state is not None
-        row = ActionRow(state.move_count, seat, str(action))
-        # The move is made on a copy, committed, then the copy becomes the table's game:
-        # nobody sees a move before it is saved, a failed commit leaves the game as it was,
-        # and the move that ends the game is saved with the end in one commit.
-        after = state.clone()
-        after.apply(action)
-        await self.commit(store.add_last_action if after.is_over else store.add_action,
-                          table.id, row)
-        table.state = state = after
-        table.broadcast_views(answer)
-        if state.is_over:
-            table.broadcast(table.game_over())
+    def _moved(self, table: LiveTable, ended: bool) -> None:
+        """After a move at `table` (see :meth:`LiveTable.play`): a finished game goes to the
+        lobby's finished list, else the bots to act next are let act."""
+        if ended:
             if table.row.password_hash is None:
                 self.finished_listed.append(table.table_info())
-            # The spectators' words, kept from the seats while the game went on, now reach them.
-            held = [line for line in table.chat if line.seat is None]
-            for listener in list(table.listeners):
-                if listener.seat is not None:
-                    for line in held:
-                        listener.send(line)
             self._table_changed(table)
         else:
             self._schedule_bots(table)
-
-    async def _chat(self, connection: Connection, table: LiveTable, message: Chat) -> None:
-        text = message.text.strip()
-        if not text or not text.isprintable():
-            raise ProtocolError("bad_message", "a chat line is printable text on one line")
-        seat = connection.seat
-        name = "spectator" if seat is None else table.seats[seat].name
-        line = ChatMessage(table=table.id, seat=seat, name=name, text=text, time=time.time())
-        await self.commit(store.add_chat, table.id, seat, name, text, line.time)
-        table.chat.append(line)
-        for listener in list(table.listeners):
-            if hears_chat(listener.seat, line, table):
-                listener.send(line)
-
-    async def _note(
-        self, connection: Connection, table: LiveTable, seat: int, message: Note
-    ) -> None:
-        notes = table.notes.setdefault(seat, {})
-        text = message.text.strip()
-        if text and message.card not in notes and len(notes) >= 500:
-            raise ProtocolError("limit", "a seat keeps at most 500 notes")
-        if text and not text.isprintable():
-            raise ProtocolError("bad_message", "a note is printable text on one line")
-        await self.commit(store.set_note, table.id, seat, message.card, text)
-        if text:
-            notes[message.card] = text
-        else:
-            notes.pop(message.card, None)
-        notes_message = Notes(ref=message.ref, table=table.id, notes=notes)
-        for listener in table.listeners:
-            if listener.seat == seat:
-                listener.send(notes_message)
 
     async def _hint(
         self, connection: Connection, table: LiveTable, seat: int, message: AskHint
@@ -767,12 +710,15 @@ class GameServer:
                 assert state is not None
                 move = state.move_count
                 view, legal = state.view(seat), state.legal_actions()
-                action = await loop.run_in_executor(
-                    self.bots, table.agents[seat].act, view, legal)
-                async with table.lock:
-                    if table.state is not state or state.move_count != move:
+                action, reason = await loop.run_in_executor(
+                    self.bots, workers.bot_move, table.agents[seat], view, legal)
+                try:
+                    ended = await table.play(seat, action, move=move, reason=reason)
+                except ProtocolError:
+                    if table.state is not state:  # the game moved on while the bot thought
                         continue
-                    await self._accept(table, seat, action)
+                    raise
+                self._moved(table, ended)
         except ProtocolError as exc:
             log.error("table %s: a bot's move was not saved: %s", table.id, exc.message)
         except Exception:

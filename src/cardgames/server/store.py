@@ -44,7 +44,7 @@ __all__ = [
     "start",
 ]
 
-SCHEMA_HEAD = "0001"
+SCHEMA_HEAD = "0002"
 """The newest schema revision (the Alembic head)."""
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -85,6 +85,7 @@ actions_table = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("notation", sa.String(200), nullable=False),
     sa.Column("time", sa.Float, nullable=False),
+    sa.Column("reason", sa.Text, nullable=True),
 )
 notes_table = sa.Table(
     "notes", metadata,
@@ -125,6 +126,8 @@ class ActionRow:
     number: int
     seat: int
     notation: str
+    reason: str | None = None
+    """Why the bundled bot made it, in its own words (None: a person's move)."""
 
 
 @attrs.frozen
@@ -207,7 +210,7 @@ def add_action(db: Connection, table_id: str, action: ActionRow) -> None:
     move."""
     db.execute(actions_table.insert().values(
         table_id=table_id, number=action.number, seat=action.seat,
-        notation=action.notation, time=time.time()))
+        notation=action.notation, time=time.time(), reason=action.reason))
 
 
 def finish(db: Connection, table_id: str) -> None:
@@ -305,7 +308,7 @@ class Store:
                 for r in db.execute(seats_table.select().where(
                     seats_table.c.table_id == table_id).order_by(seats_table.c.seat)))
             actions = tuple(
-                ActionRow(r.number, r.seat, r.notation)
+                ActionRow(r.number, r.seat, r.notation, r.reason)
                 for r in db.execute(actions_table.select().where(
                     actions_table.c.table_id == table_id).order_by(actions_table.c.number)))
             notes: dict[int, dict[str, str]] = {}

@@ -1,15 +1,19 @@
 """A table in the server's memory: its seats, its game, its bots, and the messages it sends.
 
-Nothing here touches the network or the database: :mod:`cardgames.server.app` holds the
-connections and commits every change before applying it here. The game itself is the
+:meth:`LiveTable.play` is the one move path, for people and bots alike, read top to bottom:
+resolve the act, apply it to a copy of the game, commit it, make the copy the table's game,
+send every connection its view. Nothing here touches the network or the database itself:
+:mod:`cardgames.server.app` holds the connections and hands each table its :class:`Commit`
+(the database's write, which a move awaits before anyone hears of it). The game itself is the
 library's: :meth:`GameInfo.new_game` deals it, :meth:`GameInfo.replay` rebuilds it from what
-the store kept, ``state.view(seat)`` (through :mod:`cardgames.server.views`) is all a seat is
+the store kept, ``state.view(seat)`` (through :mod:`cardgames.wire.encode`) is all a seat is
 sent of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Final, Protocol
@@ -24,31 +28,38 @@ from cardgames.core.errors import NotationError, OptionsError
 from cardgames.core.game import State
 from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
-from cardgames.server.protocol import (
-    PROTOCOL_VERSION,
-    ChatMessage,
-    GameOver,
-    LogEntry,
-    SeatInfo,
-    TableInfo,
-    TableStatus,
-    TableUpdate,
-    View,
-)
-from cardgames.server.store import SeatRow, TableRow
-from cardgames.server.views import (
+from cardgames.server import store
+from cardgames.server.store import ActionRow, SeatRow, TableRow
+from cardgames.session import HUMAN, SavedGame, seat_agents, seat_names
+from cardgames.wire.encode import (
     legal_choices,
     seat_log,
     seat_view,
     spectator_log,
     spectator_view,
 )
-from cardgames.session import HUMAN, SavedSession, seat_agents, seat_names
+from cardgames.wire.messages import (
+    PROTOCOL_VERSION,
+    ChatMessage,
+    GameOver,
+    LogEntry,
+    MoveReason,
+    Notes,
+    SeatInfo,
+    TableInfo,
+    TableStatus,
+    TableUpdate,
+    View,
+)
 
-__all__ = ["CHAT_KEPT", "Listener", "LiveTable", "ProtocolError", "bot_names"]
+__all__ = [
+    "CHAT_KEPT", "NOTES_KEPT", "Commit", "Listener", "LiveTable", "ProtocolError", "bot_names",
+]
 
 CHAT_KEPT: Final = 50
 """Chat lines a table keeps to show a new arrival."""
+NOTES_KEPT: Final = 500
+"""Notes one seat may keep."""
 
 
 class ProtocolError(Exception):
@@ -91,6 +102,18 @@ class Listener(Protocol):
     def close(self) -> None: ...
 
 
+class Commit(Protocol):
+    """How a table keeps a change: one write of :mod:`cardgames.server.store` (a statement
+    and its arguments), committed before the call returns; ProtocolError("server") if it
+    could not be, and then nothing changed."""
+
+    async def __call__(self, statement: Callable[..., None], *args: Any) -> None: ...
+
+
+async def _kept_nowhere(statement: Callable[..., None], *args: Any) -> None:
+    """The commit of a table with no database (a table built in memory: tests, benchmarks)."""
+
+
 @attrs.define(eq=False)
 class LiveTable:
     """One table, the one owner of everything about it: stored fields, its options (read
@@ -116,13 +139,21 @@ class LiveTable:
     spectators: int = 0
     connected: dict[int, int] = attrs.field(factory=dict)
     """Open connections by seat."""
+    commit: Commit = _kept_nowhere
+    """Where the table's changes are kept (the server's database)."""
+    reasons: dict[int, str] = attrs.field(factory=dict)
+    """The bundled bots' reasons for their moves, by move number (sent once the game is
+    over: a reason may name cards some seat may not see until then)."""
 
     @classmethod
-    def from_row(cls, row: TableRow) -> LiveTable:
-        """The table `row` as stored, its game rebuilt from its header and actions."""
+    def from_row(cls, row: TableRow, commit: Commit = _kept_nowhere) -> LiveTable:
+        """The table `row` as stored, its game rebuilt from its header and actions; its
+        changes kept by `commit`."""
         info = cardgames.get_game(row.game)
-        table = cls(row, info, list(row.seats))
+        table = cls(row, info, list(row.seats), commit=commit)
         table.notes = {seat: dict(notes) for seat, notes in row.notes.items()}
+        table.reasons = {action.number: action.reason for action in row.actions
+                         if action.reason is not None}
         for seat, name, text, when in row.chat:
             table.chat.append(ChatMessage(
                 table=row.id, seat=seat, name=name, text=text, time=when))
@@ -217,7 +248,7 @@ class LiveTable:
         seat (not from the deal's seed: a bot's choices must not help anyone find it)."""
         assert self.state is not None
         kinds = tuple(HUMAN if seat.kind != "bot" else str(seat.bot) for seat in self.seats)
-        self.agents = seat_agents(self.info, SavedSession(self.state, kinds, self.row.bot_seed))
+        self.agents = seat_agents(self.info, SavedGame(self.state, kinds, self.row.bot_seed))
 
     def bot_to_move(self) -> int | None:
         """The bot seat to act now, if a bundled bot is to act."""
@@ -237,9 +268,50 @@ class LiveTable:
         return self.info.people_bot, self.row.bot_seed + len(self.seats) + seat
 
     # ------------------------------------------------------------------ moves
-    def resolve(self, seat: int, action: int | str, move: int | None) -> Any:
-        """The action `seat` asks for, checked: its seat, its turn, the move number, legal
-        now. ProtocolError (with the protocol's code) otherwise; nothing changes either way."""
+    async def play(self, seat: int, action: Any, *, move: int | None = None,
+                   answer: tuple[Listener, str | int] | None = None,
+                   reason: str | None = None) -> bool:
+        """The one move path: `seat` makes `action` (an action id, its notation, or the
+        action itself, as a bot hands it), at move number `move` when given. Returns whether
+        the move ended the game. ProtocolError (with the protocol's code) when it is refused
+        or cannot be kept, and then nothing changed. `answer`: the connection that sent the
+        act and its ``ref``, echoed in the view it is sent. `reason`: why a bundled bot
+        makes the move, kept with it.
+
+        One move at a time per table (its lock): resolve, apply to a copy, commit, swap,
+        broadcast. Nobody sees a move before it is saved, a failed commit leaves the game as
+        it was, and the move that ends the game is saved with the end in one commit. The
+        commit names the move's number, and the store keeps one action per number and table,
+        so a second writer of the same move (another process, one day) is refused there.
+        """
+        async with self.lock:
+            chosen = self.resolve(seat, action, move)
+            before = self.state
+            assert before is not None  # resolve refuses a table that has not started
+            after = before.clone()
+            after.apply(chosen)
+            row = ActionRow(before.move_count, seat, str(chosen), reason)
+            await self.commit(store.add_last_action if after.is_over else store.add_action,
+                              self.id, row)
+            self.state = after
+            if reason is not None:
+                self.reasons[row.number] = reason
+            self.broadcast_views(answer)
+            if after.is_over:
+                self.broadcast(self.game_over())
+                # The spectators' words, kept from the seats while the game went on, now
+                # reach them.
+                held = [line for line in self.chat if line.seat is None]
+                for listener in list(self.listeners):
+                    if listener.seat is not None:
+                        for line in held:
+                            listener.send(line)
+            return after.is_over
+
+    def resolve(self, seat: int, action: Any, move: int | None) -> Any:
+        """The action `seat` asks for (an id, a notation, or the action), checked: its seat,
+        its turn, the move number, legal now. ProtocolError (with the protocol's code)
+        otherwise; nothing changes either way."""
         state = self.state
         if state is None:
             raise ProtocolError("not_started", f"table {self.id} has not started")
@@ -254,7 +326,7 @@ class LiveTable:
                                 "moves have been made: look at the latest view")
         try:
             chosen = (state.action_from_id(action) if isinstance(action, int)
-                      else state.parse(action))
+                      else state.parse(action) if isinstance(action, str) else action)
         except NotationError as exc:
             raise ProtocolError("illegal", str(exc)) from None
         if not state.is_legal(chosen):
@@ -271,7 +343,63 @@ class LiveTable:
             return []
         entries = (spectator_log(state, start) if seat is None
                    else seat_log(state, seat, start))
-        return [LogEntry.model_validate(entry) for entry in entries]
+        return [LogEntry.model_validate(entry) for entry in self._with_reasons(entries, start)]
+
+    def _with_reasons(self, entries: list[dict[str, Any]], start: int
+                      ) -> list[dict[str, Any]]:
+        """The log `entries` (moves from number `start` on), each bot move's with its
+        ``reason`` once the game is over (until then a reason may name a card its receiver
+        may not see)."""
+        state = self.state
+        if not self.reasons or state is None or not state.is_over:
+            return entries
+        for number, entry in enumerate(entries, start):
+            reason = self.reasons.get(number)
+            if reason is not None:
+                entry["reason"] = reason
+        return entries
+
+    # ------------------------------------------------------------------ chat and notes
+    def hears_chat(self, seat: int | None, line: ChatMessage) -> bool:
+        """Whether a connection at `seat` (None: a spectator) gets a chat `line`: a
+        spectator's words stay among the spectators until the game is over (a spectator sees
+        every hand, so nothing they say may reach a seat while it could help)."""
+        return line.seat is not None or seat is None or self.status == "over"
+
+    async def say(self, seat: int | None, text: str) -> None:
+        """`seat`'s chat line (None: a spectator's), kept, then sent to those who hear it
+        (:meth:`hears_chat`). ProtocolError for a line that is not one line of text."""
+        text = text.strip()
+        if not text or not text.isprintable():
+            raise ProtocolError("bad_message", "a chat line is printable text on one line")
+        name = "spectator" if seat is None else self.seats[seat].name
+        line = ChatMessage(table=self.id, seat=seat, name=name, text=text, time=time.time())
+        await self.commit(store.add_chat, self.id, seat, name, text, line.time)
+        self.chat.append(line)
+        for listener in list(self.listeners):
+            if self.hears_chat(listener.seat, line):
+                listener.send(line)
+
+    async def note(self, seat: int, card: str, text: str, ref: str | int | None = None
+                   ) -> None:
+        """`seat`'s note on `card` (empty `text`: none), kept, then all the seat's notes sent
+        to its connections (`ref` echoed). ProtocolError past NOTES_KEPT notes, or for a note
+        that is not one line of text."""
+        notes = self.notes.setdefault(seat, {})
+        text = text.strip()
+        if text and card not in notes and len(notes) >= NOTES_KEPT:
+            raise ProtocolError("limit", f"a seat keeps at most {NOTES_KEPT} notes")
+        if text and not text.isprintable():
+            raise ProtocolError("bad_message", "a note is printable text on one line")
+        await self.commit(store.set_note, self.id, seat, card, text)
+        if text:
+            notes[card] = text
+        else:
+            notes.pop(card, None)
+        message = Notes(ref=ref, table=self.id, notes=notes)
+        for listener in self.listeners:
+            if listener.seat == seat:
+                listener.send(message)
 
     # ------------------------------------------------------------------ messages
     def table_info(self) -> TableInfo:
@@ -306,8 +434,8 @@ class LiveTable:
         # until the end: LiveTable.hears_chat).
         shown = (spectator_view(state, show_hands=True) if seat is None
                  else seat_view(state, seat))
-        log = (spectator_log(state, log_start) if seat is None
-               else seat_log(state, seat, log_start))
+        log = self._with_reasons(spectator_log(state, log_start) if seat is None
+                                 else seat_log(state, seat, log_start), log_start)
         return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
                 "seat": seat,
                 "move": state.move_count, "to_move": state.current_player,
@@ -334,7 +462,8 @@ class LiveTable:
         return View(table=self.id, seat=seat, move=move, to_move=then.current_player,
                     status="over" if then.is_over else "playing", players=list(then.players),
                     view=shown, legal=[], log_start=0,
-                    log=[LogEntry.model_validate(entry) for entry in log])
+                    log=[LogEntry.model_validate(entry)
+                         for entry in self._with_reasons(log, 0)])
 
     def game_over(self) -> GameOver:
         """The end of the game: scores, result, record and the foreign export."""
@@ -342,8 +471,11 @@ class LiveTable:
         assert state is not None
         assert state.is_over
         record = state.record({"table": self.id, "server": "cardgames"})
+        moves = state.moves() if self.reasons else ()
         return GameOver(table=self.id, scores=state.scores(), result=state.result_text(),
-                        record=record.to_dict(), exports=self.info.export(state))
+                        record=record.to_dict(), exports=self.info.export(state),
+                        reasons=[MoveReason(move=number, seat=moves[number].seat, reason=reason)
+                                 for number, reason in sorted(self.reasons.items())])
 
     # ------------------------------------------------------------------ sending
     def broadcast(self, message: BaseModel) -> None:

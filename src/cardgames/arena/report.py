@@ -20,11 +20,12 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
 
-from cardgames.simulate import installed, wilson_interval
+from cardgames.simulate import check_plot_path, installed, wilson_interval
 
 __all__ = [
     "RATINGS_EXTRA",
@@ -36,6 +37,7 @@ __all__ = [
     "Report",
     "SeatRow",
     "mix_name",
+    "plot",
     "summarize",
 ]
 
@@ -294,3 +296,56 @@ def _adhoc(report: Report, games: Sequence[Mapping[str, Any]], cooperative: bool
             record = Rate(outcomes.count(1), outcomes.count(0), outcomes.count(-1))
         rows.append(AdhocRow(label, Mean.of(found), record))
     return attrs.evolve(report, adhoc=tuple(rows))
+
+
+def plot(report: Report, path: Path) -> None:
+    """Draw `report` to `path` (PNG, SVG or PDF by suffix; the plot extra): the cross-play
+    matrix as a heat map, the round robin's ratings (``mu`` ± ``sigma``, or the win rates
+    with their intervals without openskill), or the ad-hoc scores with their intervals."""
+    check_plot_path(path)
+    from matplotlib.figure import Figure  # noqa: PLC0415  # the plot extra, slow to load: only a plot needs it
+
+    figure = Figure(figsize=(7, 5), layout="constrained")
+    axes = figure.subplots()
+    labels = list(report.labels)
+    title = f"{report.game} {report.mode}, {report.players} players, {report.games} games"
+    if report.mode == "crossplay":
+        cells = [[report.matrix[row, column].mean if (row, column) in report.matrix
+                  else math.nan for column in labels] for row in labels]
+        image = axes.imshow(cells, cmap="viridis")
+        figure.colorbar(image, ax=axes, label="team score (mean)")
+        for y, row in enumerate(labels):
+            for x, column in enumerate(labels):
+                found = report.matrix.get((row, column))
+                if found is not None:
+                    axes.text(x, y, f"{found.mean:.1f}\n±{found.high - found.mean:.1f}",
+                              ha="center", va="center", color="white", fontsize=9)
+        axes.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
+        axes.set_yticks(range(len(labels)), labels)
+        axes.set_xlabel("partners (the other seats)")
+        axes.set_ylabel("one seat")
+    elif report.mode == "roundrobin" and report.ratings is not None:
+        ratings = report.ratings
+        axes.bar(labels, [ratings[label].mu for label in labels],
+                 yerr=[ratings[label].sigma for label in labels], capsize=6, color="#4c72b0")
+        axes.set_ylabel("openskill rating, mu ± sigma")
+    else:
+        rows = ([(row.first, row.record) for row in report.pairs if row.second is None]
+                if report.mode == "roundrobin" else
+                [(row.label, row.record) for row in report.adhoc if row.record is not None])
+        if rows:
+            rates = [record.rate * 100 for _, record in rows]
+            low = [rate - record.interval[0] * 100 for rate, (_, record) in zip(rates, rows, strict=True)]
+            high = [record.interval[1] * 100 - rate for rate, (_, record) in zip(rates, rows, strict=True)]
+            axes.bar([label for label, _ in rows], rates, yerr=[low, high], capsize=6,
+                     color="#4c72b0")
+            axes.set_ylabel("win rate, % (95% interval)")
+            axes.set_ylim(0, 100)
+        else:
+            means = [row.score for row in report.adhoc]
+            axes.bar([row.label for row in report.adhoc], [mean.mean for mean in means],
+                     yerr=[mean.high - mean.mean for mean in means], capsize=6,
+                     color="#4c72b0")
+            axes.set_ylabel("team score (mean, 95% interval)")
+    axes.set_title(title)
+    figure.savefig(path, format=path.suffix.lower().lstrip("."))

@@ -1,0 +1,213 @@
+"""``cardgames arena GAME``: seeded games among any seats, one JSON line a game, then a report.
+
+Bad input (an unknown bot, a bad seat, a mode the game does not have, a bad player count)
+is one red line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import cardgames
+from cardgames.arena.report import RATINGS_EXTRA, Report, plot, summarize
+from cardgames.arena.run import DEFAULT_MOVE_LIMIT, plan, run, write_line
+from cardgames.arena.schedule import MODES
+from cardgames.arena.seats import split_seats
+from cardgames.commands import fail, option_values
+from cardgames.core.errors import CardgamesError, clip
+from cardgames.core.limits import MAX_WORKERS
+from cardgames.core.text import counted
+from cardgames.simulate import check_plot_path, open_executor
+
+__all__ = ["app", "arena"]
+
+# A report piped to a file keeps its columns whole (rich would fold them at 80 characters).
+out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+@app.command("arena")
+def arena(
+    game: str = typer.Argument(..., help="The game to play."),
+    seats: list[str] = typer.Option(
+        ..., "--seats", help="The seats, comma-separated (repeatable): a bot or level by name, "
+        "a Python bot as module:factory, or a program as exec:COMMAND (which runs to the end "
+        "of its value); NAME=SPEC names a seat.",
+    ),
+    mode: str | None = typer.Option(
+        None, "--mode", "-m", help=f"One of {', '.join(MODES)} (default: crossplay for a "
+        "cooperative game, roundrobin for a competitive one).", show_default=False,
+    ),
+    players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
+    games: int = typer.Option(
+        100, "--games", "-n", help="Games of each matchup (a round robin: an even number)."
+    ),
+    seed: int = typer.Option(0, "--seed", "-s", help="Game i of each matchup is dealt from "
+                             "seed S+i (a round robin: S+i//2, twice)."),
+    pool: list[str] = typer.Option(
+        [], "--pool", help="adhoc: the partners drawn for each seat under test, as --seats "
+        "(default: the seats themselves).",
+    ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A game option KEY=VALUE (repeatable), e.g. variant=rainbow."
+    ),
+    move_limit: float = typer.Option(
+        DEFAULT_MOVE_LIMIT, "--move-limit", help="Seconds an exec: seat has for a move (the "
+        "program's start counts in its first).",
+    ),
+    out_file: Path | None = typer.Option(
+        None, "--out", help="The JSON Lines file of the games (default "
+        "arena-GAME-MODE.jsonl).", show_default=False,
+    ),
+    jobs: int | None = typer.Option(
+        None, "--jobs", "-j", "--workers", min=1, max=MAX_WORKERS, show_default=False,
+        help=f"Processes to use (default 1; with --cluster local, the CPUs Ray may use). "
+        f"At most {MAX_WORKERS}.",
+    ),
+    cluster: str | None = typer.Option(
+        None, "--cluster", help="Run on Ray: 'local', 'auto' or 'ray://HOST:PORT' (the "
+        "cluster extra).",
+    ),
+    plot_file: Path | None = typer.Option(
+        None, "--plot", help="Draw the matrix, the ratings or the scores to this PNG (.svg, "
+        ".pdf; the plot extra).",
+    ),
+) -> None:
+    """Play seeded games among any seats and report cross-play, win rates and ratings."""
+    try:
+        info = cardgames.get_game(game)
+        job = plan(
+            info.name, split_seats(seats), mode=mode, players=players, games=games, seed=seed,
+            pool=split_seats(pool), options=option_values(option), move_limit=move_limit,
+        )
+        if plot_file is not None:
+            check_plot_path(plot_file)
+        target = out_file or Path(f"arena-{job.game}-{job.mode}.jsonl")
+        stream = target.open("w", encoding="utf-8")
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(_cannot_write(exc.filename, exc)) from None
+    lines: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(stream)
+        progress = stack.enter_context(Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, transient=True,
+        ))
+        task = progress.add_task(f"{job.game} {job.mode}", total=len(job.games))
+        try:
+            executor = stack.enter_context(open_executor(jobs, cluster))
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+        played = stack.enter_context(contextlib.closing(run(
+            job, executor=executor,
+            progress=lambda done, _: progress.update(task, completed=done),
+        )))
+        for line in played:
+            try:
+                write_line(line, stream)
+                stream.flush()  # readable as the run goes on
+            except OSError as exc:
+                raise fail(_cannot_write(target, exc)) from None
+            lines.append(line)
+    elapsed = time.perf_counter() - started
+    report = summarize(lines, cooperative=info.cooperative)
+    out.print(f"{counted(len(lines), 'game')} of {job.game} ({job.mode}, "
+              f"{job.players} players, seeds from {seed}) in {elapsed:.1f} s; "
+              f"written to {escape(str(target))}")
+    show(report)
+    if plot_file is not None:
+        try:
+            plot(report, plot_file)
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+        except OSError as exc:
+            raise fail(_cannot_write(plot_file, exc)) from None
+        out.print(f"plot written to {escape(str(plot_file))}")
+
+
+def _cannot_write(path: object, exc: OSError) -> str:
+    return f"cannot write {clip(str(path))!r}: {exc.strerror or exc}"
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{low:.1%}–{high:.1%}"
+
+
+def show(report: Report, console: Console = out) -> None:
+    """Print `report` as tables."""
+    labels = report.labels
+    if report.mode == "crossplay":
+        matrix = Table(title="cross-play: team score, one seat (row) with the rest (column), "
+                       "mean ± 95% interval", header_style="bold", title_justify="left", box=None)
+        matrix.add_column("one \\ rest")
+        for label in labels:
+            matrix.add_column(escape(label), justify="right")
+        for row in labels:
+            matrix.add_row(escape(row), *(str(report.matrix.get((row, column), "–"))
+                                          for column in labels))
+        console.print(matrix)
+        mixes = Table(title="every table", header_style="bold", title_justify="left", box=None)
+        for column in ("seats", "games", "mean ± 95% interval"):
+            mixes.add_column(column, justify="left" if column == "seats" else "right")
+        for name, mean in report.mixes.items():
+            mixes.add_row(escape(name), str(mean.n), str(mean))
+        console.print(mixes)
+    elif report.mode == "roundrobin":
+        pairs = Table(title="round robin: the first bot's record (a draw counts half; "
+                      "95% Wilson interval), rating (openskill)", header_style="bold", title_justify="left", box=None)
+        for column in ("bot", "against", "games", "W-D-L", "win rate", "interval",
+                       "points ahead", "±", "mu", "sigma", "mu-3σ"):
+            pairs.add_column(column, justify="left" if column in ("bot", "against") else "right")
+        ratings = report.ratings
+        for row in report.pairs:
+            record = row.record
+            rated = ["", "", ""]
+            if row.second is None and ratings is not None:
+                rating = ratings[row.first]
+                rated = [f"{rating.mu:.2f}", f"{rating.sigma:.2f}", f"{rating.ordinal:.2f}"]
+            pairs.add_row(
+                escape(row.first), escape(row.second or "(all)"), str(record.n),
+                f"{record.wins}-{record.draws}-{record.losses}", f"{record.rate:.1%}",
+                _interval(*record.interval), f"{row.difference.mean:+.1f}",
+                f"{row.difference.high - row.difference.mean:.1f}", *rated,
+            )
+        console.print(pairs)
+        if ratings is None:
+            console.print(f"(no ratings: they need openskill, the arena extra: {RATINGS_EXTRA})")
+    else:
+        rows = Table(title="ad hoc: the seat under test with drawn partners",
+                     header_style="bold", title_justify="left", box=None)
+        for column in ("bot", "games", "score (mean ± 95%)", "win rate", "interval"):
+            rows.add_column(column, justify="left" if column == "bot" else "right")
+        for row in report.adhoc:
+            record = row.record
+            rows.add_row(escape(row.label), str(row.score.n), str(row.score),
+                         "" if record is None else f"{record.rate:.1%}",
+                         "" if record is None else _interval(*record.interval))
+        console.print(rows)
+    seats = Table(title="seats", header_style="bold", title_justify="left", box=None)
+    for column in ("seat", "seat-games", "decisions", "ms per decision", "faults"):
+        seats.add_column(column, justify="left" if column in ("seat", "faults") else "right")
+    for row in report.seats:
+        ms = row.ms_per_decision
+        seats.add_row(escape(row.label), str(row.games), str(row.decisions),
+                      "–" if math.isnan(ms) else f"{ms:.2f}",
+                      ", ".join(f"{kind} {count}" for kind, count in row.faults.items())
+                      or "none")
+    console.print(seats)

@@ -149,61 +149,22 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.1%}–{high:.1%}"
 
 
+def _table(title: str, columns: tuple[str, ...], left: tuple[str, ...]) -> Table:
+    table = Table(title=title, header_style="bold", title_justify="left", box=None)
+    for column in columns:
+        table.add_column(column, justify="left" if column in left else "right")
+    return table
+
+
 def show(report: Report, console: Console = out) -> None:
-    """Print `report` as tables."""
-    labels = report.labels
-    if report.mode == "crossplay":
-        matrix = Table(title="cross-play: team score, one seat (row) with the rest (column), "
-                       "mean ± 95% interval", header_style="bold", title_justify="left", box=None)
-        matrix.add_column("one \\ rest")
-        for label in labels:
-            matrix.add_column(escape(label), justify="right")
-        for row in labels:
-            matrix.add_row(escape(row), *(str(report.matrix.get((row, column), "–"))
-                                          for column in labels))
-        console.print(matrix)
-        mixes = Table(title="every table", header_style="bold", title_justify="left", box=None)
-        for column in ("seats", "games", "mean ± 95% interval"):
-            mixes.add_column(column, justify="left" if column == "seats" else "right")
-        for name, mean in report.mixes.items():
-            mixes.add_row(escape(name), str(mean.n), str(mean))
-        console.print(mixes)
-    elif report.mode == "roundrobin":
-        pairs = Table(title="round robin: the first bot's record (a draw counts half; "
-                      "95% Wilson interval), rating (openskill)", header_style="bold", title_justify="left", box=None)
-        for column in ("bot", "against", "games", "W-D-L", "win rate", "interval",
-                       "points ahead", "±", "mu", "sigma", "mu-3σ"):
-            pairs.add_column(column, justify="left" if column in ("bot", "against") else "right")
-        ratings = report.ratings
-        for row in report.pairs:
-            record = row.record
-            rated = ["", "", ""]
-            if row.second is None and ratings is not None:
-                rating = ratings[row.first]
-                rated = [f"{rating.mu:.2f}", f"{rating.sigma:.2f}", f"{rating.ordinal:.2f}"]
-            pairs.add_row(
-                escape(row.first), escape(row.second or "(all)"), str(record.n),
-                f"{record.wins}-{record.draws}-{record.losses}", f"{record.rate:.1%}",
-                _interval(*record.interval), f"{row.difference.mean:+.1f}",
-                f"{row.difference.high - row.difference.mean:.1f}", *rated,
-            )
-        console.print(pairs)
-        if ratings is None:
-            console.print(f"(no ratings: they need openskill, the arena extra: {RATINGS_EXTRA})")
-    else:
-        rows = Table(title="ad hoc: the seat under test with drawn partners",
-                     header_style="bold", title_justify="left", box=None)
-        for column in ("bot", "games", "score (mean ± 95%)", "win rate", "interval"):
-            rows.add_column(column, justify="left" if column == "bot" else "right")
-        for row in report.adhoc:
-            record = row.record
-            rows.add_row(escape(row.label), str(row.score.n), str(row.score),
-                         "" if record is None else f"{record.rate:.1%}",
-                         "" if record is None else _interval(*record.interval))
-        console.print(rows)
-    seats = Table(title="seats", header_style="bold", title_justify="left", box=None)
-    for column in ("seat", "seat-games", "decisions", "ms per decision", "faults"):
-        seats.add_column(column, justify="left" if column in ("seat", "faults") else "right")
+    """Print `report` as tables: the mode's, then the seats' decisions, times and faults."""
+    for table in {"crossplay": _crossplay_tables, "roundrobin": _roundrobin_tables,
+                  "adhoc": _adhoc_tables}[report.mode](report):
+        console.print(table)
+    if report.mode == "roundrobin" and report.ratings is None:
+        console.print(f"(no ratings: they need openskill, the arena extra: {RATINGS_EXTRA})")
+    seats = _table("seats", ("seat", "seat-games", "decisions", "ms per decision", "faults"),
+                   ("seat", "faults"))
     for row in report.seats:
         ms = row.ms_per_decision
         seats.add_row(escape(row.label), str(row.games), str(row.decisions),
@@ -211,3 +172,49 @@ def show(report: Report, console: Console = out) -> None:
                       ", ".join(f"{kind} {count}" for kind, count in row.faults.items())
                       or "none")
     console.print(seats)
+
+
+def _crossplay_tables(report: Report) -> list[Table]:
+    labels = report.labels
+    matrix = _table("cross-play: team score, one seat (row) with the rest (column), mean ± "
+                    "95% interval", ("one \\ rest", *labels), ("one \\ rest",))
+    for one in labels:
+        matrix.add_row(escape(one), *(str(report.matrix.get((one, rest), "–"))
+                                      for rest in labels))
+    mixes = _table("every table", ("seats", "games", "mean ± 95% interval"), ("seats",))
+    for name, mean in report.mixes.items():
+        mixes.add_row(escape(name), str(mean.n), str(mean))
+    return [matrix, mixes]
+
+
+def _roundrobin_tables(report: Report) -> list[Table]:
+    pairs = _table(
+        "round robin: the first bot's record (a draw counts half; 95% Wilson interval), "
+        "rating (openskill)",
+        ("bot", "against", "games", "W-D-L", "win rate", "interval", "points ahead", "±",
+         "mu", "sigma", "mu-3σ"), ("bot", "against"))
+    ratings = report.ratings
+    for row in report.pairs:
+        record = row.record
+        rated = ["", "", ""]
+        if row.second is None and ratings is not None:
+            rating = ratings[row.first]
+            rated = [f"{rating.mu:.2f}", f"{rating.sigma:.2f}", f"{rating.ordinal:.2f}"]
+        pairs.add_row(
+            escape(row.first), escape(row.second or "(all)"), str(record.n),
+            f"{record.wins}-{record.draws}-{record.losses}", f"{record.rate:.1%}",
+            _interval(*record.interval), f"{row.difference.mean:+.1f}",
+            f"{row.difference.high - row.difference.mean:.1f}", *rated,
+        )
+    return [pairs]
+
+
+def _adhoc_tables(report: Report) -> list[Table]:
+    rows = _table("ad hoc: the seat under test with drawn partners",
+                  ("bot", "games", "score (mean ± 95%)", "win rate", "interval"), ("bot",))
+    for row in report.adhoc:
+        record = row.record
+        rows.add_row(escape(row.label), str(row.score.n), str(row.score),
+                     "" if record is None else f"{record.rate:.1%}",
+                     "" if record is None else _interval(*record.interval))
+    return [rows]

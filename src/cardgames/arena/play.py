@@ -96,16 +96,16 @@ def play_game(job: ArenaJob, game: ArenaGame) -> dict[str, Any]:
                 fault = {"seat": None, "label": None, "kind": "no_end", "move": state.move_count,
                          "detail": f"the game did not end within {info.max_moves} moves"}
                 break
-            seat = state.current_player
-            assert seat is not None, "a game that is not over has a player to act"
+            mover = state.current_player
+            assert mover is not None, "a game that is not over has a player to act"
             started = time.perf_counter()
             try:
-                action = seats[seat].act(state, seat)
+                action = seats[mover].act(state, mover)
             except SeatFault as exc:
-                fault = _fault(seat, game.seats[seat], exc, state)
+                fault = _fault(mover, game.seats[mover], exc, state)
             finally:
-                seconds[seat] += time.perf_counter() - started
-                decisions[seat] += 1
+                seconds[mover] += time.perf_counter() - started
+                decisions[mover] += 1
             if fault is None:
                 moves.append(str(action))
                 state.apply(action)

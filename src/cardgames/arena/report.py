@@ -243,11 +243,12 @@ def _roundrobin(report: Report, games: Sequence[Mapping[str, Any]]) -> Report:
         outcomes.append((first, second, outcome))
     pairs = [_pair_row(first, second, found) for (first, second), found in results.items()]
     for label in report.labels:
-        mine = [(outcome, difference) for (first, _), found in results.items()
-                if first == label for outcome, difference in found]
-        mine += [(-outcome, -difference) for (_, second), found in results.items()
-                 if second == label for outcome, difference in found]
-        pairs.append(_pair_row(label, None, mine))
+        # Every game of the bot, from its side.
+        its = [(outcome, difference) for (first, _), found in results.items()
+               if first == label for outcome, difference in found]
+        its += [(-outcome, -difference) for (_, second), found in results.items()
+                if second == label for outcome, difference in found]
+        pairs.append(_pair_row(label, None, its))
     return attrs.evolve(report, pairs=tuple(pairs),
                         ratings=_ratings(report.labels, outcomes))
 
@@ -335,8 +336,11 @@ def plot(report: Report, path: Path) -> None:
                 [(row.label, row.record) for row in report.adhoc if row.record is not None])
         if rows:
             rates = [record.rate * 100 for _, record in rows]
-            low = [rate - record.interval[0] * 100 for rate, (_, record) in zip(rates, rows, strict=True)]
-            high = [record.interval[1] * 100 - rate for rate, (_, record) in zip(rates, rows, strict=True)]
+            intervals = [record.interval for _, record in rows]
+            low = [rate - first * 100
+                   for rate, (first, _) in zip(rates, intervals, strict=True)]
+            high = [last * 100 - rate
+                    for rate, (_, last) in zip(rates, intervals, strict=True)]
             axes.bar([label for label, _ in rows], rates, yerr=[low, high], capsize=6,
                      color="#4c72b0")
             axes.set_ylabel("win rate, % (95% interval)")

@@ -18,6 +18,7 @@ which the arena records against it (see :mod:`cardgames.arena.play`).
 from __future__ import annotations
 
 import collections
+import contextlib
 import importlib
 import json
 import os
@@ -261,12 +262,13 @@ class ProcessSeat:
         except OSError as exc:
             raise SeatFault("crash", f"the program could not start: {exc}") from exc
         self._process = process
-        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout is not None
+        assert process.stderr is not None
         self._threads = [
-            threading.Thread(target=_read_lines, args=(process.stdout, self._lines.put),
+            threading.Thread(target=_read_lines, args=(process.stdout, self._lines.put, True),
                              daemon=True),
-            threading.Thread(target=_read_lines, args=(process.stderr, self._stderr.append),
-                             daemon=True),
+            threading.Thread(target=_read_lines,
+                             args=(process.stderr, self._stderr.append, False), daemon=True),
         ]
         for thread in self._threads:
             thread.start()
@@ -287,20 +289,15 @@ class ProcessSeat:
 
     def finish(self, state: State[Any], seat: int, scores: Sequence[int],
                fault: Mapping[str, Any] | None) -> None:
-        try:
+        # A program that has stopped reading is no fault now: the game is over anyway.
+        with contextlib.suppress(SeatFault):
             self._send(finish_message(state, seat, scores, fault))
-        except SeatFault:
-            pass  # it has stopped reading: the game is over anyway
         process = self._process
         if process is not None and process.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 process.stdin.close()
-            except OSError:
-                pass
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):  # close() kills it
                 process.wait(EXIT_GRACE)
-            except subprocess.TimeoutExpired:
-                pass  # close() kills it
 
     def close(self) -> None:
         process = self._process
@@ -311,17 +308,16 @@ class ProcessSeat:
         process.wait()
         for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
         for thread in self._threads:
             thread.join(EXIT_GRACE)
         self._process = None
 
     def _send(self, message: Mapping[str, Any]) -> None:
         process = self._process
-        assert process is not None and process.stdin is not None, "start comes first"
+        assert process is not None, "start comes first"
+        assert process.stdin is not None
         try:
             process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
             process.stdin.flush()
@@ -343,31 +339,34 @@ class ProcessSeat:
         return f"{ended}; stderr: {said}" if said else ended
 
 
-def _read_lines(stream: Any, put: Callable[[object], object]) -> None:
-    """Pass each line of `stream` to `put`, then :data:`_EOF` (a reader thread's loop)."""
+def _read_lines(stream: Any, put: Callable[[object], object], mark_end: bool) -> None:
+    """Pass each line of `stream` to `put`, then (if `mark_end`) :data:`_EOF`: a reader
+    thread's loop."""
     try:
         for line in stream:
             put(line)
     except (OSError, ValueError):
         pass  # the stream was closed under us: the seat is being closed
-    put(_EOF)
+    if mark_end:
+        put(_EOF)
 
 
 def _read_answer(state: State[Any], line: str) -> Any:
     """A program's answer: a move in notation, or the server's ``act`` object (``{"action":
     notation or id}``); SeatFault unless it is a legal move now."""
     text = line.strip()
-    answer: object = text
+    answer: str | int = text
     if text.startswith("{"):
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
             raise SeatFault("unreadable", f"{clip(text)!r} is not JSON") from None
-        answer = data.get("action") if isinstance(data, dict) else None
-        if not isinstance(answer, str | int) or isinstance(answer, bool):
+        found = data.get("action") if isinstance(data, dict) else None
+        if not isinstance(found, str | int) or isinstance(found, bool):
             raise SeatFault(
                 "unreadable", f"{clip(text)!r} holds no \"action\" (a notation or an id)"
             )
+        answer = found
     if isinstance(answer, int):
         legal = state.legal_actions()
         matches = [action for action in legal if state.action_id(action) == answer]

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A complete arena bot in JavaScript (Node.js, no packages): it plays any of the games.
 //
-//     cardgames arena hanabi --seats "convention,js=exec:node docs/examples/arena_bot.js"
+//     cardgames arena hanabi --seats "convention,js=exec:node docs/examples/arena/bot.js"
 //
 // The arena starts this program once for each seat of each game and talks to it in JSON
 // lines (docs/arena.md): a "start" message, a "view" message whenever the seat is to move

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A complete arena bot in plain Python (no cardgames import): it plays any of the games.
 
-    cardgames arena hanabi --seats "convention,mine=exec:python3 docs/examples/arena_bot.py"
+    cardgames arena hanabi --seats "convention,mine=exec:python3 docs/examples/arena/bot.py"
 
 The arena starts this program once for each seat of each game and talks to it in JSON
 lines (docs/arena.md): a ``start`` message, a ``view`` message whenever the seat is to move

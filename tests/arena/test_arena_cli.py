@@ -1,0 +1,92 @@
+"""``cardgames arena GAME``: the file, the report, the picture, and one line for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgames import arena
+from cardgames.cli import app
+from cardgames.simulate import installed
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_round_robin_writes_its_games_and_reports_win_rates_and_ratings(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "games.jsonl"
+    code, stdout, stderr = run("arena", "koikoi", "--seats", "greedy,random", "-n", "4",
+                               "--seed", "7", "--out", str(out))
+    assert code == 0, stderr
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["seed"] for line in lines] == [7, 7, 8, 8]
+    assert "round robin" in stdout
+    assert "mu-3σ" in stdout
+    report = arena.summarize(lines, cooperative=False)
+    greedy = next(row for row in report.pairs if row.first == "greedy" and row.second is None)
+    assert f"{greedy.record.wins}-{greedy.record.draws}-{greedy.record.losses}" in stdout
+    # The same arguments write the same games, but for the times.
+    again = tmp_path / "again.jsonl"
+    assert run("arena", "koikoi", "--seats", "greedy,random", "-n", "4", "--seed", "7",
+               "--out", str(again))[0] == 0
+    assert ([arena.without_times(json.loads(line)) for line in again.read_text().splitlines()]
+            == [arena.without_times(line) for line in lines])
+
+
+def test_a_crossplay_prints_the_matrix_and_draws_it(tmp_path: Path) -> None:
+    assert installed("matplotlib"), "the plot extra is part of the test environment"
+    picture = tmp_path / "matrix.png"
+    code, stdout, stderr = run("arena", "hanabi", "--seats", "casual,c=convention", "-n", "2",
+                               "--players", "3", "--out", str(tmp_path / "x.jsonl"),
+                               "--plot", str(picture))
+    assert code == 0, stderr
+    assert "cross-play" in stdout
+    assert "casual ×1 + c ×2" in stdout
+    assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_default_file_is_named_after_the_game_and_the_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, stdout, _ = run("arena", "ikebana", "--mode", "adhoc", "--seats", "greedy",
+                          "--pool", "random,casual", "-n", "2", "-p", "3")
+    assert code == 0
+    assert len((tmp_path / "arena-ikebana-adhoc.jsonl").read_text().splitlines()) == 2
+    assert "ad hoc" in stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["hanabi", "--seats", "h-grop"], "unknown seat 'h-grop'"),
+    (["hanabi", "--seats", "exec:/no/such/bot"], "names no program"),
+    (["hanabi", "--seats", "exec:"], "names no command"),
+    (["hanabi", "--seats", "nomodule_x:make"], "cannot import the bot"),
+    (["koikoi", "--seats", "greedy,random", "--mode", "crossplay"],
+     "crossplay is for cooperative games"),
+    (["hanabi", "--seats", "casual", "--mode", "swiss"], "unknown mode 'swiss'"),
+    (["hanabi", "--seats", "casual", "--players", "9"], "players"),
+    (["koikoi", "--seats", "greedy,random", "-n", "3"], "must be even"),
+    (["koikoi", "--seats", "greedy"], "needs at least two seats"),
+    (["hanabi", "--seats", "casual", "--move-limit", "0"], "move limit"),
+    (["hanabi", "--seats", "casual", "-o", "variant=nope"], "nope"),
+    (["hanabi", "--seats", "casual", "--plot", "x.gif"], "must end in"),
+    (["chess", "--seats", "casual"], "unknown game 'chess'"),
+])
+def test_bad_input_is_one_line_and_exit_code_2(args: list[str], message: str,
+                                               tmp_path: Path) -> None:
+    code, stdout, stderr = run("arena", *args, "--out", str(tmp_path / "x.jsonl"))
+    assert code == 2
+    assert stderr.startswith("error: "), stderr
+    assert stderr.count("\n") == 1, stderr
+    assert message in stderr
+    assert "Traceback" not in stdout + stderr
+    assert not (tmp_path / "x.jsonl").exists()  # nothing was played

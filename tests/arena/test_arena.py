@@ -6,13 +6,17 @@ import concurrent.futures
 import io
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import cardgames
 from cardgames import arena
+from cardgames.arena.agreement import agreement_plan, agreement_rows, run_agreement
 from cardgames.arena.play import bot_seed, ranks
 from cardgames.core.errors import OptionsError
+from cardgames.core.loop import play
+from cardgames.core.registry import load_target
 
 
 def written(lines: list[dict[str, object]]) -> list[str]:
@@ -180,3 +184,26 @@ def test_bot_seeds_differ_by_seat_and_deal_and_are_not_the_deals_seed() -> None:
     seeds = {bot_seed(deal, seat) for deal in range(20) for seat in range(5)}
     assert len(seeds) == 100
     assert not seeds & set(range(20))
+
+
+def test_agreement_counts_the_positions_where_a_seat_makes_the_recorded_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent))
+    first_legal = load_target("arena_testbots:first_legal", "")  # the seat below
+    games = []
+    for seed in range(3):
+        state = cardgames.new_game("hanabi", players=3, seed=seed)
+        play(state, [first_legal(0)] * 3)
+        games.append(state)
+    job = agreement_plan(games, ["first=arena_testbots:first_legal", "random"])
+    lines = list(run_agreement(job))
+    assert [(line["index"], line["seat"]) for line in lines] == [
+        (number, seat) for number in range(3) for seat in ("first", "random")]
+    first, random_ = agreement_rows(lines)
+    positions = sum(state.move_count for state in games)
+    assert (first.seat, first.positions, first.agreed) == ("first", positions, positions)
+    assert first.rate == 1.0
+    assert random_.positions == positions
+    assert random_.agreed < positions
+    assert random_.low <= random_.rate <= random_.high

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from cardgames.cli import app
 from cardgames.simulate import installed
 
 runner = CliRunner()
+EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "docs" / "examples" / "arena" / "bot.py"
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -90,3 +93,18 @@ def test_bad_input_is_one_line_and_exit_code_2(args: list[str], message: str,
     assert message in stderr
     assert "Traceback" not in stdout + stderr
     assert not (tmp_path / "x.jsonl").exists()  # nothing was played
+
+
+def test_jobs_spread_the_games_over_processes_and_write_the_same_file(tmp_path: Path) -> None:
+    program = f"py=exec:{shlex.quote(sys.executable)} {shlex.quote(str(EXAMPLE_BOT))}"
+    files = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}.jsonl"
+        code, _, stderr = run("arena", "ikebana", "--seats", "greedy", "--seats", program,
+                              "-n", "2", "--jobs", jobs, "--out", str(out))
+        assert code == 0, stderr
+        files.append([arena.without_times(json.loads(line))
+                      for line in out.read_text().splitlines()])
+    assert files[0] == files[1]
+    assert len(files[0]) == 2
+    assert all(line["fault"] is None for line in files[0])

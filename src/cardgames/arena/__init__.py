@@ -15,8 +15,12 @@ on the same deals with the seats swapped; win rates and ratings) and ``adhoc`` (
 partners drawn from a pool). A seat that crashes, runs past the move limit or answers no legal
 move is recorded against that seat and the game scored by the rule of
 :mod:`cardgames.arena.play`; the run goes on.
+
+:mod:`cardgames.arena.agreement` measures any seat's agreement with the moves people made in
+recorded games (``agreement_plan``, ``run_agreement``, ``agreement_rows``).
 """
 
+from cardgames.arena.agreement import agreement_plan, agreement_rows, run_agreement
 from cardgames.arena.play import TIME_FIELD, ArenaGame, ArenaJob, play_game
 from cardgames.arena.report import Mean, Rate, Rating, Report, summarize
 from cardgames.arena.run import DEFAULT_MOVE_LIMIT, plan, run, without_times, write_line
@@ -38,10 +42,13 @@ __all__ = [
     "Report",
     "SeatFault",
     "SeatSpec",
+    "agreement_plan",
+    "agreement_rows",
     "parse_seat",
     "plan",
     "play_game",
     "run",
+    "run_agreement",
     "split_seats",
     "summarize",
     "without_times",

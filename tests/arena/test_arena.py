@@ -207,3 +207,11 @@ def test_agreement_counts_the_positions_where_a_seat_makes_the_recorded_move(
     assert random_.positions == positions
     assert random_.agreed < positions
     assert random_.low <= random_.rate <= random_.high
+
+
+def test_an_exec_seat_without_the_encoder_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("cardgames.arena.seats.installed", lambda module: module != "cattrs")
+    with pytest.raises(OptionsError, match=r"cardgames-engines\[arena\]"):
+        arena.plan("hanabi", ["exec:node bot.js"])

@@ -39,6 +39,7 @@ from cardgames.core.agents import Agent
 from cardgames.core.errors import CardgamesError, OptionsError, clip, did_you_mean
 from cardgames.core.game import State
 from cardgames.core.registry import GameInfo
+from cardgames.simulate import installed
 
 __all__ = [
     "FAULT_KINDS",
@@ -96,6 +97,11 @@ def parse_seat(text: str, info: GameInfo[Any, Any]) -> SeatSpec:
     if named is not None:
         label, text = named.group(1), named.group(2).strip()
     if text.startswith("exec:"):
+        if not installed("cattrs"):
+            raise OptionsError(
+                "an exec: seat reads its views in the server's encoding, which needs cattrs: "
+                "pip install 'cardgames-engines[arena]'"
+            )
         command = text.removeprefix("exec:").strip()
         _check_command(command)
         return SeatSpec(label or text, "exec", command)

@@ -80,6 +80,7 @@ def test_the_default_file_is_named_after_the_game_and_the_mode(
     (["koikoi", "--seats", "greedy,random", "-n", "3"], "must be even"),
     (["koikoi", "--seats", "greedy"], "needs at least two seats"),
     (["hanabi", "--seats", "casual", "--move-limit", "0"], "move limit"),
+    (["hanabi", "--seats", "casual", "--pool", "random"], "pool of partners is for the adhoc"),
     (["hanabi", "--seats", "casual", "-o", "variant=nope"], "nope"),
     (["hanabi", "--seats", "casual", "--plot", "x.gif"], "must end in"),
     (["chess", "--seats", "casual"], "unknown game 'chess'"),

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 import attrs
 
+import cardgames
 from cardgames.simulate import check_plot_path, installed, wilson_interval
 
 __all__ = [
@@ -170,12 +171,15 @@ def mix_name(seats: Sequence[str], order: Sequence[str]) -> str:
     return " + ".join(f"{label} ×{counts[label]}" for label in order if label in counts)
 
 
-def summarize(lines: Iterable[Mapping[str, Any]], *, cooperative: bool) -> Report:
-    """The report of an arena run's lines (all of one run)."""
+def summarize(lines: Iterable[Mapping[str, Any]], *, cooperative: bool | None = None) -> Report:
+    """The report of an arena run's lines (all of one run); `cooperative` is the game's
+    (looked up by its name when not given)."""
     games = list(lines)
     if not games:
         raise ValueError("an arena run of no games has no report")
     first = games[0]
+    if cooperative is None:
+        cooperative = cardgames.get_game(first["game"]).cooperative
     labels = tuple(dict.fromkeys(label for line in games for label in line["seats"]))
     if first["mode"] == "adhoc":
         tested = dict.fromkeys(line["seats"][line["focus"]] for line in games)

@@ -57,6 +57,8 @@ def plan(
             f"roundrobin is for competitive games; {info.title} is cooperative: use crossplay "
             "or adhoc"
         )
+    if pool and mode != "adhoc":
+        raise OptionsError(f"a pool of partners is for the adhoc mode, not {mode}")
     count = info.check_players(players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionsError(f"'games' must be a whole number of at least 1, got {games!r}")

@@ -61,9 +61,7 @@ def agreement_plan(
     if len(names) != 1:
         raise OptionsError(f"the games are of more than one game: {', '.join(sorted(names))}")
     info = cardgames.get_game(records[0].game)
-    texts = [seat for seat in seats if isinstance(seat, str)]
-    parsed = iter(parse_seats(texts, info))
-    specs = tuple(seat if isinstance(seat, SeatSpec) else next(parsed) for seat in seats)
+    specs = parse_seats(seats, info)
     if not specs:
         raise OptionsError("no seats: name at least one bot or program")
     if not (math.isfinite(move_limit) and move_limit > 0):

@@ -68,7 +68,7 @@ def plan(
             and move_limit > 0):
         raise OptionsError(f"the move limit must be a number of seconds above 0, got "
                            f"{clip(repr(move_limit))}")
-    specs = _specs(seats, info)
+    specs = parse_seats(seats, info)
     if not specs:
         raise OptionsError("no seats: name at least one bot or program")
     if mode == "roundrobin" and len(specs) < 2:
@@ -81,7 +81,7 @@ def plan(
     elif mode == "roundrobin":
         games_list = schedule.roundrobin(labels, count, games, seed)
     else:
-        partners = _specs(pool, info) if pool else specs
+        partners = parse_seats(pool, info) if pool else specs
         known = {spec.label: spec for spec in specs}
         for spec in partners:
             if known.setdefault(spec.label, spec) != spec:
@@ -92,16 +92,6 @@ def plan(
                                     seed)
     return ArenaJob(info.name, mode, count, options, specs, float(move_limit),
                     tuple(games_list))
-
-
-def _specs(seats: Sequence[str | SeatSpec], info: Any) -> tuple[SeatSpec, ...]:
-    texts = [seat for seat in seats if isinstance(seat, str)]
-    parsed = iter(parse_seats(texts, info))
-    specs = tuple(seat if isinstance(seat, SeatSpec) else next(parsed) for seat in seats)
-    labels = [spec.label for spec in specs]
-    if len(set(labels)) != len(labels):
-        raise OptionsError("two seats have one name: name each seat once (NAME=SPEC)")
-    return specs
 
 
 def run(

@@ -117,10 +117,13 @@ def parse_seat(text: str, info: GameInfo[Any, Any]) -> SeatSpec:
     )
 
 
-def parse_seats(texts: Sequence[str], info: GameInfo[Any, Any]) -> tuple[SeatSpec, ...]:
-    """Seat specs, each a separate string (see :func:`split_seats` for a typed list); two
-    seats of one name are refused (the reports could not tell them apart)."""
-    specs = tuple(parse_seat(text, info) for text in texts)
+def parse_seats(seats: Sequence[str | SeatSpec],
+                info: GameInfo[Any, Any]) -> tuple[SeatSpec, ...]:
+    """Seats as specs (each a separate string; see :func:`split_seats` for a typed list) or
+    SeatSpec values, checked; two seats of one name are refused (the reports could not tell
+    them apart)."""
+    specs = tuple(seat if isinstance(seat, SeatSpec) else parse_seat(seat, info)
+                  for seat in seats)
     labels = [spec.label for spec in specs]
     twice = sorted({label for label in labels if labels.count(label) > 1})
     if twice:

@@ -28,17 +28,15 @@ Not collected by pytest.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from benchkit import print_table
-from cardgames.arena.agreement import agreement_plan, agreement_rows, run_agreement
+from cardgames.arena.agreement import agreement_plan, agreement_rows, read_games, run_agreement
 from cardgames.core.errors import CardgamesError
+from cardgames.core.game import State
 from cardgames.hanabi import GAME
-from cardgames.hanabi.hanablive import from_hanablive
-from cardgames.hanabi.state import HanabiState
 from cardgames.simulate import open_executor
 
 GAMES = (Path(__file__).resolve().parents[2] / "shared" / "conformance" / "hanabi" / "ah2ac2"
@@ -46,13 +44,12 @@ GAMES = (Path(__file__).resolve().parents[2] / "shared" / "conformance" / "hanab
 """The AH2AC2 games, in ``../shared`` beside the checkout."""
 
 
-def load_games(path: Path = GAMES, limit: int | None = None) -> list[HanabiState]:
+def load_games(path: Path = GAMES, limit: int | None = None) -> list[State[Any]]:
     """The AH2AC2 games as finished states (the first `limit` of them)."""
-    data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    return [from_hanablive(game["export"]) for game in data[:limit]]
+    return read_games(path, "hanabi")[:limit]
 
 
-def measure(seats: Sequence[str], games: Sequence[HanabiState],
+def measure(seats: Sequence[str], games: Sequence[State[Any]],
             jobs: int = 1) -> list[dict[str, Any]]:
     """Agreement and faults of each seat at every position of `games`: the table's rows."""
     job = agreement_plan(games, seats)
@@ -77,9 +74,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     seats = [name.strip() for name in args.bots.split(",") if name.strip()]
-    games = load_games(args.file, args.games)
-    print(f"AH2AC2: {len(games)} games; a Python bot is made afresh (seed 0) at each position")
     try:
+        games = load_games(args.file, args.games)
+        print(f"AH2AC2: {len(games)} games; a Python bot is made afresh (seed 0) at each "
+              "position")
         print_table(measure(seats, games, args.jobs))
     except CardgamesError as error:
         parser.error(str(error))

@@ -10,8 +10,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import cardgames
 from cardgames import arena
 from cardgames.cli import app
+from cardgames.core.loop import play
+from cardgames.core.record import write_records
+from cardgames.core.registry import load_target
 from cardgames.simulate import installed
 
 runner = CliRunner()
@@ -109,3 +113,49 @@ def test_jobs_spread_the_games_over_processes_and_write_the_same_file(tmp_path: 
     assert files[0] == files[1]
     assert len(files[0]) == 2
     assert all(line["fault"] is None for line in files[0])
+
+
+def test_the_agreement_mode_measures_each_seat_against_recorded_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent))
+    first_legal = load_target("arena_testbots:first_legal", "")
+    states = []
+    for seed in range(2):
+        state = cardgames.new_game("koikoi", players=2, seed=seed)
+        play(state, [first_legal(0), first_legal(0)])
+        states.append(state)
+    records = tmp_path / "games.jsonl"
+    with records.open("w", encoding="utf-8") as stream:
+        write_records([state.record() for state in states], stream)
+    program = f"py=exec:{shlex.quote(sys.executable)} {shlex.quote(str(EXAMPLE_BOT))}"
+    out = tmp_path / "agreement.jsonl"
+    code, stdout, stderr = run("arena", "koikoi", "--mode", "agreement", "--records",
+                               str(records), "--seats", "first=arena_testbots:first_legal",
+                               "--seats", program, "--out", str(out))
+    assert code == 0, stderr
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    positions = [state.move_count for state in states]
+    assert [(line["index"], line["seat"], line["positions"]) for line in lines] == [
+        (0, "first", positions[0]), (0, "py", positions[0]),
+        (1, "first", positions[1]), (1, "py", positions[1])]
+    assert [line["agreed"] for line in lines if line["seat"] == "first"] == positions
+    assert all(line["faults"] == {} for line in lines)
+    assert "agreement with the recorded moves" in stdout
+    first_row = next(row for row in stdout.splitlines() if row.strip().startswith("first"))
+    assert first_row.split()[1:5] == ["2", str(sum(positions)), str(sum(positions)), "100.0%"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--records", "games.json"], "--records is for the agreement mode"),
+    (["--mode", "agreement"], "needs the recorded games: --records FILE"),
+    (["--mode", "agreement", "--records", "missing.json"], "cannot read file"),
+])
+def test_bad_agreement_input_is_one_line(args: list[str], message: str, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.json").write_text("[]", encoding="utf-8")
+    code, _, stderr = run("arena", "hanabi", "--seats", "casual", *args)
+    assert code == 2
+    assert message in stderr, stderr
+    assert stderr.count("\n") == 1

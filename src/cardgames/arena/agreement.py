@@ -21,6 +21,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
@@ -28,13 +29,14 @@ import attrs
 import cardgames
 from cardgames.arena.play import TIME_FIELD
 from cardgames.arena.seats import Seat, SeatFault, SeatSpec, make_seat, parse_seats
-from cardgames.core.errors import OptionsError
+from cardgames.core.errors import OptionsError, RecordError, clip
 from cardgames.core.game import State
+from cardgames.core.limits import load_json, read_text
 from cardgames.core.record import Record
 from cardgames.simulate import IN_FLIGHT, map_chunks
 
 __all__ = ["PYTHON_SEED", "AgreementJob", "AgreementRow", "agreement_plan", "agreement_rows",
-           "cluster_interval", "run_agreement"]
+           "cluster_interval", "read_games", "run_agreement"]
 
 PYTHON_SEED: Final = 0
 """The seed of a Python seat made afresh at a position."""
@@ -47,6 +49,44 @@ class AgreementJob:
     specs: tuple[SeatSpec, ...]
     records: tuple[Record, ...]
     move_limit: float
+
+
+def read_games(path: Path, game: str) -> list[State[Any]]:
+    """The recorded games of `game` in the file `path`: a JSON document or JSON Lines, each
+    document a cardgames record, a foreign export the game reads (a hanab.live export), a
+    list of them, or such an export wrapped as ``{"export": ...}`` (AH2AC2's ``games.json``).
+    RecordError names the file and what is wrong."""
+    info = cardgames.get_game(game)
+    name = clip(str(path))
+    text = read_text(path, "file")
+    try:
+        documents = [load_json(text, name)]
+    except RecordError:
+        documents = [load_json(line, f"{name} line {number}")
+                     for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if len(documents) == 1 and isinstance(documents[0], list):
+        documents = documents[0]
+    games = []
+    for number, document in enumerate(documents, start=1):
+        source = f"{name} game {number}"
+        if isinstance(document, dict) and "export" in document:
+            document = document["export"]
+        if isinstance(document, dict) and "game" in document:
+            games.append(info.replay(Record.from_dict(document, source=source)))
+            continue
+        problems = []
+        for fmt, importer in info.importers.items():
+            try:
+                games.append(importer(document))
+                break
+            except RecordError as exc:
+                problems.append(f"not a {fmt} export ({exc})")
+        else:
+            raise RecordError(f"{source} is neither a cardgames record nor an export "
+                              f"{info.title} reads: {'; '.join(problems) or 'it reads none'}")
+    if not games:
+        raise RecordError(f"{name} holds no games")
+    return games
 
 
 def agreement_plan(

@@ -20,12 +20,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import cardgames
+from cardgames.arena.agreement import agreement_plan, agreement_rows, read_games, run_agreement
 from cardgames.arena.report import RATINGS_EXTRA, Report, plot, summarize
 from cardgames.arena.run import DEFAULT_MOVE_LIMIT, plan, run, write_line
 from cardgames.arena.schedule import MODES
 from cardgames.arena.seats import split_seats
 from cardgames.commands import fail, option_values
-from cardgames.core.errors import CardgamesError, clip
+from cardgames.core.errors import CardgamesError, OptionsError, clip
 from cardgames.core.limits import MAX_WORKERS
 from cardgames.core.text import counted
 from cardgames.simulate import check_plot_path, open_executor
@@ -35,6 +36,9 @@ __all__ = ["app", "arena"]
 # A report piped to a file keeps its columns whole (rich would fold them at 80 characters).
 out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+AGREEMENT = "agreement"
+"""The mode that measures agreement with recorded games (:mod:`cardgames.arena.agreement`)."""
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
 
@@ -49,7 +53,8 @@ def arena(
     ),
     mode: str | None = typer.Option(
         None, "--mode", "-m", help=f"One of {', '.join(MODES)} (default: crossplay for a "
-        "cooperative game, roundrobin for a competitive one).", show_default=False,
+        "cooperative game, roundrobin for a competitive one), or agreement (with --records).",
+        show_default=False,
     ),
     players: int | None = typer.Option(None, "--players", "-p", help="Players per game."),
     games: int = typer.Option(
@@ -63,6 +68,11 @@ def arena(
     ),
     option: list[str] = typer.Option(
         [], "--option", "-o", help="A game option KEY=VALUE (repeatable), e.g. variant=rainbow."
+    ),
+    records: list[Path] = typer.Option(
+        [], "--records", help="agreement: files of recorded games (cardgames records, "
+        "hanab.live exports, AH2AC2's games.json; repeatable) whose every move each seat is "
+        "asked to make.",
     ),
     move_limit: float = typer.Option(
         DEFAULT_MOVE_LIMIT, "--move-limit", help="Seconds an exec: seat has for a move (the "
@@ -87,6 +97,10 @@ def arena(
     ),
 ) -> None:
     """Play seeded games among any seats and report cross-play, win rates and ratings."""
+    if mode == AGREEMENT or records:
+        _agreement(game, mode, split_seats(seats), records, move_limit, out_file, jobs,
+                   cluster)
+        return
     try:
         info = cardgames.get_game(game)
         job = plan(
@@ -105,10 +119,7 @@ def arena(
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         stack.enter_context(stream)
-        progress = stack.enter_context(Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err, transient=True,
-        ))
+        progress = stack.enter_context(_progress())
         task = progress.add_task(f"{job.game} {job.mode}", total=len(job.games))
         try:
             executor = stack.enter_context(open_executor(jobs, cluster))
@@ -119,11 +130,7 @@ def arena(
             progress=lambda done, _: progress.update(task, completed=done),
         )))
         for line in played:
-            try:
-                write_line(line, stream)
-                stream.flush()  # readable as the run goes on
-            except OSError as exc:
-                raise fail(_cannot_write(target, exc)) from None
+            _write(line, stream, target)
             lines.append(line)
     elapsed = time.perf_counter() - started
     report = summarize(lines, cooperative=info.cooperative)
@@ -139,6 +146,67 @@ def arena(
         except OSError as exc:
             raise fail(_cannot_write(plot_file, exc)) from None
         out.print(f"plot written to {escape(str(plot_file))}")
+
+
+def _agreement(game: str, mode: str | None, seats: list[str], records: list[Path],
+               move_limit: float, out_file: Path | None, jobs: int | None,
+               cluster: str | None) -> None:
+    """``--mode agreement``: each seat's agreement with the recorded moves."""
+    try:
+        if mode != AGREEMENT:
+            raise OptionsError(f"--records is for the agreement mode, not {mode or 'the default'}")
+        if not records:
+            raise OptionsError("the agreement mode needs the recorded games: --records FILE")
+        info = cardgames.get_game(game)
+        games = [state for path in records for state in read_games(path, info.name)]
+        job = agreement_plan(games, seats, move_limit=move_limit)
+        target = out_file or Path(f"arena-{info.name}-{AGREEMENT}.jsonl")
+        stream = target.open("w", encoding="utf-8")
+    except CardgamesError as exc:
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(_cannot_write(exc.filename, exc)) from None
+    lines: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(stream)
+        progress = stack.enter_context(_progress())
+        task = progress.add_task(f"{info.name} {AGREEMENT}",
+                                 total=len(job.records) * len(job.specs))
+        try:
+            executor = stack.enter_context(open_executor(jobs, cluster))
+        except CardgamesError as exc:
+            raise fail(str(exc)) from None
+        played = stack.enter_context(contextlib.closing(run_agreement(
+            job, executor=executor,
+            progress=lambda done, _: progress.update(task, completed=done),
+        )))
+        for line in played:
+            _write(line, stream, target)
+            lines.append(line)
+    out.print(f"{counted(len(job.records), 'recorded game')} of {info.name}, "
+              f"{counted(len(job.specs), 'seat')}; written to {escape(str(target))}")
+    table = _table("agreement with the recorded moves (95% interval: a game one cluster)",
+                   ("seat", "games", "positions", "agreed", "agreement", "interval", "faults",
+                    "ms per position"), ("seat", "faults"))
+    for row in agreement_rows(lines):
+        table.add_row(escape(row.seat), str(row.games), str(row.positions), str(row.agreed),
+                      f"{row.rate:.1%}", _interval(row.low, row.high),
+                      ", ".join(f"{kind} {count}" for kind, count in row.faults.items())
+                      or "none", f"{row.ms_per_position:.1f}")
+    out.print(table)
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=err, transient=True)
+
+
+def _write(line: dict[str, Any], stream: Any, target: Path) -> None:
+    try:
+        write_line(line, stream)
+        stream.flush()  # readable as the run goes on
+    except OSError as exc:
+        raise fail(_cannot_write(target, exc)) from None
 
 
 def _cannot_write(path: object, exc: OSError) -> str:

@@ -319,12 +319,16 @@ def plot(report: Report, path: Path) -> None:
                   else math.nan for column in labels] for row in labels]
         image = axes.imshow(cells, cmap="viridis")
         figure.colorbar(image, ax=axes, label="team score (mean)")
+        least, most = image.get_clim()
         for y, row in enumerate(labels):
             for x, column in enumerate(labels):
                 found = report.matrix.get((row, column))
                 if found is not None:
+                    # Dark text on viridis' bright end, light on its dark end.
+                    bright = found.mean > (least + most) / 2
                     axes.text(x, y, f"{found.mean:.1f}\n±{found.high - found.mean:.1f}",
-                              ha="center", va="center", color="white", fontsize=9)
+                              ha="center", va="center", fontsize=9,
+                              color="black" if bright else "white")
         axes.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
         axes.set_yticks(range(len(labels)), labels)
         axes.set_xlabel("partners (the other seats)")

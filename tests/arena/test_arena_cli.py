@@ -31,9 +31,11 @@ def test_a_round_robin_writes_its_games_and_reports_win_rates_and_ratings(
     tmp_path: Path,
 ) -> None:
     out = tmp_path / "games.jsonl"
+    picture = tmp_path / "ratings.svg"
     code, stdout, stderr = run("arena", "koikoi", "--seats", "greedy,random", "-n", "4",
-                               "--seed", "7", "--out", str(out))
+                               "--seed", "7", "--out", str(out), "--plot", str(picture))
     assert code == 0, stderr
+    assert "openskill rating" in picture.read_text()
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [line["seed"] for line in lines] == [7, 7, 8, 8]
     assert "round robin" in stdout
@@ -66,8 +68,9 @@ def test_the_default_file_is_named_after_the_game_and_the_mode(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     code, stdout, _ = run("arena", "ikebana", "--mode", "adhoc", "--seats", "greedy",
-                          "--pool", "random,casual", "-n", "2", "-p", "3")
+                          "--pool", "random,casual", "-n", "2", "-p", "3", "--plot", "won.svg")
     assert code == 0
+    assert "win rate" in (tmp_path / "won.svg").read_text()
     assert len((tmp_path / "arena-ikebana-adhoc.jsonl").read_text().splitlines()) == 2
     assert "ad hoc" in stdout
 

@@ -162,3 +162,18 @@ def test_bad_agreement_input_is_one_line(args: list[str], message: str, tmp_path
     assert code == 2
     assert message in stderr, stderr
     assert stderr.count("\n") == 1
+
+
+def test_a_python_bot_is_found_in_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the arena adds the directory to it
+    (tmp_path / "my_arena_bot.py").write_text(
+        "from cardgames.core.agents import RandomAgent\n\n"
+        "def make(seed):\n    return RandomAgent(seed)\n", encoding="utf-8")
+    code, _, stderr = run("arena", "koikoi", "--seats", "mine=my_arena_bot:make,greedy",
+                               "-n", "2")
+    assert code == 0, stderr
+    lines = (tmp_path / "arena-koikoi-roundrobin.jsonl").read_text().splitlines()
+    assert all("mine" in json.loads(line)["seats"] for line in lines)

@@ -27,6 +27,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -173,7 +174,13 @@ def _check_command(command: str) -> None:
 
 
 def _load_factory(target: str) -> Callable[[int], Agent]:
+    """The factory ``module:factory`` names, the module imported from the current directory
+    or the Python path (as ``uvicorn module:app`` does: a console script's own path holds
+    only its folder)."""
     module_name, _, attribute = target.partition(":")
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.insert(0, here)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

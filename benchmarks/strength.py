@@ -24,9 +24,12 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:  # the parts and this script import their shared helpers, benchkit
+    sys.path.insert(0, str(HERE))
+
+from benchkit import table  # noqa: E402  # found once benchmarks/ is on the path
 
 
 def parts() -> dict[str, Path]:
@@ -38,8 +41,6 @@ def parts() -> dict[str, Path]:
 
 def load(path: Path) -> ModuleType:
     """Import a part module from its file (benchmarks/ is not a package)."""
-    if str(HERE) not in sys.path:  # the parts import their shared helpers, benchkit
-        sys.path.insert(0, str(HERE))
     spec = importlib.util.spec_from_file_location(path.stem, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
@@ -47,30 +48,6 @@ def load(path: Path) -> ModuleType:
     sys.modules[path.stem] = module
     spec.loader.exec_module(module)
     return module
-
-
-def cell(value: Any) -> str:
-    """A value as the table shows it: floats to three decimals, a pair as an interval."""
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    if isinstance(value, tuple) and len(value) == 2:
-        return f"{cell(value[0])}–{cell(value[1])}"
-    return str(value)
-
-
-def table(rows: list[dict[str, Any]]) -> str:
-    """Rows as a plain text table, columns in order of first appearance."""
-    columns: list[str] = []
-    for row in rows:
-        columns.extend(key for key in row if key not in columns)
-    cells = [[cell(row.get(column, "")) for column in columns] for row in rows]
-    widths = [max(len(column), *(len(line[i]) for line in cells))
-              for i, column in enumerate(columns)]
-    lines = ["  ".join(column.ljust(width) for column, width in zip(columns, widths, strict=True))]
-    lines.append("  ".join("-" * width for width in widths))
-    lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
-              for line in cells]
-    return "\n".join(lines)
 
 
 def load_text() -> str:

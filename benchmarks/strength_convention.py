@@ -1,6 +1,7 @@
 """Hanabi ConventionBot strength: seeded self-play, by player count and variant.
 
-Plays `games` seeded games (seeds ``seed .. seed + games - 1``; bot seeds derived from them)
+Plays `games` seeded games through the arena (seeds ``seed .. seed + games - 1``; bot seeds
+derived from them)
 and reports the mean score ± its standard error, the strikeout rate, the share of the
 variant's maximum score and the milliseconds per decision (the bots' ``act`` calls only;
 other processes share the machine, so read times as rough). Issue 15's targets on the
@@ -13,6 +14,7 @@ Usage::
     python benchmarks/strength_convention.py --games 1000
     python benchmarks/strength_convention.py --games 200 --players 2 --variant rainbow
     python benchmarks/strength_convention.py --games 20 --variants 200 --worst 20
+    cardgames arena hanabi --seats convention --players 3 --games 1000   # one row, as the arena
 
 ``measure(games, seed)`` returns the table's rows for ``benchmarks/strength.py``.
 Not collected by pytest: floors over small samples are asserted in tests/hanabi.
@@ -21,23 +23,14 @@ Not collected by pytest: floors over small samples are asserted in tests/hanabi.
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
-import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from benchkit import player_counts
-from cardgames.core.agents import Agent
+from benchkit import arena_games, mean_error, ms_per_decision, player_counts, print_table, replay
 from cardgames.core.errors import CardgamesError
-from cardgames.core.loop import play
 from cardgames.hanabi import GAME, variant_names
-from cardgames.hanabi.actions import HanabiAction
-from cardgames.hanabi.bots import ConventionBot
 from cardgames.hanabi.names import variant, variant_from_name
-from cardgames.hanabi.state import HanabiState
-from cardgames.hanabi.view import HanabiView
 
 TARGETS = {2: 21.5, 3: 22.0, 4: 21.5, 5: 21.0}
 """Issue 15's targets for the convention bot, standard deck."""
@@ -46,48 +39,25 @@ LISTED = frozenset(variant_names())
 """Every variant ``cardgames hanabi variants`` lists."""
 
 
-class Timed:
-    """A bot whose ``act`` calls are timed."""
-
-    def __init__(self, bot: ConventionBot) -> None:
-        self.bot = bot
-        self.seconds = 0.0
-        self.decisions = 0
-
-    def act(self, view: HanabiView, legal: Sequence[HanabiAction]) -> HanabiAction:
-        started = time.perf_counter()
-        action = self.bot.act(view, legal)
-        self.seconds += time.perf_counter() - started
-        self.decisions += 1
-        return action
-
-
-def self_play(games: int, seed: int, players: int, name: str = "standard") -> dict[str, Any]:
+def self_play(games: int, seed: int, players: int, name: str = "standard",
+              jobs: int = 1) -> dict[str, Any]:
     """`games` seeded ConventionBot games at `players` players of the variant `name` (a
-    listed name, or a + spec): one table row."""
+    listed name, or a + spec), played by the arena (``cardgames arena hanabi --seats
+    convention -o variant=NAME``): one table row."""
     options = variant(name) if name in LISTED else variant_from_name(name)
-    scores: list[int] = []
-    strikeouts = decisions = 0
-    seconds = 0.0
-    for game_seed in range(seed, seed + games):
-        state = HanabiState.new(options, players=players, seed=game_seed)
-        bots = [Timed(ConventionBot(game_seed * 10 + seat)) for seat in range(players)]
-        play(state, cast(list[Agent], bots), max_moves=GAME.max_moves)
-        scores.append(state.score)
-        strikeouts += state.fuses == 0
-        seconds += sum(bot.seconds for bot in bots)
-        decisions += sum(bot.decisions for bot in bots)
-    mean = statistics.fmean(scores)
-    error = statistics.stdev(scores) / math.sqrt(games) if games > 1 else 0.0
+    lines = arena_games("hanabi", ["convention"], games=games, seed=seed, players=players,
+                        options={"variant": name}, jobs=jobs)
+    scores = [line["scores"][0] for line in lines]
+    strikeouts = sum(replay(line).fuses == 0 for line in lines)
     target = TARGETS.get(players) if name == "standard" else None
     return {
         "matchup": f"hanabi {name} {players}p: ConventionBot self-play",
         "n": games,
-        "mean ± s.e.": f"{mean:.3f} ± {error:.3f}",
-        "of max": f"{mean / options.max_score:.1%}",
+        "mean ± s.e.": mean_error(scores),
+        "of max": f"{sum(scores) / games / options.max_score:.1%}",
         "target": "" if target is None else f">= {target}",
         "strikeouts": f"{strikeouts / games:.1%}",
-        "ms per decision": round(1000 * seconds / max(decisions, 1), 2),
+        "ms per decision": ms_per_decision(lines),
     }
 
 
@@ -102,15 +72,6 @@ def variant_sample(count: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(names, min(count, len(names))))
 
 
-def print_table(rows: Sequence[dict[str, Any]]) -> None:
-    columns = list(rows[0])
-    widths = [max(len(column), *(len(str(row[column])) for row in rows)) for column in columns]
-    print("  ".join(column.ljust(width) for column, width in zip(columns, widths, strict=True)))
-    for row in rows:
-        print("  ".join(str(row[column]).ljust(width)
-                        for column, width in zip(columns, widths, strict=True)))
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per row")
@@ -120,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--variants", type=int, default=0,
                         help="measure this many variants drawn (seeded) from the list, at "
                              "3 players, instead of --variant")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--worst", type=int, default=25,
                         help="with --variants: print only this many worst rows")
     args = parser.parse_args(argv)
@@ -127,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--games must be at least 1 (got {args.games})")
     counts = player_counts(parser, args.players, GAME.player_counts)
     if args.variants:
-        rows = [self_play(args.games, args.seed, 3, name)
+        rows = [self_play(args.games, args.seed, 3, name, args.jobs)
                 for name in variant_sample(args.variants, args.seed)]
         rows.sort(key=lambda row: (float(row["of max"].rstrip("%"))
                                    - 10 * float(row["strikeouts"].rstrip("%"))))
@@ -142,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             variant_from_name(args.variant)
         except CardgamesError as error:
             parser.error(str(error))
-    print_table([self_play(args.games, args.seed, players, args.variant) for players in counts])
+    print_table([self_play(args.games, args.seed, players, args.variant, args.jobs)
+                 for players in counts])
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
-from benchkit import TimedBot, player_counts
+from benchkit import TimedBot, player_counts, print_table
 from cardgames.core.agents import Agent
 from cardgames.core.errors import CardgamesError
 from cardgames.core.loop import play
@@ -86,15 +86,6 @@ def row(pool: Any, games: int, seed: int, players: int, name: str,
         "strikeouts": f"{sum(result[2] for result in results) / games:.1%}",
         "ms per decision": round(1000 * seconds / max(decisions, 1), 2),
     }
-
-
-def print_table(rows: Sequence[dict[str, Any]]) -> None:
-    columns = list(rows[0])
-    widths = [max(len(column), *(len(str(r[column])) for r in rows)) for column in columns]
-    print("  ".join(column.ljust(width) for column, width in zip(columns, widths, strict=True)))
-    for one in rows:
-        print("  ".join(str(one[column]).ljust(width)
-                        for column, width in zip(columns, widths, strict=True)), flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

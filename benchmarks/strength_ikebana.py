@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import cardgames
-from benchkit import TimedBot
+from benchkit import TimedBot, print_table
 from cardgames.core.agents import Agent
 from cardgames.ikebana import PRESETS, IkebanaState
 from cardgames.ikebana.bots import GreedyBot
@@ -158,15 +158,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--jobs must be at least 1 (got {args.jobs})")
     if args.preset not in PRESETS:
         parser.error(f"--preset must be one of {', '.join(PRESETS)} (got {args.preset!r})")
-    print(f"{'matchup':50} {'n':>5} {'win rate':>8} {'95% interval':>13} {'chance':>6} "
-          f"{'mean prestige':>14} {'ms/decision':>11} {'ms/act':>6}")
-    for players in args.players or (2, 4):
-        result = row(play_games(args.games, args.seed, players, args.preset, args.jobs))
-        low, high = result["95% interval"]
-        print(f"{result['matchup']:50} {result['n']:>5} {result['win rate']:>8.1%} "
-              f"{f'{low:.1%}-{high:.1%}':>13} {result['chance']:>6.0%} "
-              f"{result['mean prestige']:>14} {result['ms per decision']:>11.2f} "
-              f"{result['ms per act call']:>6.2f}", flush=True)
+    print_table([row(play_games(args.games, args.seed, players, args.preset, args.jobs))
+                 for players in args.players or (2, 4)])
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from benchkit import TimedBot
+from benchkit import TimedBot, print_table
 from cardgames.koikoi import GAME, PRESETS, KoiKoiState, make_rules
 from cardgames.simulate import wilson_interval
 
@@ -130,15 +130,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for flag, name in (("--bot", args.bot), ("--against", args.against)):
         if name not in GAME.bots:
             parser.error(f"{flag} must be one of {', '.join(GAME.bots)} (got {name!r})")
-    result = row(play_matches(args.games, args.seed, args.preset, args.bot, args.against))
-    low, high = result["95% interval"]
-    print(f"{'matchup':44} {'n':>5} {'win rate':>8} {'95% interval':>15} {'W-D-L':>11} "
-          f"{'mean score':>14} {'ms/decision':>11} {'CPU ms':>6} {'ms/act':>7}")
-    print(f"{result['matchup']:44} {result['n']:>5} {result['win rate']:>8.1%} "
-          f"{f'{low:.1%}-{high:.1%}':>15} {result['wins-draws-losses']:>11} "
-          f"{result['mean score']:>14} {result['ms per decision']:>11.0f} "
-          f"{result['CPU ms per decision']:>6.0f} "
-          f"{result['ms per act call']:>7.0f}", flush=True)
+    print_table([row(play_matches(args.games, args.seed, args.preset, args.bot,
+                                  args.against))])
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ import contextlib
 import importlib.util
 import logging
 import math
+import multiprocessing
+import os
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -44,12 +46,15 @@ __all__ = [
     "check_plot_path",
     "game_seed",
     "installed",
+    "map_chunks",
+    "open_executor",
     "plot",
     "ray_address",
     "ray_cluster",
     "score_counts",
     "simulate",
     "tally",
+    "usable_cpus",
     "wilson_interval",
 ]
 
@@ -199,11 +204,39 @@ def simulate(
     options = dict(options or {})
     info.new_game(count, seed, **options)  # bad options fail here, not in a worker
     job = _Job(info.name, count, options, names, seed, rotate, records)
-    size = chunk_size or max(1, min(MAX_CHUNK, games // IN_FLIGHT))
-    spans = _Spans(games, size)
+    return map_chunks(_play_chunk, job, games, executor=executor, chunk_size=chunk_size,
+                      in_flight=in_flight, progress=progress)
+
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def map_chunks(
+    work: Callable[[J, int, int], list[R]],
+    job: J,
+    count: int,
+    *,
+    executor: concurrent.futures.Executor | None = None,
+    chunk_size: int | None = None,
+    in_flight: int = IN_FLIGHT,
+    progress: Callable[[int, int], object] | None = None,
+) -> Generator[R, None, None]:
+    """``work(job, start, stop)`` over items 0 to `count` in chunks, yielding the items'
+    results in order: how :func:`simulate` (and the arena) spread their games.
+
+    `work` must be a module-level function and `job` picklable when an `executor` runs the
+    chunks (a process pool, :class:`RayExecutor`); without one they run here, in turn.
+    Chunks are of `chunk_size` items (default: up to :data:`MAX_CHUNK`, small enough for
+    every worker to get several), at most `in_flight` submitted and not yet yielded;
+    `progress` is called with (items done, `count`) whenever a chunk comes back. Closing the
+    iterator cancels the chunks not yet started.
+    """
+    size = chunk_size or max(1, min(MAX_CHUNK, count // IN_FLIGHT))
+    spans = _Spans(count, size)
     if executor is None:
-        return _run_here(job, spans, games, progress)
-    return _run_on(executor, job, spans, games, in_flight, progress)
+        return _run_here(work, job, spans, count, progress)
+    return _run_on(executor, work, job, spans, count, in_flight, progress)
 
 
 @attrs.frozen
@@ -226,12 +259,12 @@ class _Spans:
 
 
 def _run_here(
-    job: _Job, spans: _Spans, games: int,
+    work: Callable[[J, int, int], list[R]], job: J, spans: _Spans, games: int,
     progress: Callable[[int, int], object] | None,
-) -> Generator[GameResult, None, None]:
+) -> Generator[R, None, None]:
     done = 0
     for start, stop in spans:
-        chunk = _play_chunk(job, start, stop)
+        chunk = work(job, start, stop)
         done += len(chunk)
         if progress is not None:
             progress(done, games)
@@ -239,18 +272,18 @@ def _run_here(
 
 
 def _run_on(
-    executor: concurrent.futures.Executor, job: _Job, spans: _Spans,
-    games: int, in_flight: int, progress: Callable[[int, int], object] | None,
-) -> Generator[GameResult, None, None]:
-    pending: dict[concurrent.futures.Future[list[GameResult]], int] = {}
-    arrived: dict[int, list[GameResult]] = {}
+    executor: concurrent.futures.Executor, work: Callable[[J, int, int], list[R]], job: J,
+    spans: _Spans, games: int, in_flight: int, progress: Callable[[int, int], object] | None,
+) -> Generator[R, None, None]:
+    pending: dict[concurrent.futures.Future[list[R]], int] = {}
+    arrived: dict[int, list[R]] = {}
     submitted = yielded = done = 0
     try:
         while yielded < len(spans):
             # Arrived chunks count against the bound too: they wait for an earlier one.
             while submitted < len(spans) and len(pending) + len(arrived) < in_flight:
                 start, stop = spans[submitted]
-                pending[executor.submit(_play_chunk, job, start, stop)] = submitted
+                pending[executor.submit(work, job, start, stop)] = submitted
                 submitted += 1
             finished, _ = concurrent.futures.wait(
                 pending, return_when=concurrent.futures.FIRST_COMPLETED
@@ -484,3 +517,39 @@ def ray_cluster(cluster: str, *, num_cpus: int | None = None) -> Iterator[RayExe
         yield RayExecutor()
     finally:
         ray.shutdown()
+
+
+# ------------------------------------------------------------------------ where to run
+def usable_cpus(limit: int | None = None) -> int:
+    """The CPUs this process may run on (at most `limit`)."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        usable = os.cpu_count() or 1
+    return max(1, usable if limit is None else min(limit, usable))
+
+
+@contextlib.contextmanager
+def open_executor(
+    workers: int | None = None, cluster: str | None = None
+) -> Iterator[concurrent.futures.Executor | None]:
+    """Where a run's chunks go, for the length of a ``with`` block: None (here, in turn)
+    for one worker, a process pool for `workers` > 1, or Ray for a `cluster` (see
+    :func:`ray_cluster`; `workers` is then the CPUs of a local one, default all)."""
+    if cluster is not None:
+        if ray_address(cluster) != "local" and workers is not None:
+            raise OptionsError(
+                f"the number of workers sets the CPUs of a local cluster; the cluster "
+                f"{cluster} has its own"
+            )
+        with ray_cluster(cluster, num_cpus=workers or usable_cpus()) as executor:
+            yield executor
+        return
+    if workers is None or workers == 1:
+        yield None
+        return
+    # spawn: a forked child would inherit a progress bar's thread and its locks.
+    with concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
+        yield pool

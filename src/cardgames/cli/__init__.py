@@ -876,6 +876,9 @@ def join_command(
         raise typer.Exit(code)
 
 
+app.command("arena")(importlib.import_module("cardgames.arena.cli").arena)  # the arena's own module
+
+
 def main() -> None:
     """The console script's entry point.
 

@@ -18,14 +18,14 @@ from cardgames.app.app import CardgamesApp
 from cardgames.app.games import adapter_for
 from cardgames.app.games.koikoi import TILE_TEXT_WIDTH, tile_face
 from cardgames.app.screens import SPEEDS, HelpScreen, NewGameScreen, TableScreen
-from cardgames.app.session import GameSession, new_session
+from cardgames.app.session import LocalTable, new_session
 from cardgames.app.widgets import CardTile
 from cardgames.koikoi import CARDS, RibbonKind, yaku_progress
 
 from .conftest import focus_card, settle, wait_until
 
 
-def _session(game: str, tmp_path: Path, **kwargs: Any) -> GameSession[Any]:
+def _session(game: str, tmp_path: Path, **kwargs: Any) -> LocalTable[Any]:
     session, _ = new_session(
         cardgames.get_game(game), save_path=tmp_path / "save.json", **kwargs
     )

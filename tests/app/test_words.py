@@ -14,14 +14,14 @@ import cardgames
 from cardgames.app.base import Row, TableContext, plain
 from cardgames.app.games import adapter_for
 from cardgames.app.games.koikoi import pile_text, tile_face
-from cardgames.app.session import GameSession, new_session
+from cardgames.app.session import LocalTable, new_session
 from cardgames.koikoi.cards import CARDS
 
 # "1 points", "1 cards", "1 turns": a count of one with a plural noun; and the abbreviation.
 WRONG_NUMBER = re.compile(r"(?<![\d.])1 (points|cards|turns|moves|clues|games|rounds)\b|\bpts\b")
 
 
-def _session(game: str, tmp_path: Path, **kwargs: Any) -> GameSession[Any]:
+def _session(game: str, tmp_path: Path, **kwargs: Any) -> LocalTable[Any]:
     session, _ = new_session(
         cardgames.get_game(game), save_path=tmp_path / "save.json", **kwargs
     )
@@ -42,7 +42,7 @@ def _row_text(rows: list[Row]) -> str:
     )
 
 
-def _table_text(session: GameSession[Any], seat: int) -> str:
+def _table_text(session: LocalTable[Any], seat: int) -> str:
     adapter = adapter_for(session.info.name)
     view = session.state.view(seat)
     keys = frozenset(

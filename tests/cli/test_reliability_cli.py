@@ -30,7 +30,7 @@ from cardgames.core.limits import MAX_LINE
 from cardgames.hanabi.hanablive import to_hanablive
 from cardgames.session import (
     HUMAN,
-    SavedSession,
+    SavedGame,
     SaveLock,
     load_session,
     lock_path,
@@ -58,22 +58,22 @@ def one_error_line(code: int, output: str) -> str:
     return lines[0]
 
 
-def saved_hanabi(path: Path, moves: int = 2) -> SavedSession[Any]:
+def saved_hanabi(path: Path, moves: int = 2) -> SavedGame[Any]:
     state = cardgames.new_game("hanabi", players=2, seed=11)
     for _ in range(moves):
         state.apply(state.legal_actions()[0])
-    session: SavedSession[Any] = SavedSession(state, (HUMAN, "random"), 11)
+    session: SavedGame[Any] = SavedGame(state, (HUMAN, "random"), 11)
     save_session(path, session)
     return session
 
 
 def session_screen(
     game: str, lines: str, save: Path | None, seed: int = 11
-) -> tuple[int, str, SavedSession[Any]]:
+) -> tuple[int, str, SavedGame[Any]]:
     info = cardgames.get_game(game)
     state = info.new_game(None, seed)
     seats = (HUMAN, *["random"] * (len(state.players) - 1))
-    session: SavedSession[Any] = SavedSession(state, seats, seed)
+    session: SavedGame[Any] = SavedGame(state, seats, seed)
     screen = io.StringIO()
     code = run_session(
         info, info.load_cli().UI, session, save_path=save,
@@ -83,7 +83,7 @@ def session_screen(
 
 
 # ------------------------------------------------------------ item 1: a failed autosave
-def no_space(path: Path, session: SavedSession[Any]) -> None:
+def no_space(path: Path, session: SavedGame[Any]) -> None:
     raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
 
@@ -104,7 +104,7 @@ def test_a_game_that_cannot_be_saved_says_so_and_offers_another_file(
     real_save = session_module.save_session
     elsewhere = tmp_path / "elsewhere.json"
 
-    def only_elsewhere(path: Path, session: SavedSession[Any]) -> None:
+    def only_elsewhere(path: Path, session: SavedGame[Any]) -> None:
         if path != elsewhere:
             no_space(path, session)
         real_save(path, session)
@@ -437,7 +437,7 @@ def test_a_save_holding_half_a_surrogate_pair_is_one_line(tmp_path: Path) -> Non
 def test_a_game_whose_text_utf8_cannot_hold_is_reported_not_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def unencodable(path: Path, session: SavedSession[Any]) -> None:
+    def unencodable(path: Path, session: SavedGame[Any]) -> None:
         "\ud800".encode()
 
     monkeypatch.setattr(session_module, "save_session", unencodable)

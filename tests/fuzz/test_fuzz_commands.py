@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import cardgames
 from cardgames.cli import app
-from cardgames.session import HUMAN, SavedSession, save_session
+from cardgames.session import HUMAN, SavedGame, save_session
 from fuzz.kit import PROFILES, assert_one_error_line, fuzz
 
 HOSTILE = ["", " ", "x", "²", "٣", "-1", "0", "1.5", "nan", "inf", "9" * 30, "\x00", "é",
@@ -83,7 +83,7 @@ def make_files(folder: Path) -> dict[str, Path]:
         for _ in range(3):
             state.apply(state.legal_actions()[0])
         files[f"{game}-save"] = folder / f"{game}-save.json"
-        save_session(files[f"{game}-save"], SavedSession(state, (HUMAN, *["random"] * (
+        save_session(files[f"{game}-save"], SavedGame(state, (HUMAN, *["random"] * (
             len(state.players) - 1)), 4))
     files["bytes"] = folder / "bytes.json"
     files["bytes"].write_bytes(b"\xff\xfe{" + os.urandom(50))

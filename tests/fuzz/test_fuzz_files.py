@@ -19,7 +19,7 @@ from cardgames.cli import app
 from cardgames.core.errors import CardgamesError, RecordError
 from cardgames.core.record import Record, read_records
 from cardgames.hanabi.hanablive import from_hanablive, to_hanablive
-from cardgames.session import HUMAN, SavedSession, load_session, save_session
+from cardgames.session import HUMAN, SavedGame, load_session, save_session
 from fuzz.kit import PROFILES, assert_one_error_line, fuzz
 
 GAMES = sorted(cardgames.registry.names())
@@ -37,7 +37,7 @@ def good_documents() -> dict[str, bytes]:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "save.json"
             seats = (HUMAN, *["random"] * (len(state.players) - 1))
-            save_session(path, SavedSession(state, seats, 21))
+            save_session(path, SavedGame(state, seats, 21))
             documents[f"{game}-save"] = path.read_bytes()
         while not state.is_over:
             state.apply(state.legal_actions()[-1])

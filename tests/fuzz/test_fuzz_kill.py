@@ -21,18 +21,18 @@ WRITER = """
 import sys
 from pathlib import Path
 import cardgames
-from cardgames.session import HUMAN, SaveLock, SavedSession, save_session
+from cardgames.session import HUMAN, SaveLock, SavedGame, save_session
 
 path = Path(sys.argv[1])
 SaveLock(path).acquire()
 state = cardgames.new_game("koikoi", seed=int(sys.argv[2]))
-session = SavedSession(state, (HUMAN, "random"), 1)
+session = SavedGame(state, (HUMAN, "random"), 1)
 save_session(path, session)
 print("ready", flush=True)
 while True:  # save after every move, game after game, until killed
     if state.is_over:
         state = cardgames.new_game("koikoi", seed=state.seed + 1)
-        session = SavedSession(state, (HUMAN, "random"), 1)
+        session = SavedGame(state, (HUMAN, "random"), 1)
     state.apply(state.legal_actions()[0])
     save_session(path, session)
 """

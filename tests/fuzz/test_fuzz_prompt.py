@@ -17,7 +17,7 @@ import cardgames
 from cardgames.core.errors import CardgamesError
 from cardgames.core.game import State
 from cardgames.core.limits import MAX_LINE
-from cardgames.session import HUMAN, SavedSession, load_session
+from cardgames.session import HUMAN, SavedGame, load_session
 from cardgames.terminal import SESSION_WORDS, run_session
 from fuzz.kit import PROFILES, fuzz
 
@@ -66,7 +66,7 @@ class HostileInput(io.TextIOBase):
     """Typed lines from a list, each read as a terminal delivers it (up to a newline, at most
     `size` characters at a time); Legal picks a legal move of the game when it is read."""
 
-    def __init__(self, items: list[Any], session: SavedSession[Any]) -> None:
+    def __init__(self, items: list[Any], session: SavedGame[Any]) -> None:
         self.items = list(reversed(items))
         self.session = session
         self.buffer = ""
@@ -123,7 +123,7 @@ def test_hostile_text_at_the_prompt(profile: str, game: str) -> None:
         players, human, seed, items = case
         state = info.new_game(players, seed)
         seats = tuple(HUMAN if seat == human else "random" for seat in range(players))
-        session: SavedSession[Any] = SavedSession(state, seats, seed)
+        session: SavedGame[Any] = SavedGame(state, seats, seed)
         screen = io.StringIO()
         with tempfile.TemporaryDirectory() as folder:
             save = Path(folder) / "game.json"

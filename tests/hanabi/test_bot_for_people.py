@@ -16,7 +16,7 @@ from cardgames.hanabi.search import DuoBot
 from cardgames.server.catalogue import game_entry
 from cardgames.server.store import SeatRow, TableRow
 from cardgames.server.tables import LiveTable
-from cardgames.session import HUMAN, SavedSession, seat_agents, seat_kinds
+from cardgames.session import HUMAN, SavedGame, seat_agents, seat_kinds
 
 
 def test_the_game_names_the_h_group_bot_for_tables_with_people() -> None:
@@ -45,12 +45,12 @@ def test_a_person_playing_gets_h_group_partners_unless_they_name_others() -> Non
 
 
 def test_hard_is_the_h_group_bot_beside_a_person_and_the_hat_family_between_bots() -> None:
-    with_person = SavedSession.new(GAME, (HUMAN, "hard", "hat"), seed=1)
+    with_person = SavedGame.new(GAME, (HUMAN, "hard", "hat"), seed=1)
     agents = seat_agents(GAME, with_person)
     assert isinstance(agents[1], HGroupBot)
     assert agents[1].level == TOP_LEVEL
     assert isinstance(agents[2], HatBot)  # a bot named by its own name stays that bot
-    bots_only = SavedSession.new(GAME, ("hard", "hard"), seed=1)
+    bots_only = SavedGame.new(GAME, ("hard", "hard"), seed=1)
     assert all(isinstance(agent, DuoBot) for agent in seat_agents(GAME, bots_only).values())
 
 

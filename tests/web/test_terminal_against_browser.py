@@ -15,7 +15,7 @@ import pytest
 import textual._wait  # the app extra (dev has it)
 
 from cardgames.app.app import CardgamesApp
-from cardgames.app.online import OnlineSession, SeatBook, join_table
+from cardgames.app.online import OnlineTable, SeatBook, join_table
 from cardgames.app.screens import FinalScreen, TableScreen
 from server.kit import TIMEOUT, Running
 from server.test_join import act_by_keys
@@ -92,7 +92,7 @@ def test_the_terminal_app_plays_a_whole_game_against_a_browser_seat(
         f"{server.http}/#/table/{table}", table=None, seat=None, name="Tom", password=None,
         token=None, book=book)
     assert info["status"] == "playing"  # the terminal filled the last seat: the game began
-    session = OnlineSession(base, ticket, "hanabi", records=tmp_path / "records")
+    session = OnlineTable(base, ticket, "hanabi", records=tmp_path / "records")
 
     async def our_turn_or_the_end(pilot: Any) -> Any:
         """The final screen, or the table at our turn; the browser may think slowly on a

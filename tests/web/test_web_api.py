@@ -10,7 +10,7 @@ import cardgames
 from cardgames.core.errors import OptionsError
 from cardgames.hanabi.hints import card_status, known_status
 from cardgames.server.catalogue import game_catalogue
-from cardgames.server.views import seat_view, spectator_view
+from cardgames.wire.encode import seat_view, spectator_view
 from server.kit import Running, random_chooser
 
 

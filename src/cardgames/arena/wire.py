@@ -22,7 +22,7 @@ def encode_turn(state: State[Any], seat: int) -> tuple[dict[str, Any], list[dict
     """`seat`'s view and its legal actions as the server's ``view`` message holds them
     (``view`` and ``legal``)."""
     # The encoder needs cattrs (the server extra): imported when an exec seat first plays.
-    from cardgames.server.views import legal_choices, seat_view  # noqa: PLC0415
+    from cardgames.wire.encode import legal_choices, seat_view  # noqa: PLC0415
 
     return seat_view(state, seat), legal_choices(state, seat)
 

@@ -194,7 +194,7 @@ app = typer.Typer(
     cls=GamesGroup,
     name="cardgames",
     help="Card games' rule engines: list the games, play, replay, simulate, train and bench "
-    "them, and play at a game server (server, join, bot).",
+    "them, seat any bots in an arena, and play at a game server (server, join, bot).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -850,7 +850,7 @@ def join_command(
     # The app and server extras are optional: imported only when the command runs.
     from cardgames.app import join_in_app  # noqa: PLC0415
     from cardgames.app.online import (  # noqa: PLC0415
-        OnlineSession,
+        OnlineTable,
         SeatBook,
         join_table,
         seat_name,
@@ -871,12 +871,14 @@ def join_command(
         err.print(f"[yellow]{escape(line)}[/]")
     # Nothing more is printed before the full-screen table: a line such as "waiting for the
     # game to start" would still stand, stale, when the table closes (the table says it).
-    code = join_in_app(OnlineSession(base, ticket, str(info["game"])), console=out)
+    code = join_in_app(OnlineTable(base, ticket, str(info["game"])), console=out)
     if code:
         raise typer.Exit(code)
 
 
-app.command("arena")(importlib.import_module("cardgames.arena.cli").arena)  # the arena's own module
+from cardgames.cli.arena import arena as _arena  # noqa: E402  # it reads cli.commands, loaded above
+
+app.command("arena")(_arena)
 
 
 def main() -> None:

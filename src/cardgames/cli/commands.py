@@ -29,7 +29,7 @@ from cardgames.core.game import State
 from cardgames.core.options import option_example, parse_option_pairs
 from cardgames.core.registry import GameInfo
 from cardgames.session import (
-    SavedSession,
+    SavedGame,
     check_writable_target,
     load_session,
     new_save_path,
@@ -137,7 +137,7 @@ def play_command(
             if not 1 <= human_seat <= count:
                 raise OptionsError(f"'--seat' must be in 1..{count} (got {human_seat})")
             seats = seat_kinds(info, count, () if autoplay else (human_seat - 1,), bots)
-            session = SavedSession.new(
+            session = SavedGame.new(
                 info, seats, seed=seed, named=ui.name_seats, options=values
             )
             save_path = save

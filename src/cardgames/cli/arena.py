@@ -25,7 +25,7 @@ from cardgames.arena.report import RATINGS_EXTRA, Report, plot, summarize
 from cardgames.arena.run import DEFAULT_MOVE_LIMIT, plan, run, write_line
 from cardgames.arena.schedule import MODES
 from cardgames.arena.seats import split_seats
-from cardgames.commands import fail, option_values
+from cardgames.cli.commands import fail, option_values
 from cardgames.core.errors import CardgamesError, OptionsError, clip
 from cardgames.core.limits import MAX_WORKERS
 from cardgames.core.text import counted

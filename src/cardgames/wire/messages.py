@@ -642,7 +642,7 @@ def _pinned(model: type[BaseModel], version: int, **fields: Any) -> type[BaseMod
     if "version" in model.model_fields:
         fields["version"] = (_VERSION_TYPES[version], Field(
             default=version, description=f"The protocol version ({version})."))
-    pinned: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    pinned: type[BaseModel] = create_model(
         model.__name__, __base__=model, __doc__=model.__doc__, __module__=model.__module__,
         **fields)
     return pinned
@@ -704,7 +704,9 @@ def schemas(version: int = 1) -> dict[str, Any]:
         "ClientMessage": _CLIENT_ADAPTERS[version].json_schema(),
         "ServerMessage": _SERVER_ADAPTERS[version].json_schema(),
     }
-    for model in (*LOBBY_MODELS, *_CLIENT_OF[version], *_SERVER_OF[version]):
+    models: tuple[type[BaseModel], ...] = (
+        *LOBBY_MODELS, *_CLIENT_OF[version], *_SERVER_OF[version])
+    for model in models:
         found[model.__name__] = model.model_json_schema()
     return found
 

@@ -38,6 +38,7 @@ from cardgames.wire.encode import (
     spectator_view,
 )
 from cardgames.wire.messages import (
+    PROTOCOL_VERSION,
     ChatMessage,
     GameOver,
     LogEntry,
@@ -385,7 +386,7 @@ class LiveTable:
         log = [] if self.state is None else self._with_reasons(
             spectator_log(self.state, log_start) if seat is None
             else seat_log(self.state, seat, log_start), log_start)
-        return {"type": "view", "version": 2, "ref": None, **document,
+        return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, **document,
                 "log_start": 0 if self.state is None else log_start, "log": log}
 
     def document(self, seat: int | None) -> dict[str, Any]:

@@ -41,6 +41,8 @@ __all__ = [
 NOT_IN_DOCUMENT: Final = ("type", "version", "ref", "log_start", "log")
 """The fields of a ``view`` message that its document leaves out: the message's own, and the
 log (which travels as appended entries)."""
+PATCHES_SINCE: Final = 2
+"""The protocol version that has view patches."""
 HISTORY: Final = "history"
 """The key of a view's own list of the moves so far (``state.view(seat).history``), which a
 patch appends to rather than sends again."""
@@ -180,7 +182,7 @@ def make_view_patch(last: Mapping[str, Any], message: Mapping[str, Any]) -> dict
         patch, nulls = merge_patch(_without_history(last), _without_history(document))
     else:
         patch, nulls = merge_patch(last, document)
-    return {"type": "view_patch", "version": 2, "ref": message.get("ref"),
+    return {"type": "view_patch", "version": PATCHES_SINCE, "ref": message.get("ref"),
             "table": message["table"], "base": last["move"], "move": message["move"],
             "log_start": message["log_start"], "log": message["log"],
             "history_start": history_start, "history": history,

@@ -59,4 +59,4 @@ def unsupported(version: Any) -> str | None:
     spoken = ", ".join(map(str, SUPPORTED_VERSIONS))
     shown = repr(version) if len(repr(version)) <= 40 else repr(version)[:37] + "..."
     return (f"protocol version {shown} is not one this server speaks; it speaks "
-            f"{spoken} (name one in your join or spectate, or none for 1)")
+            f"{spoken} (a message naming none is read as 1)")

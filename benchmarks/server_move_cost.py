@@ -94,11 +94,12 @@ async def _step(table: LiveTable, seat: int, action: int) -> None:
 
 
 async def one_run(game: str, games: int, seed: int, version: int = 2
-                  ) -> tuple[int, float, int, int]:
-    """Moves, CPU seconds, bytes sent and the largest message sent for `games` random games
-    from `seed`, the seats speaking protocol `version`."""
+                  ) -> tuple[int, float, int, int, list[int]]:
+    """Moves, CPU seconds, bytes sent, the largest view message and every view message's
+    size for `games` random games from `seed`, the seats speaking protocol `version`."""
     rng = random.Random(seed)
     moves = sent = largest = 0
+    views: list[int] = []
     spent = 0.0
     for number in range(games):
         table = new_table(game, seed * 1000 + number)
@@ -120,9 +121,11 @@ async def one_run(game: str, games: int, seed: int, version: int = 2
             assert state is not None
             moves += 1
         sent += sum(len(text.encode()) for listener in seats for text in listener.texts)
-        largest = max(largest, *(len(text.encode()) for listener in seats
-                                 for text in listener.texts if '"game_over"' not in text[:40]))
-    return moves, spent, sent, largest
+        sizes = [len(text.encode()) for listener in seats for text in listener.texts
+                 if '"game_over"' not in text[:40]]
+        largest = max(largest, *sizes)
+        views += sizes
+    return moves, spent, sent, largest, views
 
 
 def main() -> None:
@@ -144,9 +147,11 @@ def main() -> None:
         moves = sum(result[0] for result in results)
         sent = sum(result[2] for result in results)
         largest = max(result[3] for result in results)
+        views = [size for result in results for size in result[4]]
         print(f"{game} ({SEATS[game]} seats, protocol {args.protocol}): {moves} moves, "
               f"{mean:.2f} ± {half:.2f} ms CPU per move, {sent / moves / 1024:.1f} KiB sent "
-              f"per move to all seats, largest view message {largest / 1024:.1f} KiB")
+              f"per move to all seats; a seat's view message: median "
+              f"{statistics.median(views) / 1024:.2f} KiB, largest {largest / 1024:.1f} KiB")
 
 
 if __name__ == "__main__":

@@ -46,14 +46,14 @@ OBJECTS = st.dictionaries(KEYS, JSON, max_size=5)
 def test_a_merge_patch_makes_its_target_exactly(old: dict[str, Any], new: dict[str, Any]
                                                 ) -> None:
     kept = copy.deepcopy(old)
-    patch, nulls = merge_patch(old, new)
+    made = merge_patch(old, new)
     # What travels is JSON: read back from its text, it still makes the target.
-    patch, nulls = json.loads(json.dumps(patch)), json.loads(json.dumps(nulls))
-    result = apply_merge_patch(old, patch, nulls)
-    assert same(result, new), (old, new, patch, nulls)
+    patch, nulls, lists = json.loads(json.dumps(made))
+    result = apply_merge_patch(old, patch, nulls, lists)
+    assert same(result, new), (old, new, made)
     assert same(old, kept)  # applying copies; the view held is left as it was
     if same(old, new):
-        assert (patch, nulls) == ({}, [])
+        assert made == ({}, [], [])
 
 
 @settings(max_examples=200, deadline=None)
@@ -72,6 +72,26 @@ def test_a_view_patch_makes_the_next_view_exactly(
     mirror = ViewMirror()
     mirror.read(before)
     assert same(mirror.read(patch), {**after, "version": 2})
+
+
+def test_a_list_that_keeps_its_length_is_patched_item_by_item() -> None:
+    hands = [[{"card": "R1", "possible": ["R1", "B1"]}, {"card": "B2", "possible": ["B2"]}],
+             [{"card": "G3", "possible": ["G3"]}, {"card": "Y4", "possible": ["Y4", "Y5"]}]]
+    clued = copy.deepcopy(hands)
+    clued[1][1]["possible"] = ["Y4"]
+    clued[1][0]["touched"] = None
+    patch, nulls, lists = merge_patch({"hands": hands}, {"hands": clued})
+    # Only the changed slot travels, under its indexes; the others cost nothing.
+    assert patch == {"hands": {"1": {"1": {"possible": ["Y4"]}}}}
+    assert nulls == [["hands", "1", "0", "touched"]]
+    assert lists == [["hands"], ["hands", "1"]]
+    assert apply_merge_patch({"hands": hands}, patch, nulls, lists) == {"hands": clued}
+    # A list whose length changed, or of plain values, is sent whole.
+    assert merge_patch({"a": [1, 2]}, {"a": [1, 3]}) == ({"a": [1, 3]}, [], [])
+    assert merge_patch({"a": [{"b": 1}]}, {"a": [{"b": 1}, {}]}) == ({"a": [{"b": 1}, {}]},
+                                                                     [], [])
+    with pytest.raises(PatchMismatchError):  # made for a view with a list there
+        apply_merge_patch({"hands": "none"}, patch, nulls, lists)
 
 
 def test_a_patch_for_another_view_is_refused() -> None:

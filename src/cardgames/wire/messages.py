@@ -592,9 +592,10 @@ class ViewPatch(_ServerModel):
     `move`: `log` (from `log_start`) is appended to the receiver's log, `history` (from
     `history_start`) to its view's ``history`` list, then `patch`, a JSON merge patch
     (RFC 7386), is applied to the rest of the view (the view message's fields but ``type``,
-    ``version``, ``ref``, ``log_start`` and ``log``), and each path of `nulls` is set to
-    null. A receiver holding another view than that of `base` (or a history of another
-    length than `history_start`) sends :class:`AskView` and gets a whole :class:`View`."""
+    ``version``, ``ref``, ``log_start`` and ``log``), the lists of `lists` seen as objects
+    keyed by index meanwhile, and each path of `nulls` is set to null. A receiver holding
+    another view than that of `base` (or a history of another length than
+    `history_start`) sends :class:`AskView` and gets a whole :class:`View`."""
 
     type: Literal["view_patch"] = "view_patch"
     version: Literal[2] = 2
@@ -613,6 +614,10 @@ class ViewPatch(_ServerModel):
     nulls: list[list[str]] = Field(
         description="Paths (object keys, outermost first) whose value becomes null, set "
         "after the merge patch (whose null deletes a key).")
+    lists: list[list[str]] = Field(
+        default_factory=list, description="Paths (outermost first) of the lists `patch` "
+        "patches item by item: each is seen as an object keyed by index (\"0\", \"1\"...) "
+        "from before the merge patch until after `nulls`, then as a list again.")
 
 
 ServerMessage = Annotated[

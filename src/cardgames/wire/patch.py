@@ -10,7 +10,10 @@ A ``view_patch`` message brings a receiver from its last view (move `base`) to t
 * ``patch``, a JSON merge patch (RFC 7386) turning the rest of the last view into the rest
   of the new one, and ``nulls``, the paths (object keys, outermost first) whose value
   becomes ``null``, set after the merge patch (a merge patch writes no null: its null
-  deletes a key).
+  deletes a key). A merge patch replaces a list whole; ``lists`` names the lists (paths,
+  outermost first) that it patches item by item instead, seen as objects keyed by index
+  (``"0"``, ``"1"``...) while it applies: a list of hands of which one changed sends that
+  hand alone.
 
 "The rest" is the view message's document (:func:`view_document`): its fields but
 ``type``, ``version``, ``ref``, ``log_start`` and ``log``, with ``view.history`` kept
@@ -70,19 +73,32 @@ def same(old: Any, new: Any) -> bool:
 
 
 def merge_patch(old: Mapping[str, Any], new: Mapping[str, Any]
-                ) -> tuple[dict[str, Any], list[list[str]]]:
-    """The merge patch (RFC 7386) turning the object `old` into the object `new`, and the
-    paths whose value in `new` is null (a merge patch cannot write one): ``apply_merge_patch(
-    old, *merge_patch(old, new))`` is `new`. Unchanged parts cost nothing in the patch; a
-    changed list is sent whole (a merge patch replaces lists)."""
+                ) -> tuple[dict[str, Any], list[list[str]], list[list[str]]]:
+    """The merge patch (RFC 7386) turning the object `old` into the object `new`, the paths
+    whose value in `new` is null (a merge patch cannot write one), and the paths of the lists
+    it patches item by item (seen as objects keyed by index): ``apply_merge_patch(old,
+    *merge_patch(old, new))`` is `new`. Unchanged parts cost nothing in the patch; a list of
+    objects or lists that keeps its length is patched item by item, any other changed list
+    is sent whole."""
     patch: dict[str, Any] = {}
     nulls: list[list[str]] = []
-    _diff(old, new, patch, nulls, [])
-    return patch, nulls
+    lists: list[list[str]] = []
+    _diff(old, new, patch, nulls, lists, [])
+    return patch, nulls, lists
+
+
+def _by_index(old: list[Any], new: list[Any]) -> bool:
+    """Whether the change from the list `old` to `new` is sent item by item: the same length,
+    and items that are objects or lists (a changed number or text is as short as its index)."""
+    return len(old) == len(new) and any(isinstance(item, dict | list) for item in new)
+
+
+def _indexed(items: list[Any]) -> dict[str, Any]:
+    return {str(index): item for index, item in enumerate(items)}
 
 
 def _diff(old: Mapping[str, Any], new: Mapping[str, Any], patch: dict[str, Any],
-          nulls: list[list[str]], path: list[str]) -> None:
+          nulls: list[list[str]], lists: list[list[str]], path: list[str]) -> None:
     for key in old:
         if key not in new:
             patch[key] = None
@@ -94,9 +110,14 @@ def _diff(old: Mapping[str, Any], new: Mapping[str, Any], patch: dict[str, Any],
             nulls.append([*path, key])
         elif isinstance(value, dict) and isinstance(before, dict):
             inner: dict[str, Any] = {}
-            _diff(before, value, inner, nulls, [*path, key])
+            _diff(before, value, inner, nulls, lists, [*path, key])
             if inner:
                 patch[key] = inner
+        elif isinstance(value, list) and isinstance(before, list) and _by_index(before, value):
+            lists.append([*path, key])
+            items: dict[str, Any] = {}
+            _diff(_indexed(before), _indexed(value), items, nulls, lists, [*path, key])
+            patch[key] = items
         elif isinstance(value, dict):
             # A new object is merged into nothing: its nulls would delete, so they go apart.
             patch[key] = _without_nulls(value, nulls, [*path, key])
@@ -120,13 +141,47 @@ def _without_nulls(value: dict[str, Any], nulls: list[list[str]], path: list[str
     return kept
 
 
-def apply_merge_patch(target: Any, patch: Any, nulls: Sequence[Sequence[str]] = ()) -> Any:
-    """`patch` applied to `target` as RFC 7386 says, then each path of `nulls` set to null.
-    `target` is left as it was: the objects on the changed paths are copied."""
-    result = _merge(target, patch)
+def apply_merge_patch(target: Any, patch: Any, nulls: Sequence[Sequence[str]] = (),
+                      lists: Sequence[Sequence[str]] = ()) -> Any:
+    """`patch` applied to `target` as RFC 7386 says, the lists at the paths of `lists` seen
+    as objects keyed by index meanwhile, then each path of `nulls` set to null. `target` is
+    left as it was: the objects on the changed paths are copied. PatchMismatchError when a
+    path of `lists` holds no list."""
+    result = target
+    for path in lists:  # outermost first: each path runs through the objects made before
+        result = _at(result, list(path), _as_object)
+    result = _merge(result, patch)
     for path in nulls:
         result = _with_null(result, list(path))
+    for path in reversed(lists):  # innermost first
+        result = _at(result, list(path), _as_list)
     return result
+
+
+def _at(target: Any, path: list[str], change: Any) -> Any:
+    """`target` with its value at `path` changed by `change`, the objects on the way copied."""
+    if not isinstance(target, dict) or path[0] not in target:
+        raise PatchMismatchError(f"the patch names a list at {path[0]!r} that the view held "
+                                 "has not: ask for a full view")
+    result = dict(target)
+    head, *rest = path
+    result[head] = change(result[head]) if not rest else _at(result[head], rest, change)
+    return result
+
+
+def _as_object(items: Any) -> dict[str, Any]:
+    if not isinstance(items, list):
+        raise PatchMismatchError("the patch names a list that the view held has not: ask "
+                                 "for a full view")
+    return _indexed(items)
+
+
+def _as_list(items: Any) -> list[Any]:
+    if not isinstance(items, dict) or items.keys() != {
+            str(index) for index in range(len(items))}:
+        raise PatchMismatchError("the patch leaves a list without some of its items: ask "
+                                 "for a full view")
+    return [items[str(index)] for index in range(len(items))]
 
 
 def _merge(target: Any, patch: Any) -> Any:
@@ -179,14 +234,14 @@ def make_view_patch(last: Mapping[str, Any], message: Mapping[str, Any]) -> dict
             and len(old_history) <= len(new_history)
             and all(map(same, old_history, new_history[:len(old_history)]))):
         history_start, history = len(old_history), new_history[len(old_history):]
-        patch, nulls = merge_patch(_without_history(last), _without_history(document))
+        patch, nulls, lists = merge_patch(_without_history(last), _without_history(document))
     else:
-        patch, nulls = merge_patch(last, document)
+        patch, nulls, lists = merge_patch(last, document)
     return {"type": "view_patch", "version": PATCHES_SINCE, "ref": message.get("ref"),
             "table": message["table"], "base": last["move"], "move": message["move"],
             "log_start": message["log_start"], "log": message["log"],
             "history_start": history_start, "history": history,
-            "patch": patch, "nulls": nulls}
+            "patch": patch, "nulls": nulls, "lists": lists}
 
 
 def apply_view_patch(last: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
@@ -203,7 +258,8 @@ def apply_view_patch(last: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[
             raise PatchMismatchError(f"the patch appends to a history of {patch['history_start']} "
                                 "moves, which the view held is not: ask for a full view")
         document = {**last, "view": {**last["view"], HISTORY: [*history, *patch["history"]]}}
-    result: dict[str, Any] = apply_merge_patch(document, patch["patch"], patch["nulls"])
+    result: dict[str, Any] = apply_merge_patch(
+        document, patch["patch"], patch["nulls"], patch.get("lists", ()))
     return result
 
 

@@ -851,9 +851,25 @@ function patchedView(last, patch) {
     if (!Array.isArray(history) || history.length !== patch.history_start) return null;
     doc.view = {...last.view, history: history.concat(patch.history)};
   }
-  let next = mergePatch(doc, patch.patch);
+  // The lists patched item by item are objects keyed by index while the patch applies.
+  const lists = patch.lists ?? [];
+  let next = doc;
+  for (const path of lists) {
+    next = atPath(next, path, (items) => Array.isArray(items) ? {...items} : undefined);
+    if (next === undefined) return null;  // no list there in the view held
+  }
+  next = mergePatch(next, patch.patch);
   for (const path of patch.nulls) next = withNull(next, path);
+  for (const path of [...lists].reverse()) next = atPath(next, path, (items) => Array.from({length: Object.keys(items).length}, (_, i) => items[i]));
   return {...next, type: "view", version: patch.version, ref: patch.ref, log_start: patch.log_start, log: patch.log};
+}
+
+/** `target` with the value at `path` changed by `change` (the objects on the way copied);
+ *  undefined where the path is not there. */
+function atPath(target, [head, ...rest], change) {
+  if (target === undefined || target === null || typeof target !== "object" || !(head in target)) return undefined;
+  const value = rest.length ? atPath(target[head], rest, change) : change(target[head]);
+  return value === undefined ? undefined : {...target, [head]: value};
 }
 
 /** RFC 7386: `patch` merged into `target` (a copy; null deletes a key, a list replaces). */

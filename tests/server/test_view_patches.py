@@ -52,7 +52,7 @@ def test_a_merge_patch_makes_its_target_exactly(old: dict[str, Any], new: dict[s
     result = apply_merge_patch(old, patch, nulls, lists)
     assert same(result, new), (old, new, made)
     assert same(old, kept)  # applying copies; the view held is left as it was
-    if same(old, new):
+    if json.dumps(old) == json.dumps(new):  # the same, written alike: nothing to send
         assert made == ({}, [], [])
 
 

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+import pydantic_core
+
 __all__ = [
     "NOT_IN_DOCUMENT",
     "PatchMismatchError",
@@ -72,6 +74,14 @@ def same(old: Any, new: Any) -> bool:
     return bool(old == new)
 
 
+def _unchanged(old: Any, new: Any) -> bool:
+    """:func:`same`, quicker where it counts: most of a view is unchanged from one move to
+    the next, and ``==`` then the encoded text (which tells ``1``, ``1.0`` and ``true``
+    apart) run in C where :func:`same` walks in Python. The same JSON written with its keys
+    in another order reads as changed: a larger patch, never a wrong one."""
+    return old is new or (old == new and pydantic_core.to_json(old) == pydantic_core.to_json(new))
+
+
 def merge_patch(old: Mapping[str, Any], new: Mapping[str, Any]
                 ) -> tuple[dict[str, Any], list[list[str]], list[list[str]]]:
     """The merge patch (RFC 7386) turning the object `old` into the object `new`, the paths
@@ -104,7 +114,7 @@ def _diff(old: Mapping[str, Any], new: Mapping[str, Any], patch: dict[str, Any],
             patch[key] = None
     for key, value in new.items():
         before = old.get(key, _ABSENT)
-        if before is not _ABSENT and same(before, value):
+        if before is not _ABSENT and _unchanged(before, value):
             continue
         if value is None:
             nulls.append([*path, key])

@@ -75,8 +75,9 @@ def test_a_view_patch_makes_the_next_view_exactly(
 
 
 def test_a_list_that_keeps_its_length_is_patched_item_by_item() -> None:
-    hands = [[{"card": "R1", "possible": ["R1", "B1"]}, {"card": "B2", "possible": ["B2"]}],
-             [{"card": "G3", "possible": ["G3"]}, {"card": "Y4", "possible": ["Y4", "Y5"]}]]
+    hands: list[list[dict[str, Any]]] = [
+        [{"card": "R1", "possible": ["R1", "B1"]}, {"card": "B2", "possible": ["B2"]}],
+        [{"card": "G3", "possible": ["G3"]}, {"card": "Y4", "possible": ["Y4", "Y5"]}]]
     clued = copy.deepcopy(hands)
     clued[1][1]["possible"] = ["Y4"]
     clued[1][0]["touched"] = None

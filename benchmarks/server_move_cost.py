@@ -14,6 +14,11 @@ Usage::
 
     python benchmarks/server_move_cost.py                 # hanabi (4 seats), koikoi, ikebana
     python benchmarks/server_move_cost.py --games 20 --runs 5 --seed 1
+    python benchmarks/server_move_cost.py --protocol 1    # whole views (version 1 clients)
+
+`--protocol` is the version the seats' connections speak: 2 (the default) sends each view
+after the first as a ``view_patch``, 1 every view whole (and on versions before 2, every
+connection gets whole views whatever it says).
 """
 
 from __future__ import annotations
@@ -51,9 +56,11 @@ async def _kept_nowhere(row: ActionRow) -> None:
 class Seat:
     """A seat's connection as the table sees it (a Listener): what it is sent, kept."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, version: int) -> None:
         self.seat: int | None = seat
+        self.version = version
         self.logged = 0
+        self.sent: dict[str, Any] | None = None
         self.texts: list[str] = []
 
     def send_text(self, text: str) -> None:
@@ -86,15 +93,21 @@ async def _step(table: LiveTable, seat: int, action: int) -> None:
             table.broadcast(table.game_over())
 
 
-async def one_run(game: str, games: int, seed: int) -> tuple[int, float, int]:
-    """Moves, CPU seconds and bytes sent for `games` random games from `seed`."""
+async def one_run(game: str, games: int, seed: int, version: int = 2
+                  ) -> tuple[int, float, int, int, list[int]]:
+    """Moves, CPU seconds, bytes sent, the largest view message and every view message's
+    size for `games` random games from `seed`, the seats speaking protocol `version`."""
     rng = random.Random(seed)
-    moves = sent = 0
+    moves = sent = largest = 0
+    views: list[int] = []
     spent = 0.0
     for number in range(games):
         table = new_table(game, seed * 1000 + number)
-        seats = [Seat(seat) for seat in range(len(table.seats))]
+        seats = [Seat(seat, version) for seat in range(len(table.seats))]
         table.listeners.update(seats)
+        for listener in seats:  # the whole view a connection gets on joining
+            table.send_view(listener)
+            listener.texts.clear()
         state = table.state
         assert state is not None
         while not state.is_over:
@@ -108,7 +121,11 @@ async def one_run(game: str, games: int, seed: int) -> tuple[int, float, int]:
             assert state is not None
             moves += 1
         sent += sum(len(text.encode()) for listener in seats for text in listener.texts)
-    return moves, spent, sent
+        sizes = [len(text.encode()) for listener in seats for text in listener.texts
+                 if '"game_over"' not in text[:40]]
+        largest = max(largest, *sizes)
+        views += sizes
+    return moves, spent, sent, largest, views
 
 
 def main() -> None:
@@ -117,18 +134,24 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(SEATS))
+    parser.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+                        help="the protocol version the seats speak (2: patches)")
     args = parser.parse_args()
     for game in args.game or list(SEATS):
-        results = [asyncio.run(one_run(game, args.games, args.seed + run))
+        results = [asyncio.run(one_run(game, args.games, args.seed + run, args.protocol))
                    for run in range(args.runs)]
-        per_move = [spent / moves * 1000 for moves, spent, _sent in results]
+        per_move = [result[1] / result[0] * 1000 for result in results]
         mean = statistics.fmean(per_move)
         half = (1.96 * statistics.stdev(per_move) / len(per_move) ** 0.5
                 if len(per_move) > 1 else float("nan"))
         moves = sum(result[0] for result in results)
         sent = sum(result[2] for result in results)
-        print(f"{game} ({SEATS[game]} seats): {moves} moves, {mean:.2f} ± {half:.2f} ms CPU "
-              f"per move, {sent / moves / 1024:.1f} KiB sent per move")
+        largest = max(result[3] for result in results)
+        views = [size for result in results for size in result[4]]
+        print(f"{game} ({SEATS[game]} seats, protocol {args.protocol}): {moves} moves, "
+              f"{mean:.2f} ± {half:.2f} ms CPU per move, {sent / moves / 1024:.1f} KiB sent "
+              f"per move to all seats; a seat's view message: median "
+              f"{statistics.median(views) / 1024:.2f} KiB, largest {largest / 1024:.1f} KiB")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ from cardgames.core.renamed import old_name
 from cardgames.session import seat_bots
 from cardgames.wire.decode import legal_from_json, view_from_json
 from cardgames.wire.messages import PROTOCOL_VERSION
+from cardgames.wire.patch import ViewMirror
 
 __all__ = [
     "MAX_MESSAGE",
@@ -231,6 +232,9 @@ class RemoteSeat:
         """How many times the seat has connected again after a drop."""
         self.on_lost: Callable[[], None] | None = None
         """Called when the connection drops, before connecting again (a table says so)."""
+        self.mirror = ViewMirror()
+        """This seat's view as last sent, kept from the server's views and patches (the
+        protocol's version 2 sends what changed after the first view)."""
         self.reasons: dict[int, str] = {}
         """The bundled bots' reasons for their moves, by move number, as the server sends
         them: once the game is over (see :meth:`why`)."""
@@ -294,6 +298,9 @@ class RemoteSeat:
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """Every message from the server, as dicts, the welcome first; reconnecting by
         itself after a drop (the server then sends a new welcome and the current view).
+        A ``view_patch`` comes out as the whole ``view`` message it makes of the view held
+        (:attr:`mirror`), its ``log`` the new entries as a view's is; one that does not fit
+        that view is not passed on, and a whole view is asked for (``ask_view``).
         Ends when :meth:`close` is called or the server closes the connection normally."""
         if self.welcome is not None:
             yield self.welcome
@@ -313,6 +320,12 @@ class RemoteSeat:
                     yield self.welcome
                 continue
             message: dict[str, Any] = json.loads(text)
+            if message.get("type") in ("view", "view_patch"):
+                view = self.mirror.read(message)
+                if view is None:  # a patch for another view than the one held
+                    await self.send({"type": "ask_view"})
+                    continue
+                message = view
             self._keep_reasons(message)
             yield message
 

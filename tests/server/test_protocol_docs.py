@@ -7,7 +7,9 @@ import json
 import typing
 from pathlib import Path
 
+import pytest
 from fastapi.routing import APIRoute
+from pydantic import ValidationError
 
 from cardgames.server.app import Settings, create_app
 from cardgames.server.catalogue import game_catalogue
@@ -16,19 +18,50 @@ from cardgames.wire import messages as protocol
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
+SCHEMA_FILES = {1: "server-protocol-schemas.json", 2: "server-protocol-schemas-v2.json"}
+
+
 def test_the_published_schemas_are_the_models() -> None:
-    published = (DOCS / "server-protocol-schemas.json").read_text(encoding="utf-8")
-    assert published == protocol.schemas_json(), (
-        "docs/server-protocol-schemas.json is out of date: run "
-        "python -m cardgames.wire.messages > docs/server-protocol-schemas.json"
-    )
+    assert set(SCHEMA_FILES) == set(protocol.SUPPORTED_VERSIONS)
+    for version, name in SCHEMA_FILES.items():
+        published = (DOCS / name).read_text(encoding="utf-8")
+        assert published == protocol.schemas_json(version), (
+            f"docs/{name} is out of date: run "
+            f"python -m cardgames.wire.messages {version} > docs/{name}"
+        )
     page = (DOCS / "server-protocol.md").read_text(encoding="utf-8")
     assert '--8<-- "docs/server-protocol-schemas.json"' in page
+    assert "(server-protocol-schemas-v2.json)" in page
+
+
+def test_each_version_has_its_own_messages_and_shapes() -> None:
+    v1, v2 = protocol.schemas(1), protocol.schemas(2)
+    assert {"ViewPatch", "AskView"}.isdisjoint(v1)
+    assert {"ViewPatch", "AskView"} <= v2.keys()
+    assert v1["GameOver"]["properties"]["version"]["const"] == 1
+    assert v2["GameOver"]["properties"]["version"]["const"] == 2
+    assert "hanablive" in v1["GameOver"]["properties"]
+    assert "hanablive" not in v2["GameOver"]["properties"]
+    kinds: dict[int, set[str]] = {1: set(), 2: set()}
+    for version, kind in kinds.items():
+        union = protocol.schemas(version)["ClientMessage"]["discriminator"]["mapping"]
+        kind.update(union)
+    assert kinds[2] - kinds[1] == {"ask_view"}
+    # A message of one version is not read as another's.
+    with pytest.raises(ValidationError):
+        protocol.client_message_adapter(1).validate_python({"type": "ask_view"})
+    with pytest.raises(ValidationError):
+        protocol.client_message_adapter(1).validate_python(
+            {"type": "ping", "version": 2})
+    asked = protocol.client_message_adapter(2).validate_python(
+        {"type": "ask_view", "version": 2, "ref": 7})
+    assert isinstance(asked, protocol.AskView)
+    assert (asked.version, asked.ref) == (2, 7)
 
 
 def test_the_docs_name_every_message_and_error_code() -> None:
     page = (DOCS / "server-protocol.md").read_text(encoding="utf-8")
-    schemas = json.loads(protocol.schemas_json())
+    schemas = json.loads(protocol.schemas_json(protocol.PROTOCOL_VERSION))
     for model in (*protocol.CLIENT_MESSAGES, *protocol.SERVER_MESSAGES):
         kind = model.model_fields["type"].default
         assert f"| `{kind}` |" in page, kind

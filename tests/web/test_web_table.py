@@ -83,6 +83,15 @@ def test_two_seats_and_a_bot_play_a_whole_game(
                           name="Friday", seed=11)  # one deal: the same pictures each time
     ann, bob = new_page(*DESKTOP), new_page(*PHONE)
     watcher = new_page(*DESKTOP)
+    # What Bob's and the watcher's pages send and receive (protocol version 2: patches).
+    frames: dict[str, list[str]] = {"sent": [], "received": []}
+
+    def watch_frames(socket: Any) -> None:
+        socket.on("framesent", lambda payload: frames["sent"].append(str(payload)))
+        socket.on("framereceived", lambda payload: frames["received"].append(str(payload)))
+
+    for page in (bob, watcher):
+        page.on("websocket", watch_frames)
     take_seat(ann, server, table, "Ann")
     take_seat(bob, server, table, "Bob")
     watcher.goto(f"{server.http}/#/table/{table}?watch")
@@ -148,6 +157,11 @@ def test_two_seats_and_a_bot_play_a_whole_game(
     for page in (ann, bob, watcher):
         page.locator("#final", has_text="Game over").wait_for()
     assert watcher.locator("#log li").count() == int(watcher.evaluate(SNAPSHOT)["move"])
+    # The pages spoke version 2 and drew the table from patches: every one fitted (none
+    # had to ask for a whole view again).
+    assert any('"version": 2' in text or '"version":2' in text for text in frames["sent"])
+    assert sum('"view_patch"' in text for text in frames["received"]) > 5
+    assert not any('"ask_view"' in text for text in frames["sent"])
 
     # Nobody's page showed a card hidden from it, at any move seen.
     spectator = server.client()

@@ -56,9 +56,11 @@ from cardgames.wire.encode import action_choice, legal_choices, seat_view
 from cardgames.wire.messages import (
     MAX_PASSWORD,
     PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
     Act,
     ActionChoice,
     AskHint,
+    AskView,
     Chat,
     CreateTable,
     Error,
@@ -80,6 +82,7 @@ from cardgames.wire.messages import (
     Welcome,
     client_message_adapter,
 )
+from cardgames.wire.versions import message_json, unsupported
 
 __all__ = ["Connection", "GameServer", "Settings", "create_app", "serve"]
 
@@ -115,7 +118,8 @@ WEB_POLICY: Final = (
 """The web table's Content-Security-Policy: everything from this server, no inline script
 (inline styles are allowed: the pages set colours, and all their text is text, never HTML)."""
 STATUS_OF: Final = {
-    "bad_message": 400, "version": 400, "options": 400, "not_found": 404, "forbidden": 403,
+    "bad_message": 400, "version": 400, "unsupported_version": 400, "options": 400,
+    "not_found": 404, "forbidden": 403,
     "conflict": 409, "limit": 429, "rate_limited": 429, "server": 500,
 }
 """The HTTP status of a refused lobby request, by error code."""
@@ -169,13 +173,20 @@ class Connection:
         self.refusals = 0
         self.closed = False
         self.logged = 0
-        self.failed_joins = 0
         """The moves of the table's log this connection has been sent."""
+        self.failed_joins = 0
+        self.version = 1
+        """The protocol version the connection speaks: its join's or spectate's (none: 1)."""
+        self.hello: int | None = None
+        """The version its join or spectate named, once one was read (None before)."""
+        self.sent: dict[str, Any] | None = None
+        """The last view the connection was sent (its document: the base of its next patch)."""
 
     def send(self, message: BaseModel) -> None:
-        """Queue `message`; a client that lets SEND_QUEUE pile up is dropped."""
+        """Queue `message`, as the connection's version has it; a client that lets
+        SEND_QUEUE pile up is dropped."""
         if not self.closed:
-            self.send_text(message.model_dump_json())
+            self.send_text(message_json(message, self.version))
 
     def send_text(self, text: str) -> None:
         """Queue a message already encoded (one encoding for every receiver of it)."""
@@ -537,24 +548,41 @@ class GameServer:
             except CardgamesError as exc:
                 raise ProtocolError("bad_message", str(exc)) from None
             ref = _ref_of(data)
-            if isinstance(data, dict) and data.get("version", PROTOCOL_VERSION) != (
-                    PROTOCOL_VERSION):
-                raise ProtocolError("version", f"this server speaks protocol version "
-                                    f"{PROTOCOL_VERSION} (got {clip(repr(data.get('version')))})")
+            version = self._version_of(connection, data)
             try:
-                message = client_message_adapter().validate_python(data)
+                message = client_message_adapter(version).validate_python(data)
             except ValidationError as exc:
                 raise ProtocolError("bad_message", _validation_text(exc)) from None
             await self._dispatch(connection, message)
         except ProtocolError as refused:
             connection.send(Error(ref=ref, code=refused.code,  # type: ignore[arg-type]
-                                  message=refused.message))
+                                  message=refused.message,
+                                  supported=list(SUPPORTED_VERSIONS)
+                                  if refused.code == "unsupported_version" else None))
             if connection.failed_joins >= MAX_FAILED_JOINS:  # guessing tokens or passwords
                 connection.close()
         except Exception:
             log.exception("message failed")
             connection.send(Error(ref=ref, code="server",
                                   message="the server failed on this message; nothing changed"))
+
+    @staticmethod
+    def _version_of(connection: Connection, data: Any) -> int:
+        """The protocol version a message is read in: the one it names (a join or spectate
+        names the connection's), else the connection's. ProtocolError for a version the
+        server does not speak, or another than the one the connection's join named."""
+        named = data.get("version") if isinstance(data, dict) else None
+        why = unsupported(named)
+        if why is not None:
+            raise ProtocolError("unsupported_version", why)
+        if named is None:
+            return connection.version
+        if connection.hello is not None and named != connection.hello:
+            raise ProtocolError("version", f"this connection speaks protocol version "
+                                f"{connection.hello}, as its join or spectate said (got "
+                                f"{clip(repr(named))}): name it or none")
+        version: int = named
+        return version
 
     async def _dispatch(self, connection: Connection, message: Any) -> None:
         if isinstance(message, Ping):
@@ -567,6 +595,10 @@ class GameServer:
                 raise ProtocolError("not_joined", "join a seat or spectate a table first")
             if isinstance(message, Chat):
                 await table.say(connection.seat, message.text)
+                return
+            if isinstance(message, AskView):
+                connection.logged = 0
+                table.send_view(connection, ref=message.ref, whole=True)
                 return
             seat = connection.seat
             if seat is None:
@@ -599,6 +631,7 @@ class GameServer:
             connection.failed_joins += 1  # past MAX_FAILED_JOINS: closed (see receive)
             raise
         connection.table, connection.seat = table, seat
+        connection.version = connection.hello = message.version
         table.listeners.add(connection)
         if seat is None:
             table.spectators += 1
@@ -736,7 +769,8 @@ class GameServer:
 
 # ------------------------------------------------------------------------- the ASGI app
 def _error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
-    error = Error(code=code, message=message)  # type: ignore[arg-type]
+    error = Error(code=code, message=message,  # type: ignore[arg-type]
+                  supported=list(SUPPORTED_VERSIONS) if code == "unsupported_version" else None)
     return JSONResponse(error.model_dump(), status_code=status or STATUS_OF.get(code, 400))
 
 
@@ -755,8 +789,9 @@ async def _read(request: Request, model: type[M], limit: int) -> M:
         data = load_json(body.decode("utf-8"), "request body")
     except (UnicodeDecodeError, CardgamesError) as exc:
         raise ProtocolError("bad_message", str(exc)) from None
-    if isinstance(data, dict) and data.get("version", PROTOCOL_VERSION) != PROTOCOL_VERSION:
-        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+    why = unsupported(data.get("version") if isinstance(data, dict) else None)
+    if why is not None:
+        raise ProtocolError("unsupported_version", why)
     try:
         return model.model_validate(data)
     except ValidationError as exc:

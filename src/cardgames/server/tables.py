@@ -51,6 +51,8 @@ from cardgames.wire.messages import (
     TableUpdate,
     View,
 )
+from cardgames.wire.patch import make_view_patch
+from cardgames.wire.versions import as_version, message_json
 
 __all__ = [
     "CHAT_KEPT", "NOTES_KEPT", "Commit", "Listener", "LiveTable", "ProtocolError", "bot_names",
@@ -89,11 +91,15 @@ def bot_names(bots: list[str | None]) -> list[str]:
 
 
 class Listener(Protocol):
-    """A connection at a table, as the table sees it: where it sits, how much of the log it
-    has been sent, and a way to send it a message already encoded."""
+    """A connection at a table, as the table sees it: where it sits, the protocol version it
+    speaks, how much of the log it has been sent and the last view (its document, see
+    :func:`cardgames.wire.patch.view_document`) it was sent, and a way to send it a message
+    already encoded."""
 
     seat: int | None
+    version: int
     logged: int
+    sent: dict[str, Any] | None
 
     def send_text(self, text: str) -> None: ...
 
@@ -422,25 +428,36 @@ class LiveTable:
         return View.model_validate(self.view_data(seat, log_start))
 
     def view_data(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
-        """:meth:`view` as JSON data, built without the model's checks (what the server
-        sends: the model describes it, ``tests/server`` check that it matches)."""
+        """:meth:`view` as JSON data (as the newest protocol version has it), built without
+        the model's checks (what the server sends: the model describes it, ``tests/server``
+        check that it matches)."""
+        return self._view_message(self.document(seat), seat, log_start)
+
+    def _view_message(self, document: dict[str, Any], seat: int | None, log_start: int
+                      ) -> dict[str, Any]:
+        log = [] if self.state is None else self._with_reasons(
+            spectator_log(self.state, log_start) if seat is None
+            else seat_log(self.state, seat, log_start), log_start)
+        return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, **document,
+                "log_start": 0 if self.state is None else log_start, "log": log}
+
+    def document(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) is shown now, but the log: a view message's
+        fields but ``type``, ``version``, ``ref``, ``log_start`` and ``log`` (what a
+        ``view_patch`` changes, :func:`cardgames.wire.patch.view_document`)."""
         state = self.state
-        players = [seat_row.name for seat_row in self.seats]
         if state is None:
-            return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
-                    "seat": seat, "move": 0, "to_move": None, "status": "waiting",
-                    "players": players, "view": {}, "legal": [], "log_start": 0, "log": []}
+            return {"table": self.id, "seat": seat, "move": 0, "to_move": None,
+                    "status": "waiting", "players": [seat_row.name for seat_row in self.seats],
+                    "view": {}, "legal": []}
         # A table's spectators see every hand, as on hanab.live (their chat stays among them
         # until the end: LiveTable.hears_chat).
         shown = (spectator_view(state, show_hands=True) if seat is None
                  else seat_view(state, seat))
-        log = self._with_reasons(spectator_log(state, log_start) if seat is None
-                                 else seat_log(state, seat, log_start), log_start)
-        return {"type": "view", "version": PROTOCOL_VERSION, "ref": None, "table": self.id,
-                "seat": seat,
-                "move": state.move_count, "to_move": state.current_player,
-                "status": self.status, "players": list(state.players), "view": shown,
-                "legal": legal_choices(state, seat), "log_start": log_start, "log": log}
+        return {"table": self.id, "seat": seat, "move": state.move_count,
+                "to_move": state.current_player, "status": self.status,
+                "players": list(state.players), "view": shown,
+                "legal": legal_choices(state, seat)}
 
     def position(self, move: int, seat: int | None) -> View:
         """A finished game's position after `move` moves as `seat` saw it then, or (None) as
@@ -459,11 +476,13 @@ class LiveTable:
         shown = (spectator_view(then, show_hands=True) if seat is None
                  else seat_view(then, seat))
         log = spectator_log(then) if seat is None else seat_log(then, seat)
-        return View(table=self.id, seat=seat, move=move, to_move=then.current_player,
-                    status="over" if then.is_over else "playing", players=list(then.players),
-                    view=shown, legal=[], log_start=0,
-                    log=[LogEntry.model_validate(entry)
-                         for entry in self._with_reasons(log, 0)])
+        # The lobby's HTTP answers are the same in every version: version 1's shape.
+        return View.model_validate(as_version(View(
+            table=self.id, seat=seat, move=move, to_move=then.current_player,
+            status="over" if then.is_over else "playing", players=list(then.players),
+            view=shown, legal=[], log_start=0,
+            log=[LogEntry.model_validate(entry)
+                 for entry in self._with_reasons(log, 0)]).model_dump(), 1))
 
     def game_over(self) -> GameOver:
         """The end of the game: scores, result, record and the foreign export."""
@@ -478,44 +497,67 @@ class LiveTable:
                                  for number, reason in sorted(self.reasons.items())])
 
     # ------------------------------------------------------------------ sending
-    def broadcast(self, message: BaseModel) -> None:
-        """`message` to everyone at the table, encoded once."""
-        text = message.model_dump_json()
+    def broadcast(self, message: BaseModel, but: Listener | None = None) -> None:
+        """`message` to everyone at the table (but `but`), encoded once for each protocol
+        version its receivers speak."""
+        texts: dict[int, str] = {}
+        data: dict[str, Any] | None = None
         for listener in list(self.listeners):
+            if listener is but:
+                continue
+            text = texts.get(listener.version)
+            if text is None:
+                data = message.model_dump(mode="json") if data is None else data
+                text = texts[listener.version] = message_json(data, listener.version)
             listener.send_text(text)
 
     def broadcast_table(self, but: Listener | None = None) -> None:
         """The table's lobby entry to everyone at it (but `but`), encoded once."""
         if not self.listeners or (but is not None and self.listeners == {but}):
             return
-        text = TableUpdate(table=self.table_info()).model_dump_json()
-        for listener in list(self.listeners):
-            if listener is not but:
-                listener.send_text(text)
+        self.broadcast(TableUpdate(table=self.table_info()), but)
 
     def broadcast_views(self, answer: tuple[Listener, str | int] | None = None) -> None:
-        """Every connection its own view: each seat's built and encoded once (for the
-        connections that have had the same part of the log), the spectators' once. `answer`:
-        the connection whose act made the move and the act's ``ref``, echoed in its view."""
-        built: dict[tuple[int | None, int], str] = {}
+        """Every connection its own view, or what changed since its last view (a
+        ``view_patch``, to the connections of version 2): each seat's view built once, each
+        message encoded once for the connections it goes to alike. `answer`: the connection
+        whose act made the move and the act's ``ref``, echoed in what it is sent."""
+        built: dict[tuple[Any, ...], Any] = {}
         for listener in list(self.listeners):
-            if answer is not None and listener is answer[0]:
-                data = self.view_data(listener.seat, listener.logged)
-                listener.send_text(pydantic_core.to_json({**data, "ref": answer[1]}).decode())
-                if self.state is not None:
-                    listener.logged = self.state.move_count
-                continue
-            self.send_view(listener, built)
+            ref = answer[1] if answer is not None and listener is answer[0] else None
+            self.send_view(listener, built, ref=ref)
 
-    def send_view(self, listener: Listener,
-                  built: dict[tuple[int | None, int], str] | None = None) -> None:
-        """Send `listener` its view with the moves it has not had yet (`built`: views
-        already encoded for this move, by seat and log start)."""
+    def send_view(self, listener: Listener, built: dict[tuple[Any, ...], Any] | None = None,
+                  *, ref: str | int | None = None, whole: bool = False) -> None:
+        """Send `listener` its view with the moves of the log it has not had yet: the whole
+        view to a connection of version 1, to one that has had none, or when `whole`; else
+        a ``view_patch`` against the last view it was sent. `built`: what is already built
+        for this move (views by seat, messages by what they are made of); `ref`: echoed."""
         built = {} if built is None else built
-        key = (listener.seat, listener.logged)
-        text = built.get(key)
-        if text is None:
-            text = built[key] = pydantic_core.to_json(self.view_data(*key)).decode()
-        listener.send_text(text)
+        seat, logged, version, last = listener.seat, listener.logged, listener.version, (
+            listener.sent)
+        document = built.get(("document", seat))
+        if document is None:
+            document = built["document", seat] = self.document(seat)
+        if version == 1 or last is None or whole:
+            key: tuple[Any, ...] = ("view", version, seat, logged)
+            data = built.get(key)
+            if data is None:
+                data = built[key] = as_version(self._view_message(document, seat, logged),
+                                               version)
+        else:
+            key = ("patch", seat, logged, id(last))
+            data = built.get(key)
+            if data is None:
+                data = built[key] = make_view_patch(
+                    last, self._view_message(document, seat, logged))
+        if ref is not None:
+            listener.send_text(pydantic_core.to_json({**data, "ref": ref}).decode())
+        else:
+            text = built.get(("text", *key))
+            if text is None:
+                text = built["text", *key] = pydantic_core.to_json(data).decode()
+            listener.send_text(text)
+        listener.sent = document
         if self.state is not None:
             listener.logged = self.state.move_count

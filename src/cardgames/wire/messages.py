@@ -25,15 +25,17 @@ version, so a client should ignore fields it does not know.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from cardgames.core.game import SEED_LIMIT
 
 __all__ = [
+    "ADDED_IN",
     "CLIENT_MESSAGES",
     "LOBBY_MODELS",
+    "LOBBY_VERSION",
     "MAX_CHAT",
     "MAX_NAME",
     "MAX_NOTATION",
@@ -47,10 +49,12 @@ __all__ = [
     "MAX_TOKEN",
     "PROTOCOL_VERSION",
     "SERVER_MESSAGES",
+    "SUPPORTED_VERSIONS",
     "Act",
     "ActionChoice",
     "AskHint",
     "BotChoice",
+    "AskView",
     "Chat",
     "ChatMessage",
     "ClientMessage",
@@ -81,7 +85,9 @@ __all__ = [
     "TableList",
     "TableUpdate",
     "TakeSeat",
+    "Version",
     "View",
+    "ViewPatch",
     "Welcome",
     "client_message_adapter",
     "schemas",
@@ -89,9 +95,18 @@ __all__ = [
     "server_message_adapter",
 ]
 
-PROTOCOL_VERSION: Final = 1
-"""The protocol's version: a client sends it in every message; the server refuses another
-(an :class:`Error` with code ``version``) and sends it in every message of its own."""
+PROTOCOL_VERSION: Final = 2
+"""The newest protocol version, the one cardgames' own clients speak. A client names its
+version in its first message at a table (:class:`Join` or :class:`Spectate`; none named: 1),
+and the server speaks that version on the connection, in every message of its own; a
+version it does not speak is refused (an :class:`Error` with code ``unsupported_version``
+naming :data:`SUPPORTED_VERSIONS`)."""
+SUPPORTED_VERSIONS: Final = (1, 2)
+"""Every protocol version the server speaks (``docs/server-protocol.md``, Changes)."""
+LOBBY_VERSION: Final = 1
+"""The version the lobby's answers carry: the lobby is the same in every version."""
+Version = Literal[1, 2]
+"""A protocol version the server speaks."""
 
 MAX_NAME: Final = 40
 """The longest player name."""
@@ -124,7 +139,8 @@ SeatKind = Literal["open", "person", "bot"]
 through this protocol with its token), or a bundled bot run by the server."""
 ErrorCode = Literal[
     "bad_message",   # not JSON, too large, too deep, an unknown type or field, a bad value
-    "version",       # another protocol version
+    "version",       # another version than the one the connection's join or spectate named
+    "unsupported_version",  # a protocol version the server does not speak
     "not_joined",    # a table message before join or spectate
     "not_found",     # no such table
     "forbidden",     # a wrong token or password, another seat's action, a spectator acting
@@ -148,12 +164,13 @@ Ref = Annotated[Annotated[str, Field(max_length=MAX_REF)] | int | None, Field(
 
 
 class _Message(BaseModel):
-    """Every message carries the protocol version. What a client sends is read strictly: no
-    unknown field, no conversion (``true`` is no action id, ``5`` no text)."""
+    """Every message carries the protocol version (none: 1). What a client sends is read
+    strictly: no unknown field, no conversion (``true`` is no action id, ``5`` no text)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    version: Literal[1] = Field(
-        default=PROTOCOL_VERSION, description="The protocol version (1).")
+    version: Version = Field(
+        default=1, description="The protocol version: 1 or 2 (none: 1). At a table, the "
+        "join or spectate names the connection's version; later messages name it or none.")
 
 
 class _ServerModel(BaseModel):
@@ -215,7 +232,7 @@ class SeatInfo(_ServerModel):
 class TableInfo(_ServerModel):
     """A table as the lobby shows it (``GET /api/tables/{table}``)."""
 
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Literal[1] = LOBBY_VERSION
     table: str = Field(description="The table's id.")
     name: str
     game: str
@@ -236,7 +253,7 @@ class TableList(_ServerModel):
     """``GET /api/tables``: the public tables, waiting ones first, and the public tables
     finished lately (newest first: their games replay)."""
 
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Literal[1] = LOBBY_VERSION
     tables: list[TableInfo]
     finished: list[TableInfo] = Field(
         default_factory=list,
@@ -310,7 +327,7 @@ class GameCatalogue(_ServerModel):
     """``GET /api/games``: every game the server offers."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Literal[1] = LOBBY_VERSION
     games: list[GameEntry]
 
 
@@ -326,7 +343,7 @@ class SeatTaken(_ServerModel):
     """The answer to :class:`TakeSeat`: the seat and its token, the only key to it (keep it
     secret; it reconnects to the seat after a disconnect or a server restart)."""
 
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Literal[1] = LOBBY_VERSION
     table: str
     seat: int
     token: str
@@ -413,11 +430,20 @@ class Ping(_Message):
     ref: Ref = None
 
 
-ClientMessage = Annotated[
-    Join | Spectate | Act | Chat | Note | AskHint | Ping, Field(discriminator="type")]
-"""Any message a client sends."""
+class AskView(_Message):
+    """Version 2: send me my whole view again (a :class:`View`, its whole log), as on
+    joining: a client whose :class:`ViewPatch` does not fit the view it holds (its
+    ``base`` is not that view's move) asks for one."""
 
-CLIENT_MESSAGES: Final = (Join, Spectate, Act, Chat, Note, AskHint, Ping)
+    type: Literal["ask_view"] = "ask_view"
+    ref: Ref = None
+
+
+ClientMessage = Annotated[
+    Join | Spectate | Act | Chat | Note | AskHint | Ping | AskView, Field(discriminator="type")]
+"""Any message a client sends (of any version: see :func:`client_message_adapter`)."""
+
+CLIENT_MESSAGES: Final = (Join, Spectate, Act, Chat, Note, AskHint, Ping, AskView)
 
 
 # ------------------------------------------------------------------ server -> client
@@ -457,7 +483,7 @@ class Welcome(_ServerModel):
     """The answer to :class:`Join` or :class:`Spectate`: you are at the table."""
 
     type: Literal["welcome"] = "welcome"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     ref: Ref = None
     table: TableInfo
     seat: int | None = Field(description="Your seat; None for a spectator.")
@@ -479,7 +505,7 @@ class View(_ServerModel):
     far ('' for an open seat); the first view of the game follows the start."""
 
     type: Literal["view"] = "view"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     ref: Ref = Field(default=None, description="The `ref` of the act this view answers, in "
                      "the view sent to the connection that made the move; else None.")
     table: str
@@ -501,7 +527,7 @@ class ChatMessage(_ServerModel):
     """A chat line, sent to everyone at the table (seats and spectators)."""
 
     type: Literal["chat"] = "chat"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     table: str
     seat: int | None = Field(description="The speaker's seat; None for a spectator.")
     name: str
@@ -513,7 +539,7 @@ class Notes(_ServerModel):
     """Your notes on cards (all of them), sent on joining and after every :class:`Note`."""
 
     type: Literal["notes"] = "notes"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     ref: Ref = None
     table: str
     notes: dict[str, str]
@@ -523,7 +549,7 @@ class HintMessage(_ServerModel):
     """The bundled bot's advice for your seat now (to you only)."""
 
     type: Literal["hint"] = "hint"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     ref: Ref = None
     table: str
     action: ActionChoice
@@ -534,7 +560,7 @@ class TableUpdate(_ServerModel):
     """The table changed (a seat taken or left, a connection opened or closed, the start)."""
 
     type: Literal["table"] = "table"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     table: TableInfo
 
 
@@ -543,7 +569,7 @@ class GameOver(_ServerModel):
     (its ``GameInfo.exports``). Sent once to everyone at the table, after the last :class:`View`."""
 
     type: Literal["game_over"] = "game_over"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     table: str
     scores: list[int]
     result: str = Field(description="The outcome in words.")
@@ -561,7 +587,7 @@ class Pong(_ServerModel):
     """The answer to :class:`Ping`."""
 
     type: Literal["pong"] = "pong"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     ref: Ref = None
 
 
@@ -570,54 +596,157 @@ class Error(_ServerModel):
     accepted. Nothing changed."""
 
     type: Literal["error"] = "error"
-    version: Literal[1] = PROTOCOL_VERSION
+    version: Version = Field(default=1, description="The connection's protocol version.")
     ref: Ref = None
     code: ErrorCode
     message: str
+    supported: list[int] | None = Field(
+        default=None, description="With code ``unsupported_version``: the versions the "
+        "server speaks; else None.")
+
+
+class ViewPatch(_ServerModel):
+    """Version 2: what changed since the last view sent to this connection, sent instead of
+    a :class:`View` after the first (``cardgames.wire.patch`` writes and reads them).
+
+    It applies to the view of move `base` the receiver holds and makes the view of move
+    `move`: `log` (from `log_start`) is appended to the receiver's log, `history` (from
+    `history_start`) to its view's ``history`` list, then `patch`, a JSON merge patch
+    (RFC 7386), is applied to the rest of the view (the view message's fields but ``type``,
+    ``version``, ``ref``, ``log_start`` and ``log``), the lists of `lists` seen as objects
+    keyed by index meanwhile, and each path of `nulls` is set to null. A receiver holding
+    another view than that of `base` (or a history of another length than
+    `history_start`) sends :class:`AskView` and gets a whole :class:`View`."""
+
+    type: Literal["view_patch"] = "view_patch"
+    version: Literal[2] = 2
+    ref: Ref = Field(default=None, description="As a View's: the `ref` of the act it answers.")
+    table: str
+    base: int = Field(description="The move number of the view it applies to.")
+    move: int = Field(description="The move number of the view it makes.")
+    log_start: int = Field(description="The number of the first move in `log`.")
+    log: list[LogEntry] = Field(description="The new log entries, appended to the log.")
+    history_start: int = Field(
+        description="The length of the view's ``history`` the entries of `history` follow.")
+    history: list[Any] = Field(
+        description="The new entries of the view's ``history`` list, appended to it.")
+    patch: dict[str, Any] = Field(
+        description="A JSON merge patch (RFC 7386) against the rest of the last view.")
+    nulls: list[list[str]] = Field(
+        description="Paths (object keys, outermost first) whose value becomes null, set "
+        "after the merge patch (whose null deletes a key).")
+    lists: list[list[str]] = Field(
+        default_factory=list, description="Paths (outermost first) of the lists `patch` "
+        "patches item by item: each is seen as an object keyed by index (\"0\", \"1\"...) "
+        "from before the merge patch until after `nulls`, then as a list again.")
 
 
 ServerMessage = Annotated[
-    Welcome | View | ChatMessage | Notes | HintMessage | TableUpdate | GameOver | Pong | Error,
+    Welcome | View | ViewPatch | ChatMessage | Notes | HintMessage | TableUpdate | GameOver
+    | Pong | Error,
     Field(discriminator="type"),
 ]
-"""Any message the server sends on a table's WebSocket."""
+"""Any message the server sends on a table's WebSocket (of any version: see
+:func:`server_message_adapter`)."""
 
 SERVER_MESSAGES: Final = (
-    Welcome, View, ChatMessage, Notes, HintMessage, TableUpdate, GameOver, Pong, Error)
+    Welcome, View, ViewPatch, ChatMessage, Notes, HintMessage, TableUpdate, GameOver, Pong,
+    Error)
 LOBBY_MODELS: Final = (
     CreateTable, SeatSpec, TableInfo, SeatInfo, TableList, TakeSeat, SeatTaken, LeaveSeat,
     StartTable, GameCatalogue, GameEntry, BotChoice, GameOption, PlayerCounts)
 
+ADDED_IN: Final[dict[type[BaseModel], int]] = {AskView: 2, ViewPatch: 2}
+"""The WebSocket messages a version added, by the version that added them."""
+
+_VERSION_TYPES: Final[dict[int, Any]] = {1: Literal[1], 2: Literal[2]}
+
+
+def _pinned(model: type[BaseModel], version: int, **fields: Any) -> type[BaseModel]:
+    """`model` as one version has it: its ``version`` that version alone, and `fields` (a
+    name and its type and Field) changed or added."""
+    if "version" in model.model_fields:
+        fields["version"] = (_VERSION_TYPES[version], Field(
+            default=version, description=f"The protocol version ({version})."))
+    pinned: type[BaseModel] = create_model(
+        model.__name__, __base__=model, __doc__=model.__doc__, __module__=model.__module__,
+        **fields)
+    return pinned
+
+
+_V1_FIELDS: Final[dict[type[BaseModel], dict[str, Any]]] = {
+    # What version 1 documented and later versions moved: a seat's legal actions inside
+    # its view too, and the one foreign export version 1 knew at the top of game_over.
+    View: {"view": (dict[str, Any], Field(description=(
+        "The receiver's view (see View). Version 1: a seat's view also lists under "
+        "``legal`` the seat's legal actions as objects (each the ``action`` of an entry "
+        "of the message's `legal`; empty when another seat is to act).")))},
+    GameOver: {"hanablive": (dict[str, Any] | None, Field(default=None, description=(
+        "Version 1: the export named ``hanablive`` of `exports` (None where the game "
+        "writes none).")))},
+}
+
+
+def _messages_of(models: tuple[type[BaseModel], ...], version: int
+                 ) -> tuple[type[BaseModel], ...]:
+    return tuple(_pinned(model, version, **(_V1_FIELDS.get(model, {}) if version == 1 else {}))
+                 for model in models if ADDED_IN.get(model, 1) <= version)
+
+
+_CLIENT_OF: Final = {version: _messages_of(CLIENT_MESSAGES, version)
+                     for version in SUPPORTED_VERSIONS}
+_SERVER_OF: Final = {version: _messages_of(SERVER_MESSAGES, version)
+                     for version in SUPPORTED_VERSIONS}
+
+
+def _union(models: tuple[type[BaseModel], ...]) -> TypeAdapter[Any]:
+    union: Any = Union[models]  # noqa: UP007 (a union built at run time)
+    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+
+
 _CLIENT_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 _SERVER_ADAPTER: Final[TypeAdapter[Any]] = TypeAdapter(ServerMessage)
+_CLIENT_ADAPTERS: Final = {version: _union(models) for version, models in _CLIENT_OF.items()}
+_SERVER_ADAPTERS: Final = {version: _union(models) for version, models in _SERVER_OF.items()}
 
 
-def client_message_adapter() -> TypeAdapter[Any]:
-    """Reads and checks any client message (``validate_python`` on parsed JSON)."""
-    return _CLIENT_ADAPTER
+def client_message_adapter(version: int | None = None) -> TypeAdapter[Any]:
+    """Reads and checks any client message (``validate_python`` on parsed JSON): of one
+    `version` (of :data:`SUPPORTED_VERSIONS`; its messages only, with that version), or of
+    any (None). What it reads is an instance of the message's class (:class:`Act`...)."""
+    return _CLIENT_ADAPTER if version is None else _CLIENT_ADAPTERS[version]
 
 
-def server_message_adapter() -> TypeAdapter[Any]:
-    """Reads and checks any server message (for clients and tests)."""
-    return _SERVER_ADAPTER
+def server_message_adapter(version: int | None = None) -> TypeAdapter[Any]:
+    """Reads and checks any server message (for clients and tests), of one `version` (its
+    messages and shapes only) or of any (None)."""
+    return _SERVER_ADAPTER if version is None else _SERVER_ADAPTERS[version]
 
 
-def schemas() -> dict[str, Any]:
-    """The protocol's JSON Schemas: one per model by name, and the two unions."""
+def schemas(version: int = 1) -> dict[str, Any]:
+    """The JSON Schemas of protocol `version`: one per model by name, and the unions of the
+    WebSocket messages (``ClientMessage``, ``ServerMessage``)."""
     found: dict[str, Any] = {
-        "ClientMessage": _CLIENT_ADAPTER.json_schema(),
-        "ServerMessage": _SERVER_ADAPTER.json_schema(),
+        "ClientMessage": _CLIENT_ADAPTERS[version].json_schema(),
+        "ServerMessage": _SERVER_ADAPTERS[version].json_schema(),
     }
-    for model in (*LOBBY_MODELS, *CLIENT_MESSAGES, *SERVER_MESSAGES):
+    models: tuple[type[BaseModel], ...] = (
+        *LOBBY_MODELS, *_CLIENT_OF[version], *_SERVER_OF[version])
+    for model in models:
         found[model.__name__] = model.model_json_schema()
     return found
 
 
-def schemas_json() -> str:
-    """:func:`schemas` as stable, indented JSON (what the docs publish)."""
-    return json.dumps(schemas(), indent=2, sort_keys=True) + "\n"
+def schemas_json(version: int = 1) -> str:
+    """:func:`schemas` as stable, indented JSON (what the docs publish: version 1 in
+    ``docs/server-protocol-schemas.json``, version 2 in
+    ``docs/server-protocol-schemas-v2.json``)."""
+    return json.dumps(schemas(version), indent=2, sort_keys=True) + "\n"
 
 
-# python -m cardgames.wire.messages > docs/server-protocol-schemas.json
+# python -m cardgames.wire.messages 1 > docs/server-protocol-schemas.json
+# python -m cardgames.wire.messages 2 > docs/server-protocol-schemas-v2.json
 if __name__ == "__main__":
-    print(schemas_json(), end="")
+    import sys
+
+    print(schemas_json(int(sys.argv[1]) if len(sys.argv) > 1 else 1), end="")

@@ -502,8 +502,8 @@ class Table {
     socket.onopen = () => {
       this.retry = 0;
       this.log = [];
-      if (this.saved) this.send({type: "join", table: this.id, token: this.saved.token});
-      else this.send({type: "spectate", table: this.id, password: this.password});
+      if (this.saved) this.send({type: "join", version: PROTOCOL, table: this.id, token: this.saved.token});
+      else this.send({type: "spectate", version: PROTOCOL, table: this.id, password: this.password});
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = () => {
@@ -521,6 +521,11 @@ class Table {
   }
 
   receive(message) {
+    if (message.type === "view_patch") {
+      const view = patchedView(this.message, message);
+      if (view === null) { this.send({type: "ask_view"}); return; }  // not the view held
+      message = view;
+    }
     switch (message.type) {
       case "welcome":
         this.info = message.table;
@@ -912,6 +917,59 @@ class Table {
 const PLAY_AGAIN = "Play again at";
 
 /** A chat line's text, its table links ("#/table/ID", as "Play again" sends) as links. */
+// -- views as patches (protocol version 2, docs/server-protocol.md: view_patch) ----------------
+const PROTOCOL = 2;
+const NOT_IN_DOCUMENT = ["type", "version", "ref", "log_start", "log"];
+
+/** The whole `view` message a `view_patch` makes of the last one held (`last`), or null when
+ *  the patch is for another view (then ask for a whole one). Written for any game. */
+function patchedView(last, patch) {
+  if (!last || last.move !== patch.base) return null;
+  const doc = {};
+  for (const [key, value] of Object.entries(last)) if (!NOT_IN_DOCUMENT.includes(key)) doc[key] = value;
+  if (patch.history.length || patch.history_start) {
+    const history = last.view?.history;
+    if (!Array.isArray(history) || history.length !== patch.history_start) return null;
+    doc.view = {...last.view, history: history.concat(patch.history)};
+  }
+  // The lists patched item by item are objects keyed by index while the patch applies.
+  const lists = patch.lists ?? [];
+  let next = doc;
+  for (const path of lists) {
+    next = atPath(next, path, (items) => Array.isArray(items) ? {...items} : undefined);
+    if (next === undefined) return null;  // no list there in the view held
+  }
+  next = mergePatch(next, patch.patch);
+  for (const path of patch.nulls) next = withNull(next, path);
+  for (const path of [...lists].reverse()) next = atPath(next, path, (items) => Array.from({length: Object.keys(items).length}, (_, i) => items[i]));
+  return {...next, type: "view", version: patch.version, ref: patch.ref, log_start: patch.log_start, log: patch.log};
+}
+
+/** `target` with the value at `path` changed by `change` (the objects on the way copied);
+ *  undefined where the path is not there. */
+function atPath(target, [head, ...rest], change) {
+  if (target === undefined || target === null || typeof target !== "object" || !(head in target)) return undefined;
+  const value = rest.length ? atPath(target[head], rest, change) : change(target[head]);
+  return value === undefined ? undefined : {...target, [head]: value};
+}
+
+/** RFC 7386: `patch` merged into `target` (a copy; null deletes a key, a list replaces). */
+function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  const result = target !== null && typeof target === "object" && !Array.isArray(target) ? {...target} : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+function withNull(target, [head, ...rest]) {
+  const result = target !== null && typeof target === "object" && !Array.isArray(target) ? {...target} : {};
+  result[head] = rest.length ? withNull(result[head], rest) : null;
+  return result;
+}
+
 function chatText(text) {
   const parts = text.split(/(#\/table\/[A-Za-z0-9_-]+)/);
   return parts.map((part, i) => i % 2 ? h("a", {href: part, class: "table-link"}, "this link") : part);

@@ -20,7 +20,7 @@ from cardgames.core.agents import Agent, explain
 from cardgames.core.game import State
 from cardgames.testing import game_states, seeds
 
-GAMES = ("hanabi", "ikebana", "koikoi")
+GAMES = sorted(cardgames.games())
 CASES = [(game, name) for game in GAMES for name in cardgames.get_game(game).bots]
 SLOW = {("koikoi", "search"), ("koikoi", "hard")}
 """Bots that think for a good part of a second a move: fewer positions."""
@@ -28,7 +28,7 @@ SLOW = {("koikoi", "search"), ("koikoi", "hard")}
 
 def _moves_to_reach(game: str) -> int:
     # Enough for a Koi-Koi round or two, an Ikebana round, or most of a Hanabi game.
-    return {"hanabi": 70, "ikebana": 60, "koikoi": 40}[game]
+    return {"hanabi": 70, "ikebana": 60, "koikoi": 40}.get(game, 60)
 
 
 @st.composite

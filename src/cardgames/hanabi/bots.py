@@ -49,11 +49,12 @@ The convention bot's conventions (written up for human partners in ``docs/games/
   hole and plays only cards it knows exactly.
 
 The bot reads every rule from the view's variant (which clues touch which cards, the playable
-cards, ranks and copies), never from suit names, so it plays every variant. It keeps a memory
-of the clues between its turns, by card (a card's public ``order``), and follows the moves
-it did not see through the view's history: who moved, what they did, and the events (which
-card was played, discarded, drawn, which slots a clue touched). A bot started on a game in
-progress reads the whole history the same way.
+cards, ranks and copies), never from suit names, so it plays every variant. At every decision
+it reads the game from the view's history, by card (a card's public ``order``): who moved,
+what they did, and the events (which card was played, discarded, drawn, which slots a clue
+touched), in the stretches between its own turns. So a bot started on a game in progress, or
+asked about any position, reads it exactly as one that played the game (in a hole variant,
+only the cards it saw go into the hole are remembered from the positions it was shown).
 """
 
 from __future__ import annotations
@@ -266,8 +267,9 @@ def needed_cards(view: HanabiView) -> frozenset[Card]:
 
 # ------------------------------------------------------------------ the memory
 class _Memory:
-    """What the bot knows between its turns, by card order: the cards it has seen, the cards
-    clues touched, what clues promised, and the moves it has read."""
+    """What the bot read of the game, by card order: the cards it has seen, the cards clues
+    touched, what clues promised, and the moves it has read. Read afresh from the view at
+    every decision (:meth:`ConventionBot._sync`)."""
 
     def __init__(self, variant: HanabiVariant, seat: int = 0, players: int = 0) -> None:
         # Whose game this is: a view of another seat, variant or table is another game,
@@ -283,9 +285,6 @@ class _Memory:
         # came from the others.
         self.untrusted: set[int] = set()
         self.trusted: set[int] = set()
-        # At the start nothing is played, so the playable cards are the first of each row.
-        self.last_playable = _initial_playable(variant)
-        self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
         # How each clue was read, in the order given.
         self.reads: list[ClueRead] = []
 
@@ -468,8 +467,6 @@ class ConventionBot:
         for seat in range(len(view.players)):
             memory.touched.update(slot.order for slot in _hand(view, seat) if slot.touched)
         memory.seen = history
-        memory.last_playable = view.playable
-        memory.last_fireworks = tuple(len(stack) for stack in view.fireworks)
         return memory, view
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +23,7 @@ from cardgames.core.agents import (
     Sloppy,
     best_of,
     explain,
+    position_random,
     sloppy_factory,
 )
 from cardgames.core.loop import play
@@ -72,23 +76,43 @@ class _Silent:
         return legal[-1]
 
 
+@attrs.frozen
+class _At:
+    """A stand-in view: the position `moves` moves into a game (what a bot's draws are
+    made from, with its seed: its seat and the length of its history)."""
+
+    moves: int
+    seat: int = 0
+
+    @property
+    def history(self) -> tuple[None, ...]:
+        return (None,) * self.moves
+
+
 def test_sloppy_follows_its_inner_bot_except_for_its_share_of_random_moves() -> None:
     legal = list(range(10))
     never = Sloppy(_First(), 0.0, seed=1)
-    assert [never.act(None, legal) for _ in range(50)] == [0] * 50
+    assert [never.act(_At(n), legal) for n in range(50)] == [0] * 50
     always = Sloppy(_First(), 1.0, seed=1)
-    moves = [always.act(None, legal) for _ in range(400)]
+    moves = [always.act(_At(n), legal) for n in range(400)]
     assert len(set(moves)) == 10
     some = Sloppy(_First(), 0.3, seed=2)
-    slips = sum(some.act(None, legal) != 0 for _ in range(2000))
+    slips = sum(some.act(_At(n), legal) != 0 for n in range(2000))
     # A slip picks the inner move again one time in ten: about 27% differ.
     assert 0.2 < slips / 2000 < 0.34
+    # Each seat draws its own slips at the same move number.
+    seats = [always.act(_At(7, seat), legal) for seat in range(40)]
+    assert len(set(seats)) > 1
 
 
-def test_sloppy_is_seeded() -> None:
+def test_sloppy_is_seeded_and_slips_by_the_position_alone() -> None:
     legal = list(range(6))
     one, two = Sloppy(_First(), 0.5, seed=9), Sloppy(_First(), 0.5, seed=9)
-    assert [one.act(None, legal) for _ in range(100)] == [two.act(None, legal) for _ in range(100)]
+    ones = [one.act(_At(n), legal) for n in range(100)]
+    assert ones == [two.act(_At(n), legal) for n in range(100)]
+    # Asked again, in another order, a position brings the same slip or none.
+    assert [one.act(_At(n), legal) for n in reversed(range(100))] == ones[::-1]
+    assert ones != [Sloppy(_First(), 0.5, seed=10).act(_At(n), legal) for n in range(100)]
 
 
 def test_sloppy_rejects_a_rate_outside_zero_to_one() -> None:
@@ -109,17 +133,51 @@ def test_explain_uses_the_bots_reason_and_says_so_when_it_has_none() -> None:
     assert all(hint.reason == "it is first" for hint in slips if hint.action == 0)
 
 
-def test_explain_chooses_what_act_then_chooses_and_changes_nothing() -> None:
+def test_explain_chooses_what_act_chooses_in_either_order() -> None:
     legal = list(range(8))
     for seed in range(30):
         asked, unasked = Sloppy(_First(), 0.4, seed), Sloppy(_First(), 0.4, seed)
-        for _ in range(10):
-            hint = asked.explain(None, legal)
-            assert hint.action == asked.act(None, legal) == unasked.act(None, legal)
+        for n in range(10):
+            hint = asked.explain(_At(n), legal)
+            assert hint.action == asked.act(_At(n), legal) == unasked.act(_At(n), legal)
+            assert asked.explain(_At(n), legal) == hint
     random_bot = RandomAgent(4)
     hints = [random_bot.explain(None, legal).action for _ in range(5)]
     assert len(set(hints)) == 1
     assert random_bot.act(None, legal) == hints[0]
+    assert [random_bot.act(_At(n), legal) for n in range(5)] == [
+        random_bot.explain(_At(n), legal).action for n in range(5)]
+
+
+def test_a_positions_draws_come_from_the_seed_and_the_position_alone() -> None:
+    assert position_random(3, _At(5)).random() == position_random(3, _At(5)).random()
+    draws = {position_random(3, _At(n, seat)).random() for n in range(20) for seat in range(3)}
+    assert len(draws) == 60
+    assert position_random(3, _At(5)).random() != position_random(4, _At(5)).random()
+    # The same in every process: no salted hash of a string is involved.
+    code = ("from cardgames.core.agents import position_random;"
+            "print(position_random(3, type('V', (), {'seat': 1, 'history': (0,) * 5})())"
+            ".random())")
+    printed = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": hashseed}).stdout
+        for hashseed in ("1", "2")
+    }
+    assert printed == {f"{position_random(3, _At(5, 1)).random()}\n"}
+
+
+def test_best_of_makes_its_generator_only_to_break_a_tie() -> None:
+    made: list[random.Random] = []
+
+    def make() -> random.Random:
+        made.append(random.Random(5))
+        return made[-1]
+
+    assert best_of("abc", [1.0, 3.0, 2.0], make) == "b"
+    assert best_of("ab", [1.0, 2.0], make) == "b"
+    assert not made
+    assert best_of("abcd", [5.0, 1.0, 5.0, 5.0], make) == random.Random(5).choice("acd")
+    assert len(made) == 1
 
 
 @pytest.mark.parametrize("game", ["koikoi", "ikebana"])
@@ -149,7 +207,8 @@ def test_sloppy_factory_makes_seeded_bots() -> None:
     factory = sloppy_factory(lambda seed: _First(), 0.5)
     legal = list(range(9))
     one, two = factory(3), factory(3)
-    assert [one.act(None, legal) for _ in range(40)] == [two.act(None, legal) for _ in range(40)]
+    assert [one.act(_At(n), legal) for n in range(40)] == [two.act(_At(n), legal)
+                                                          for n in range(40)]
 
 
 # Koi-Koi's search bot thinks for a while: one round a match keeps the test short.

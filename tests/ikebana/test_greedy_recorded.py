@@ -3,7 +3,11 @@
 ``greedy_games.json`` holds, for seeded games over every preset and player count (greedy
 self-play, and greedy seats beside random ones to reach poor and odd positions), the number
 of moves and a SHA-256 of the move list, recorded with GreedyBot as of commit c9db009 (before
-the speed-up). Re-record only for a deliberate change of the bot's play::
+the speed-up), and re-recorded once when bots came to draw their ties (and the random seats
+their moves) from their seed and the position instead of one generator each: with the old
+draws, every recorded game replayed move for move (so the values were unchanged); with the
+new, 30 of the 192 greedy games took another tie somewhere, and every mixed game changed.
+Re-record only for a deliberate change of the bot's play::
 
     .venv/bin/python tests/ikebana/test_greedy_recorded.py --write
 """

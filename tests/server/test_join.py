@@ -146,7 +146,8 @@ async def act_by_keys(pilot: Pilot[Any], screen: TableScreen, action: Any) -> No
         await wait_for(pilot, lambda: bool(drawn()), f"the card {keys[0]} drawn")
         tile = drawn()[0]
         tile.focus()  # Tab gets there too (the app tests walk it): here, the game matters
-        await pilot.press("enter")
+        if screen.selected != keys[0]:  # Enter toggles: a card still selected (a note was
+            await pilot.press("enter")  # just written on it) would be let go
         await wait_for(pilot, lambda: screen.selected == keys[0], "the card selected")
     def offered() -> list[ActionButton]:
         return [b for b in screen.query_one(ActionBar).query(ActionButton)

@@ -10,8 +10,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import attrs
 
 __all__ = [
-    "LEVELS", "Agent", "Explainer", "Hint", "RandomAgent", "Sloppy", "best_of", "explain",
-    "sloppy_factory", "unmoved",
+    "LEVELS", "Agent", "Explainer", "Hint", "RandomAgent", "Sloppy", "best_of", "bot_seed",
+    "explain", "position_random", "position_seed", "sloppy_factory", "unmoved",
 ]
 
 A = TypeVar("A")
@@ -34,10 +34,39 @@ class Explainer(Protocol):
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The action `act` would choose from this view, and one sentence saying why.
 
-        Asking changes nothing: the bot is left as it was (its random generator included),
-        so `act` on the same view then chooses the same action. Bots keep their generators
-        still by deciding inside :func:`unmoved`."""
+        A bundled bot's choice depends on its seed and the view (and the legal actions)
+        only, never on what it was asked before: ``act`` and ``explain`` on one view agree in
+        any order, however often either is called. Its random draws come from
+        :func:`position_random`, a generator made afresh for each decision."""
         ...
+
+
+def bot_seed(seed: int | None) -> int:
+    """`seed`, or a fresh one from the system's randomness when it is None (a bot keeps it:
+    every decision's draws are made from it and the position, :func:`position_random`)."""
+    return _SYSTEM_RANDOM.randrange(2**63) if seed is None else seed
+
+
+_SYSTEM_RANDOM = random.SystemRandom()
+
+
+def position_seed(seed: int, view: Any) -> str:
+    """The seed of the draws a bot seeded `seed` makes at the position `view` shows: the bot's
+    seed, the seat, and how many moves the view's history holds (the same in every process:
+    no salted hash is involved). A view without a ``seat`` or a ``history`` counts as one
+    position wherever it stands."""
+    history = getattr(view, "history", None)
+    moves = "-" if history is None else len(history)
+    return f"{seed}:{getattr(view, 'seat', '-')}:{moves}"
+
+
+def position_random(seed: int, view: Any) -> random.Random:
+    """The generator of one decision of a bot seeded `seed` at `view`: made from the seed and
+    the position alone (:func:`position_seed`), so a bot that draws only from it chooses the
+    same move from the same view whatever it was asked before, and ``explain`` is ``act``.
+    Costs about 20 microseconds; a bot that draws only to break rare ties hands
+    :func:`best_of` a function that makes it, so the common untied decision makes none."""
+    return random.Random(position_seed(seed, view))
 
 
 @contextmanager
@@ -45,10 +74,10 @@ def unmoved(*generators: random.Random) -> Iterator[None]:
     """Within the block, `generators` may be drawn from; on leaving it (even by an error)
     each is put back where it was.
 
-    The one way a bot explains itself without changing its later moves: ``explain`` runs the
-    very decision ``act`` runs, inside ``with unmoved(self._rng):``, so a tie that ``act``
-    would break by a draw is broken the same way, and ``act`` then draws it again. A bot
-    made of other bots names their generators too."""
+    Kept for bots that hold a generator across decisions (a third party's, or a bundled
+    bot's private one, such as a search's rollouts): ``explain`` run inside it leaves the
+    bot's next ``act`` as it was. It does not make ``act`` then ``explain`` agree; a bundled
+    bot draws from :func:`position_random` instead, which does."""
     states = [generator.getstate() for generator in generators]
     try:
         yield
@@ -58,12 +87,14 @@ def unmoved(*generators: random.Random) -> Iterator[None]:
 
 
 def best_of(
-    choices: Sequence[T], values: Sequence[float], rng: random.Random, *, tie: float = 0.0
+    choices: Sequence[T], values: Sequence[float],
+    rng: random.Random | Callable[[], random.Random], *, tie: float = 0.0,
 ) -> T:
     """The choice of the highest value (``values[i]`` is ``choices[i]``'s), a tie broken by
     `rng`: every choice within `tie` of the best is tied (0: equal values only), and
     ``rng.choice`` picks one of them, in their order. A single best draws nothing, so a bot
-    whose values rarely tie leaves its generator alone."""
+    whose values rarely tie leaves its generator alone. `rng` may be a function that makes
+    the generator, called only on a tie (``lambda: position_random(seed, view)``)."""
     if len(values) == 2:  # the common case, spelt out: no list is built
         first, second = values
         least = (first if first >= second else second) - tie
@@ -71,10 +102,14 @@ def best_of(
             return choices[0]
         if first < least:
             return choices[1]
-        return rng.choice(choices)
+        return _generator(rng).choice(choices)
     least = max(values) - tie
     tied = [choice for choice, value in zip(choices, values, strict=True) if value >= least]
-    return tied[0] if len(tied) == 1 else rng.choice(tied)
+    return tied[0] if len(tied) == 1 else _generator(rng).choice(tied)
+
+
+def _generator(rng: random.Random | Callable[[], random.Random]) -> random.Random:
+    return rng if isinstance(rng, random.Random) else rng()
 
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -84,22 +119,20 @@ the last level is the strongest."""
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions, from its own seeded generator."""
+    """Picks uniformly among the legal actions, drawn from its seed and the position."""
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_seed",)
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._seed = bot_seed(seed)
 
     def act(self, view: Any, legal: Sequence[A]) -> A:
-        """A uniformly random legal action."""
-        return legal[self._rng.randrange(len(legal))]
+        """A uniformly random legal action (the same one whenever asked at this view)."""
+        return legal[position_random(self._seed, view).randrange(len(legal))]
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
-        """The move `act` would draw, said as such (the generator is left as it was)."""
-        with unmoved(self._rng):
-            action = self.act(view, legal)
-        return Hint(action, f"it is drawn at random among {_moves(len(legal))}")
+        """The move `act` draws at this view, said as such."""
+        return Hint(self.act(view, legal), f"it is drawn at random among {_moves(len(legal))}")
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -108,35 +141,37 @@ class RandomAgent:
 class Sloppy:
     """Another bot that, now and then, makes a random move instead: an easier opponent.
 
-    With probability `mistake_rate` a move is drawn uniformly from the legal ones (from this
-    agent's own seeded generator, so the whole agent stays seeded); otherwise the inner bot
-    chooses. The inner bot still sees every view, so a bot with memory stays in step.
+    With probability `mistake_rate` a move is drawn uniformly from the legal ones (drawn from
+    this agent's own seed and the position, so the whole agent stays seeded, and a view
+    brings the same slip or none whenever it is asked); otherwise the inner bot chooses. The
+    inner bot still sees every view, so a bot with memory stays in step.
     """
 
-    __slots__ = ("_inner", "_rate", "_rng")
+    __slots__ = ("_inner", "_rate", "_seed")
 
     def __init__(self, inner: Agent, mistake_rate: float, seed: int | None = None) -> None:
         if not 0.0 <= mistake_rate <= 1.0:
             raise ValueError(f"'mistake_rate' must be in 0..1 (got {mistake_rate!r})")
         self._inner = inner
         self._rate = mistake_rate
-        self._rng = random.Random(seed)
+        self._seed = bot_seed(seed)
 
     def act(self, view: Any, legal: Sequence[A]) -> A:
         """The inner bot's move, or now and then a random one."""
-        return self._slip(legal, self._inner.act(view, legal))
+        return self._slip(view, legal, self._inner.act(view, legal))
 
-    def _slip(self, legal: Sequence[A], chosen: A) -> A:
+    def _slip(self, view: Any, legal: Sequence[A], chosen: A) -> A:
         """`chosen`, or now and then a random legal move instead."""
-        if len(legal) > 1 and self._rng.random() < self._rate:
-            return legal[self._rng.randrange(len(legal))]
+        if len(legal) > 1:
+            rng = position_random(self._seed, view)
+            if rng.random() < self._rate:
+                return legal[rng.randrange(len(legal))]
         return chosen
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The inner bot's reason, or that this move is one of its deliberate slips."""
         inner = explain(self._inner, view, legal)
-        with unmoved(self._rng):
-            action = self._slip(legal, inner.action)
+        action = self._slip(view, legal, inner.action)
         if action == inner.action:
             return inner
         return Hint(action, (

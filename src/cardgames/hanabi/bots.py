@@ -49,11 +49,12 @@ The convention bot's conventions (written up for human partners in ``docs/games/
   hole and plays only cards it knows exactly.
 
 The bot reads every rule from the view's variant (which clues touch which cards, the playable
-cards, ranks and copies), never from suit names, so it plays every variant. It keeps a memory
-of the clues between its turns, by card (a card's public ``order``), and follows the moves
-it did not see through the view's history: who moved, what they did, and the events (which
-card was played, discarded, drawn, which slots a clue touched). A bot started on a game in
-progress reads the whole history the same way.
+cards, ranks and copies), never from suit names, so it plays every variant. At every decision
+it reads the game from the view's history, by card (a card's public ``order``): who moved,
+what they did, and the events (which card was played, discarded, drawn, which slots a clue
+touched), in the stretches between its own turns. So a bot started on a game in progress, or
+asked about any position, reads it exactly as one that played the game (in a hole variant,
+only the cards it saw go into the hole are remembered from the positions it was shown).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgames.core.agents import Hint, RandomAgent, best_of, unmoved
+from cardgames.core.agents import Hint, RandomAgent, best_of, bot_seed, position_random
 from cardgames.core.game import Move
 from cardgames.hanabi.actions import (
     BonusClue,
@@ -185,8 +186,15 @@ def _facts(variant: HanabiVariant) -> _Facts:
 
 def _needed_cards(view: HanabiView, facts: _Facts, discarded: Counter[Card]) -> set[Card]:
     """The cards that can still be played onto a firework (not yet played, not cut off)."""
+    return _needed_for(view.fireworks, facts, discarded)
+
+
+def _needed_for(
+    fireworks: Sequence[Sequence[Card]], facts: _Facts, discarded: Counter[Card],
+) -> set[Card]:
+    """:func:`_needed_cards` on fireworks given card by card."""
     needed: set[Card] = set()
-    for suit, stack in zip(facts.variant.suits, view.fireworks, strict=True):
+    for suit, stack in zip(facts.variant.suits, fireworks, strict=True):
         if len(stack) >= suit.row_length:
             continue
         if suit.order is PlayOrder.UP_OR_DOWN:
@@ -259,10 +267,14 @@ def needed_cards(view: HanabiView) -> frozenset[Card]:
 
 # ------------------------------------------------------------------ the memory
 class _Memory:
-    """What the bot knows between its turns, by card order: the cards it has seen, the cards
-    clues touched, what clues promised, and the moves it has read."""
+    """What the bot read of the game, by card order: the cards it has seen, the cards clues
+    touched, what clues promised, and the moves it has read. Read afresh from the view at
+    every decision (:meth:`ConventionBot._sync`)."""
 
-    def __init__(self, variant: HanabiVariant) -> None:
+    def __init__(self, variant: HanabiVariant, seat: int = 0, players: int = 0) -> None:
+        # Whose game this is: a view of another seat, variant or table is another game,
+        # even where its history is a prefix of the one read (at the start, both are empty).
+        self.game = (variant, seat, players)
         self.identity: dict[int, Card] = {}
         self.touched: set[int] = set()
         self.promise: dict[int, frozenset[Card]] = {}
@@ -273,9 +285,6 @@ class _Memory:
         # came from the others.
         self.untrusted: set[int] = set()
         self.trusted: set[int] = set()
-        # At the start nothing is played, so the playable cards are the first of each row.
-        self.last_playable = _initial_playable(variant)
-        self.last_fireworks: tuple[int, ...] = (0,) * len(variant.suits)
         # How each clue was read, in the order given.
         self.reads: list[ClueRead] = []
 
@@ -344,18 +353,27 @@ def _hand(view: HanabiView, seat: int) -> Sequence[OwnSlot | SeenSlot]:
 class ConventionBot:
     """A rule-based partner following simple, documented conventions (module docstring).
 
-    `seed` drives the only random choice left: ties between equally good moves.
-    :meth:`explain` says which move :meth:`act` would make, and why.
+    `seed` drives the only random choice left: ties between equally good moves, drawn from
+    the seed and the position (:func:`~cardgames.core.agents.position_random`), so that
+    :meth:`explain` says which move :meth:`act` makes, and why, in any order.
     """
 
-    __slots__ = ("_memory", "_rng")
+    __slots__ = ("_draws", "_memory", "_rebuilt", "_seed")
 
     conventions: Conventions = CONVENTION_BOT
     """The conventions this bot gives and reads."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._seed = bot_seed(seed)
+        self._draws = position_random(self._seed, None)
         self._memory: _Memory | None = None
+        self._rebuilt: _Rebuilt | None = None
+
+    @property
+    def _rng(self) -> random.Random:
+        """The generator of the decision being made (made afresh by each from the seed and
+        the view: :func:`~cardgames.core.agents.position_random`)."""
+        return self._draws
 
     def __repr__(self) -> str:
         return "ConventionBot()"
@@ -369,16 +387,14 @@ class ConventionBot:
         return hint.action
 
     def explain(self, view: HanabiView, legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
-        """The move :meth:`act` would choose from `view`, and why, in one sentence.
-
-        It leaves the bot as it was (its random generator included), so that `act` on the
-        same view chooses the same move."""
-        with unmoved(self._rng):
-            return self._decide(view, legal)[0]
+        """The move :meth:`act` chooses from `view`, and why, in one sentence (asked before
+        or after `act`, or again)."""
+        return self._decide(view, legal)[0]
 
     def _decide(
         self, view: HanabiView, legal: Sequence[HanabiAction],
     ) -> tuple[Hint[HanabiAction], _Turn]:
+        self._draws = position_random(self._seed, view)
         facts = _facts(view.variant)
         memory, view = self._sync(view, facts)
         turn = self._turn(view, legal, facts, memory)
@@ -396,46 +412,162 @@ class ConventionBot:
 
     # ---------------------------------------------------------------- memory upkeep
     def _sync(self, view: HanabiView, facts: _Facts) -> tuple[_Memory, HanabiView]:
-        """Read the moves since the last look; returns the memory, and the view with the
-        fireworks the hole hides worked out from the cards seen thrown into it."""
-        memory = self._memory
+        """Read the game from its start; returns the memory, and the view with the fireworks
+        the hole hides worked out from the cards seen thrown into it.
+
+        The moves are read in the stretches a bot playing the game reads them, one at each
+        of this seat's turns, each against the fireworks and discards of its own stretch
+        (rebuilt from the history), and every time from the view alone: what the bot
+        believes is the same whichever positions it was asked about before, so its move
+        and its explanation of a position are too. The one thing carried over is, in a hole
+        variant, what went into the hole: the partners' cards it saw before they went, and
+        what it took its own to be (nothing shows them again)."""
+        game = (facts.variant, view.seat, len(view.players))
         history = view.history
-        if memory is None or history[:len(memory.seen)] != memory.seen:
-            memory = self._memory = _Memory(facts.variant)  # a new game, or one not seen
-        unread = history[len(memory.seen):]
+        before = self._memory
+        memory = self._memory = _Memory(*game)
+        if (before is not None and before.game == game and view.hole is not None
+                and history[:len(before.seen)] == before.seen):
+            # A card thrown into the hole is never shown again: what the bot saw of it (in a
+            # partner's hand) or took it to be (its own) is only in its memory.
+            memory.thrown = before.thrown
+            memory.identity.update(before.identity)
         if view.hole is not None and not view.is_over:
             for hand in view.other_hands:
                 for slot in hand:
                     memory.identity[slot.order] = slot.card
             view = _unhide(view, facts, memory)
-        # The cards that may have been playable when the unread clues were given: what was
-        # playable at the last look, what is playable now, and every card played since.
-        played_since = {card for stack, before in zip(view.fireworks, memory.last_fireworks,
-                                                      strict=True) for card in stack[before:]}
-        playable_then = memory.last_playable | view.playable | played_since
-        discarded = Counter(view.discards)
-        needed_then = frozenset(_needed_cards(view, facts, discarded))
-        critical_then = frozenset(
-            c for c in needed_then if discarded[c] >= facts.copies[c] - 1)
         for hand in view.other_hands:
             for slot in hand:
                 memory.identity[slot.order] = slot.card
-        for move in unread:  # cards that came and went between two looks
+        # Cards that came and went: a partner's were seen in its hand before they went; the
+        # bot's own become known only as they leave (after the stretch that shows them).
+        own: list[tuple[int, int, Card]] = []
+        for index, move in enumerate(history):
             for event in move.events:
                 if isinstance(event, Played | Discarded):
-                    memory.identity[event.order] = event.card
+                    if event.seat == view.seat:
+                        own.append((index, event.order, event.card))
+                    else:
+                        memory.identity[event.order] = event.card
         where = {slot.order: slot for seat in range(len(view.players))
                  for slot in _hand(view, seat)}
-        for clue in _past_clues(view, facts, unread, len(memory.seen)):
-            memory.reads.append(_note_clue(
-                facts, memory, clue, where, playable_then, critical_then, view.seat,
-                self.conventions, needed_then))
+        clues = iter(_past_clues(view, facts, history))
+        clue = next(clues, None)
+        stretches, self._rebuilt = _stretches(view, facts, self._rebuilt)
+        for stretch in stretches:
+            while own and own[0][0] < stretch.end:
+                _, order, card = own.pop(0)
+                memory.identity[order] = card
+            while clue is not None and clue.move < stretch.end:
+                memory.reads.append(_note_clue(
+                    facts, memory, clue, where, stretch.playable, stretch.critical, view.seat,
+                    self.conventions, stretch.needed))
+                clue = next(clues, None)
         for seat in range(len(view.players)):
             memory.touched.update(slot.order for slot in _hand(view, seat) if slot.touched)
         memory.seen = history
-        memory.last_playable = view.playable
-        memory.last_fireworks = tuple(len(stack) for stack in view.fireworks)
         return memory, view
+
+
+@attrs.frozen(slots=True)
+class _Stretch:
+    """The moves a bot playing the game reads at one of its turns (those before `end` not
+    read at its turn before), and what was true while they were made."""
+
+    end: int
+    """The index in the history of the first move after the stretch."""
+    playable: frozenset[Card]
+    """The cards playable at some point of the stretch: at its start, at its end, and every
+    card played in it."""
+    needed: frozenset[Card]
+    """The cards still needed at the stretch's end."""
+    critical: frozenset[Card]
+    """The needed cards with one copy left at the stretch's end."""
+
+
+@attrs.define
+class _Rebuilt:
+    """The stretches of a game read up to a seat's last turn, and the table they leave (kept
+    between decisions only to save work: for a view whose history extends them they are what
+    reading that history from the start gives)."""
+
+    game: tuple[HanabiVariant, int, int]
+    seen: tuple[Move[HanabiAction], ...]
+    """The history up to the last stretch's end."""
+    stretches: list[_Stretch]
+    stacks: list[list[Card]]
+    discarded: list[Card]
+    playable: frozenset[Card]
+    """The cards playable at the last stretch's end."""
+
+
+def _stretches(
+    view: HanabiView, facts: _Facts, known: _Rebuilt | None = None,
+) -> tuple[list[_Stretch], _Rebuilt | None]:
+    """The history cut at the viewing seat's turns (where a bot playing the game reads it),
+    with the fireworks and discards rebuilt from the moves' events; and what to keep of them
+    for the next decision (`known`: what was kept from the last).
+
+    Where the rebuilt table does not end as the view shows it (a hole hides the plays; bonus
+    tiles), every stretch is read against the view's own fireworks and discards, with every
+    card played before counted as playable: a coarser reading, from the view alone too."""
+    history = view.history
+    game = (facts.variant, view.seat, len(view.players))
+    # Rows of no fixed order take their playable cards from the view's: nothing is kept.
+    regular = None not in facts.sequences
+    if (known is None or not regular or known.game != game
+            or history[:len(known.seen)] != known.seen):
+        known = _Rebuilt(game, (), [], [[] for _ in facts.variant.suits], [],
+                         _initial_playable(facts.variant))
+    stacks = [list(stack) for stack in known.stacks]
+    discarded = list(known.discarded)
+    rebuilt = list(known.stretches)
+    start = len(known.seen)
+    playable_at_start = known.playable
+    ends = [index for index in range(start + 1, len(history))
+            if history[index].seat == view.seat]
+    ends.append(len(history))
+    last_turn = ends[-2] if len(ends) > 1 else None  # the last stretch a later view reads alike
+    for end in ends:
+        played: set[Card] = set()
+        for move in history[start:end]:
+            for event in move.events:
+                if isinstance(event, Played) and event.success:
+                    stacks[facts.suit_index[event.card.suit]].append(event.card)
+                    played.add(event.card)
+                elif isinstance(event, Played | Discarded):
+                    discarded.append(event.card)
+        heights = tuple(map(len, stacks))
+        playable_at_end = (view.playable if end == len(history)
+                           else _playable_through(facts, heights, (), view.playable))
+        rebuilt.append(_stretch(facts, end, playable_at_start | playable_at_end | played,
+                                stacks, discarded))
+        if regular and end == last_turn:
+            known = _Rebuilt(game, history[:end], list(rebuilt),
+                             [list(stack) for stack in stacks], list(discarded),
+                             playable_at_end)
+        playable_at_start = playable_at_end
+        start = end
+    if ([tuple(stack) for stack in stacks] == [tuple(stack) for stack in view.fireworks]
+            and Counter(discarded) == Counter(view.discards)):
+        return rebuilt, known
+    initial = _initial_playable(facts.variant)
+    ever_played = frozenset(card for stack in view.fireworks for card in stack)
+    every_end = [index for index, move in enumerate(history) if move.seat == view.seat and index]
+    every_end.append(len(history))
+    return [_stretch(facts, end, initial | view.playable | ever_played, view.fireworks,
+                     view.discards) for end in every_end], None
+
+
+def _stretch(
+    facts: _Facts, end: int, playable: frozenset[Card], fireworks: Sequence[Sequence[Card]],
+    discards: Iterable[Card],
+) -> _Stretch:
+    discarded = Counter(discards)
+    needed = frozenset(_needed_for(fireworks, facts, discarded))
+    critical = frozenset(c for c in needed if discarded[c] >= facts.copies[c] - 1)
+    return _Stretch(end, frozenset(playable), needed, critical)
 
 
 def _unhide(view: HanabiView, facts: _Facts, memory: _Memory) -> HanabiView:

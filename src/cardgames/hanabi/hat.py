@@ -815,7 +815,10 @@ class HatBot:
             return None
         table = self._table
         history = view.history
+        # Another seat, variant or table is another game, even where its history is a
+        # prefix of the one replayed (at the start, both are empty).
         if (table is None or table.seat != view.seat or table.rules is not rules
+                or len(table.orders) != len(view.players)
                 or history[:table.seen] != table.history):
             table = self._table = HatTable(rules, view.seat, _first_hands(view),
                                            self._lenient)

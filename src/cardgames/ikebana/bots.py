@@ -22,13 +22,12 @@ variant bouquet values count double against prices.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from operator import mul
 from typing import TypeVar, cast
 
-from cardgames.core.agents import Hint, best_of, unmoved
+from cardgames.core.agents import Hint, best_of, bot_seed, position_random
 from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
 from cardgames.ikebana.cards import CARDS, COPIES, DECK_SIZE, Card
 from cardgames.ikebana.rules import RefusalPayee, UnaffordableRefusal
@@ -163,11 +162,12 @@ def next_potentials(key: int, size: int, multicolour_wild: bool, factor: int = 1
 class GreedyBot:
     """Picks the action with the best estimated gain in prestige relative to the others."""
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_seed",)
 
     def __init__(self, seed: int | None = None) -> None:
-        # The choices are deterministic; the generator only breaks exact ties.
-        self._rng = random.Random(seed)
+        # The choices are deterministic; the seed only breaks ties, drawn from it and the
+        # position (the same view brings the same move, whatever was asked before).
+        self._seed = bot_seed(seed)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
@@ -177,12 +177,11 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         values = greedy_values(view, cast(Sequence[IkebanaAction], legal))
-        return best_of(legal, values, self._rng, tie=TIE)
+        return best_of(legal, values, lambda: position_random(self._seed, view), tie=TIE)
 
     def explain(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
         """The move :meth:`act` would choose from `view`, and why."""
-        with unmoved(self._rng):
-            action = self.act(view, legal)
+        action = self.act(view, legal)
         return Hint(action, greedy_reason(view, action))
 
 

@@ -21,13 +21,12 @@ refuse once per card. The planner differs in three ways:
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from typing import TypeVar, cast
 
-from cardgames.core.agents import Hint, best_of, unmoved
+from cardgames.core.agents import Hint, best_of, bot_seed, position_random
 from cardgames.ikebana.actions import DRAW, KEEP, REFUSE, Buy, IkebanaAction
 from cardgames.ikebana.bots import DECK_ODDS, KEY_SPAN, KEY_STEP, TIE, cards_key, unseen_odds
 from cardgames.ikebana.cards import CARDS
@@ -149,11 +148,12 @@ def _normal_cdf(z: float) -> float:
 class PlannerBot:
     """Plans its bouquet against the unseen cards and plays for the chance of winning."""
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_seed",)
 
     def __init__(self, seed: int | None = None) -> None:
-        # The choices are deterministic; the generator only breaks exact ties.
-        self._rng = random.Random(seed)
+        # The choices are deterministic; the seed only breaks ties, drawn from it and the
+        # position (the same view brings the same move, whatever was asked before).
+        self._seed = bot_seed(seed)
 
     def __repr__(self) -> str:
         return "PlannerBot()"
@@ -166,12 +166,11 @@ class PlannerBot:
             chance + _MARGIN_WEIGHT * margin
             for chance, margin in _evaluate(view, cast(Sequence[IkebanaAction], legal))
         ]
-        return best_of(legal, values, self._rng, tie=TIE)
+        return best_of(legal, values, lambda: position_random(self._seed, view), tie=TIE)
 
     def explain(self, view: IkebanaView, legal: Sequence[IkebanaAction]) -> Hint[IkebanaAction]:
         """The move :meth:`act` would choose from `view`, and why."""
-        with unmoved(self._rng):
-            action = self.act(view, legal)
+        action = self.act(view, legal)
         if all(other == action for other in legal):
             return Hint(action, f"{action} is the only legal move")
         rated = _evaluate(view, legal)

@@ -35,7 +35,7 @@ from functools import lru_cache, reduce
 from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
-from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, unmoved
+from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, bot_seed, position_random
 from cardgames.core.text import counted
 from cardgames.koikoi.actions import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.cards import CARDS, Card
@@ -461,23 +461,25 @@ class GreedyBot:
     """Plays for yaku on its own view: takes what advances its best yaku, denies the opponent's,
     and decides koi-koi by a simple risk rule (see the module docstring).
 
-    Deterministic apart from ties between equally good moves, which its seeded generator
-    breaks.
+    Deterministic apart from ties between equally good moves, which are drawn from its seed
+    and the position (:func:`~cardgames.core.agents.position_random`): the same view brings
+    the same move, whatever the bot was asked before.
     """
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_seed",)
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._seed = bot_seed(seed)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
     @property
     def rng(self) -> random.Random:
-        """The generator that breaks its ties (a bot built on this one keeps it still while
-        explaining: :func:`~cardgames.core.agents.unmoved`)."""
-        return self._rng
+        """Deprecated (kept for one release): a generator made from the seed alone. The bot
+        holds no generator between decisions any more; its ties are drawn from the seed and
+        the position, or from the generator handed to :meth:`choose`."""
+        return position_random(self._seed, None)
 
     def _evaluator(self, rules: KoiKoiRules) -> YakuEvaluator:
         return evaluator_for(rules)
@@ -489,19 +491,22 @@ class GreedyBot:
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move :meth:`act` chooses, and why (:func:`reason`)."""
-        with unmoved(self._rng):
-            action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
+        action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
         return cast(Hint[A], Hint(action, reason(view, cast(Sequence[KoiKoiAction], legal),
                                                  action)))
 
-    def choose(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> KoiKoiAction:
-        """The best legal action for the seat whose `view` this is."""
+    def choose(
+        self, view: KoiKoiView, legal: Sequence[KoiKoiAction], rng: random.Random | None = None,
+    ) -> KoiKoiAction:
+        """The best legal action for the seat whose `view` this is; a tie is drawn from `rng`
+        (a search's rollouts hand theirs), else from the bot's seed and the position."""
         if len(legal) == 1:
             return legal[0]
         evaluator = self._evaluator(view.rules)
         if isinstance(view.pending, KoiKoiDecision):
             return self.decide(view, legal, evaluator)
-        return best_of(legal, self.score_moves(view, legal, evaluator), self._rng)
+        scores = self.score_moves(view, legal, evaluator)
+        return best_of(legal, scores, rng or (lambda: position_random(self._seed, view)))
 
     def score_moves(
         self,

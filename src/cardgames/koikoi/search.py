@@ -40,7 +40,7 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
 
-from cardgames.core.agents import Hint, unmoved
+from cardgames.core.agents import Hint, bot_seed, position_random
 from cardgames.core.game import Move
 from cardgames.koikoi.actions import KOIKOI, PLAY, STOP, KoiKoiAction
 from cardgames.koikoi.bots import GreedyBot
@@ -275,12 +275,14 @@ class _Estimate(NamedTuple):
 class SearchBot:
     """Plays each move by determinized Monte-Carlo search (see the module docstring).
 
-    All its chance comes from its own seeded generator: the same seed and the same views give
-    the same moves. `worlds`, `candidates` and `decision_worlds` trade strength for time.
+    All its chance comes from a generator each decision makes from the bot's seed and the
+    position (:func:`~cardgames.core.agents.position_random`): the same seed and the same
+    view give the same move, whatever the bot was asked before. `worlds`, `candidates` and
+    `decision_worlds` trade strength for time.
     """
 
     __slots__ = (
-        "_candidates", "_decision_worlds", "_greedy", "_model", "_policy", "_rng", "_worlds",
+        "_candidates", "_decision_worlds", "_greedy", "_model", "_policy", "_seed", "_worlds",
     )
 
     def __init__(
@@ -295,14 +297,15 @@ class SearchBot:
                             ("decision_worlds", decision_worlds)):
             if value < 1:
                 raise ValueError(f"SearchBot: '{name}' must be at least 1 (got {value!r})")
-        self._rng = random.Random(seed)
+        self._seed = bot_seed(seed)
         self._worlds = worlds
         self._candidates = candidates
         self._decision_worlds = decision_worlds
-        # Both seats of every rollout; its generator only breaks ties, seeded from ours.
-        self._policy = GreedyBot(self._rng.randrange(2**32))
+        seeds = random.Random(self._seed)
+        # Both seats of every rollout; its ties are drawn from the decision's generator.
+        self._policy = GreedyBot(seeds.randrange(2**32))
         # Ranks the candidates and answers views that cannot be dealt.
-        self._greedy = GreedyBot(self._rng.randrange(2**32))
+        self._greedy = GreedyBot(seeds.randrange(2**32))
         # The opponent as the worlds' weights imagine it (its scores only: no chance used).
         self._model = GreedyBot(0)
 
@@ -319,10 +322,7 @@ class SearchBot:
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move :meth:`act` would choose from this view, and what the search found."""
         actions = cast(Sequence[KoiKoiAction], legal)
-        # Asking changes nothing: every generator the search draws from is put back, so the
-        # next act on the same view makes the same move.
-        with unmoved(self._rng, self._policy.rng, self._greedy.rng, self._model.rng):
-            action, estimates, reason = self._choose(view, actions)
+        action, estimates, reason = self._choose(view, actions)
         if not reason:
             reason = _reason(view, action, estimates)
         return cast(Hint[A], Hint(action, reason))
@@ -348,7 +348,8 @@ class SearchBot:
             ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
             candidates = _distinct([legal[i] for i in ranked], view)[: self._candidates]
             worlds = self._worlds
-        searched = self._search(view, known, candidates, worlds)
+        searched = self._search(view, known, candidates, worlds,
+                                position_random(self._seed, view))
         if searched is None:
             action = self._greedy.choose(view, legal)
             return action, [], "the greedy bot's move: no deal of the hidden cards fits this " \
@@ -364,10 +365,12 @@ class SearchBot:
         return candidates[best], estimates, ""
 
     def _search(
-        self, view: KoiKoiView, known: _Known, candidates: list[KoiKoiAction], worlds: int
+        self, view: KoiKoiView, known: _Known, candidates: list[KoiKoiAction], worlds: int,
+        rng: random.Random,
     ) -> tuple[list[list[float]], list[float]] | None:
         """Each candidate's utility in each of the same `worlds` worlds, and the worlds'
-        weights (None: no world can be dealt)."""
+        weights (None: no world can be dealt); the deals and the rollouts' ties are drawn
+        from `rng`."""
         plan = _plan(view)
         values: list[list[float]] = [[] for _ in candidates]
         weights: list[float] = []
@@ -375,7 +378,7 @@ class SearchBot:
         searched = [i for i, action in enumerate(candidates) if action.kind != STOP]
         stops = [i for i, action in enumerate(candidates) if action.kind == STOP]
         for world_number in range(worlds if searched else 1):
-            dealt = _deal(known, plan, view, self._rng, self._model)
+            dealt = _deal(known, plan, view, rng, self._model)
             if dealt is None:
                 return None
             world, weight = dealt
@@ -385,12 +388,14 @@ class SearchBot:
             for index in searched if world_number else searched + stops:
                 state = world.clone()
                 state.apply(candidates[index])
-                values[index].append(self._rollout(state, view, done))
+                values[index].append(self._rollout(state, view, done, rng))
         for index in stops:
             values[index] *= len(weights)
         return values, weights
 
-    def _rollout(self, state: KoiKoiState, view: KoiKoiView, done: int) -> float:
+    def _rollout(
+        self, state: KoiKoiState, view: KoiKoiView, done: int, rng: random.Random,
+    ) -> float:
         """Play the world's round out with the greedy bot in both seats: its utility for the
         view's seat (`done`: the world's rounds finished before the view's round)."""
         policy = self._policy
@@ -398,7 +403,7 @@ class SearchBot:
             seat = state.current_player
             assert seat is not None, "a match that is not over has a player to act"
             legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else policy.choose(state.view(seat), legal)
+            action = legal[0] if len(legal) == 1 else policy.choose(state.view(seat), legal, rng)
             state.apply(action)
         return _utility(view, state.round_results[done].score)
 

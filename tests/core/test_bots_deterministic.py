@@ -1,5 +1,7 @@
-"""Every bot of every game chooses by its seed and the view alone: ``act`` and ``explain``
-agree in any order, asked once or again, with other positions asked in between.
+"""Every bot of every game answers for a position as it plays there: ``act`` and ``explain``
+agree in any order, asked once or again, with other positions asked in between (most bots
+choose by their seed and the view alone; Koi-Koi's greedy and search bots remember their
+latest moves by position, see docs/dev/core-contract.md).
 
 The positions are reached by play (random moves, or the game's default bot), in every
 preset the game's conformance machine knows; the bots are every name in each game's

@@ -35,7 +35,8 @@ from functools import lru_cache, reduce
 from operator import add
 from typing import Any, Final, NamedTuple, TypeVar, cast
 
-from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, bot_seed, position_random
+from cardgames.core.agents import Agent, Hint, RandomAgent, best_of, unmoved
+from cardgames.core.cache import Recent
 from cardgames.core.text import counted
 from cardgames.koikoi.actions import CAPTURE, KOIKOI, STOP, KoiKoiAction
 from cardgames.koikoi.cards import CARDS, Card
@@ -57,6 +58,9 @@ __all__ = [
     "single_value",
 ]
 
+MOVES_KEPT: Final = 16
+"""Positions a bot remembers its move at (see :class:`GreedyBot`): a game asks about one at
+a time, a hint or a "why?" about the latest few."""
 KOIKOI_MIN_HAND: Final = 3
 """The greedy bot calls koi-koi only while it holds at least this many cards."""
 KOIKOI_MIN_OPPONENT_NEED: Final = 2
@@ -461,25 +465,25 @@ class GreedyBot:
     """Plays for yaku on its own view: takes what advances its best yaku, denies the opponent's,
     and decides koi-koi by a simple risk rule (see the module docstring).
 
-    Deterministic apart from ties between equally good moves, which are drawn from its seed
-    and the position (:func:`~cardgames.core.agents.position_random`): the same view brings
-    the same move, whatever the bot was asked before.
+    Deterministic apart from ties between equally good moves, which its seeded generator
+    breaks. It remembers its latest moves by position, so that asked again about one (to act,
+    or to explain) it answers with the move it made there, whatever it was asked since.
     """
 
-    __slots__ = ("_seed",)
+    __slots__ = ("_made", "_rng")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._seed = bot_seed(seed)
+        self._rng = random.Random(seed)
+        self._made: Recent[tuple[Any, tuple[Any, ...]], KoiKoiAction] = Recent(MOVES_KEPT)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
     @property
     def rng(self) -> random.Random:
-        """Deprecated (kept for one release): a generator made from the seed alone. The bot
-        holds no generator between decisions any more; its ties are drawn from the seed and
-        the position, or from the generator handed to :meth:`choose`."""
-        return position_random(self._seed, None)
+        """The generator that breaks its ties (a bot built on this one keeps it still while
+        explaining: :func:`~cardgames.core.agents.unmoved`)."""
+        return self._rng
 
     def _evaluator(self, rules: KoiKoiRules) -> YakuEvaluator:
         return evaluator_for(rules)
@@ -487,26 +491,29 @@ class GreedyBot:
     def act(self, view: Any, legal: Sequence[A]) -> A:
         """The Agent protocol (generic over the action type): :meth:`choose`."""
         # The loop hands a Koi-Koi bot Koi-Koi views and actions only.
-        return cast(A, self.choose(view, cast(Sequence[KoiKoiAction], legal)))
+        key = (view, tuple(legal))
+        made = self._made.get(key)
+        if made is None:
+            made = self._made.add(key, self.choose(view, cast(Sequence[KoiKoiAction], legal)))
+        return cast(A, made)
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move :meth:`act` chooses, and why (:func:`reason`)."""
-        action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
+        action = self._made.get((view, tuple(legal)))
+        if action is None:  # not played here yet: the move act would make, drawing nothing
+            with unmoved(self._rng):
+                action = self.choose(view, cast(Sequence[KoiKoiAction], legal))
         return cast(Hint[A], Hint(action, reason(view, cast(Sequence[KoiKoiAction], legal),
                                                  action)))
 
-    def choose(
-        self, view: KoiKoiView, legal: Sequence[KoiKoiAction], rng: random.Random | None = None,
-    ) -> KoiKoiAction:
-        """The best legal action for the seat whose `view` this is; a tie is drawn from `rng`
-        (a search's rollouts hand theirs), else from the bot's seed and the position."""
+    def choose(self, view: KoiKoiView, legal: Sequence[KoiKoiAction]) -> KoiKoiAction:
+        """The best legal action for the seat whose `view` this is."""
         if len(legal) == 1:
             return legal[0]
         evaluator = self._evaluator(view.rules)
         if isinstance(view.pending, KoiKoiDecision):
             return self.decide(view, legal, evaluator)
-        scores = self.score_moves(view, legal, evaluator)
-        return best_of(legal, scores, rng or (lambda: position_random(self._seed, view)))
+        return best_of(legal, self.score_moves(view, legal, evaluator), self._rng)
 
     def score_moves(
         self,

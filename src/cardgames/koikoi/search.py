@@ -40,10 +40,11 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
 
-from cardgames.core.agents import Hint, bot_seed, position_random
+from cardgames.core.agents import Hint, unmoved
+from cardgames.core.cache import Recent
 from cardgames.core.game import Move
 from cardgames.koikoi.actions import KOIKOI, PLAY, STOP, KoiKoiAction
-from cardgames.koikoi.bots import GreedyBot
+from cardgames.koikoi.bots import MOVES_KEPT, GreedyBot
 from cardgames.koikoi.cards import deal_order
 from cardgames.koikoi.events import CardPlayed, ChoiceRequired, RoundStarted
 from cardgames.koikoi.rules import FirstDealer, KoiKoiRules, LuckyHands
@@ -275,14 +276,15 @@ class _Estimate(NamedTuple):
 class SearchBot:
     """Plays each move by determinized Monte-Carlo search (see the module docstring).
 
-    All its chance comes from a generator each decision makes from the bot's seed and the
-    position (:func:`~cardgames.core.agents.position_random`): the same seed and the same
-    view give the same move, whatever the bot was asked before. `worlds`, `candidates` and
-    `decision_worlds` trade strength for time.
+    All its chance comes from its own seeded generator: the same seed and the same views give
+    the same moves. It remembers its latest moves by position (as the greedy bot does), so
+    that asked again about one, to act or to explain, it answers with the move it made there.
+    `worlds`, `candidates` and `decision_worlds` trade strength for time.
     """
 
     __slots__ = (
-        "_candidates", "_decision_worlds", "_greedy", "_model", "_policy", "_seed", "_worlds",
+        "_candidates", "_decision_worlds", "_greedy", "_made", "_model", "_policy", "_rng",
+        "_worlds",
     )
 
     def __init__(
@@ -297,17 +299,17 @@ class SearchBot:
                             ("decision_worlds", decision_worlds)):
             if value < 1:
                 raise ValueError(f"SearchBot: '{name}' must be at least 1 (got {value!r})")
-        self._seed = bot_seed(seed)
+        self._rng = random.Random(seed)
         self._worlds = worlds
         self._candidates = candidates
         self._decision_worlds = decision_worlds
-        seeds = random.Random(self._seed)
-        # Both seats of every rollout; its ties are drawn from the decision's generator.
-        self._policy = GreedyBot(seeds.randrange(2**32))
+        # Both seats of every rollout; its generator only breaks ties, seeded from ours.
+        self._policy = GreedyBot(self._rng.randrange(2**32))
         # Ranks the candidates and answers views that cannot be dealt.
-        self._greedy = GreedyBot(seeds.randrange(2**32))
+        self._greedy = GreedyBot(self._rng.randrange(2**32))
         # The opponent as the worlds' weights imagine it (its scores only: no chance used).
         self._model = GreedyBot(0)
+        self._made: Recent[tuple[Any, tuple[Any, ...]], Hint[KoiKoiAction]] = Recent(MOVES_KEPT)
 
     def __repr__(self) -> str:
         return (f"SearchBot(worlds={self._worlds}, candidates={self._candidates}, "
@@ -317,15 +319,27 @@ class SearchBot:
         """The Agent protocol (generic over the action type): the searched best move."""
         # The loop hands a Koi-Koi bot Koi-Koi views and actions only.
         actions = cast(Sequence[KoiKoiAction], legal)
-        return cast(A, self._choose(view, actions)[0])
+        key = (view, tuple(actions))
+        made = self._made.get(key)
+        if made is None:
+            made = self._made.add(key, self._hint(view, *self._choose(view, actions)))
+        return cast(A, made.action)
 
     def explain(self, view: Any, legal: Sequence[A]) -> Hint[A]:
         """The move :meth:`act` would choose from this view, and what the search found."""
         actions = cast(Sequence[KoiKoiAction], legal)
-        action, estimates, reason = self._choose(view, actions)
-        if not reason:
-            reason = _reason(view, action, estimates)
-        return cast(Hint[A], Hint(action, reason))
+        made = self._made.get((view, tuple(actions)))
+        if made is None:
+            # Not played here yet: every generator the search draws from is put back, so the
+            # next act on the same view makes the same move.
+            with unmoved(self._rng, self._policy.rng, self._greedy.rng, self._model.rng):
+                made = self._hint(view, *self._choose(view, actions))
+        return cast(Hint[A], made)
+
+    @staticmethod
+    def _hint(view: KoiKoiView, action: KoiKoiAction, estimates: list[_Estimate], reason: str
+              ) -> Hint[KoiKoiAction]:
+        return Hint(action, reason or _reason(view, action, estimates))
 
     def _choose(
         self, view: KoiKoiView, legal: Sequence[KoiKoiAction]
@@ -348,8 +362,7 @@ class SearchBot:
             ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
             candidates = _distinct([legal[i] for i in ranked], view)[: self._candidates]
             worlds = self._worlds
-        searched = self._search(view, known, candidates, worlds,
-                                position_random(self._seed, view))
+        searched = self._search(view, known, candidates, worlds)
         if searched is None:
             action = self._greedy.choose(view, legal)
             return action, [], "the greedy bot's move: no deal of the hidden cards fits this " \
@@ -365,12 +378,10 @@ class SearchBot:
         return candidates[best], estimates, ""
 
     def _search(
-        self, view: KoiKoiView, known: _Known, candidates: list[KoiKoiAction], worlds: int,
-        rng: random.Random,
+        self, view: KoiKoiView, known: _Known, candidates: list[KoiKoiAction], worlds: int
     ) -> tuple[list[list[float]], list[float]] | None:
         """Each candidate's utility in each of the same `worlds` worlds, and the worlds'
-        weights (None: no world can be dealt); the deals and the rollouts' ties are drawn
-        from `rng`."""
+        weights (None: no world can be dealt)."""
         plan = _plan(view)
         values: list[list[float]] = [[] for _ in candidates]
         weights: list[float] = []
@@ -378,7 +389,7 @@ class SearchBot:
         searched = [i for i, action in enumerate(candidates) if action.kind != STOP]
         stops = [i for i, action in enumerate(candidates) if action.kind == STOP]
         for world_number in range(worlds if searched else 1):
-            dealt = _deal(known, plan, view, rng, self._model)
+            dealt = _deal(known, plan, view, self._rng, self._model)
             if dealt is None:
                 return None
             world, weight = dealt
@@ -388,14 +399,12 @@ class SearchBot:
             for index in searched if world_number else searched + stops:
                 state = world.clone()
                 state.apply(candidates[index])
-                values[index].append(self._rollout(state, view, done, rng))
+                values[index].append(self._rollout(state, view, done))
         for index in stops:
             values[index] *= len(weights)
         return values, weights
 
-    def _rollout(
-        self, state: KoiKoiState, view: KoiKoiView, done: int, rng: random.Random,
-    ) -> float:
+    def _rollout(self, state: KoiKoiState, view: KoiKoiView, done: int) -> float:
         """Play the world's round out with the greedy bot in both seats: its utility for the
         view's seat (`done`: the world's rounds finished before the view's round)."""
         policy = self._policy
@@ -403,7 +412,7 @@ class SearchBot:
             seat = state.current_player
             assert seat is not None, "a match that is not over has a player to act"
             legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else policy.choose(state.view(seat), legal, rng)
+            action = legal[0] if len(legal) == 1 else policy.choose(state.view(seat), legal)
             state.apply(action)
         return _utility(view, state.round_results[done].score)
 

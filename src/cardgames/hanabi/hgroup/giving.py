@@ -1,0 +1,151 @@
+"""Giving is reading: every clue the bot may give is read first with the same reader its
+receiver (and every other player) will use, and is given only when that reading is what
+the bot means: the focus is among what the receiver will take it for, every blind play and
+prompt it asks for is the card it must be, no touched card will be taken for a play it is
+not, and no card is touched that good touch forbids when the clue can be avoided."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from cardgames.hanabi.actions import Clue, HanabiAction
+from cardgames.hanabi.cards import Card
+from cardgames.hanabi.hgroup.meanings import PLAYS, Meaning, Reading
+from cardgames.hanabi.hgroup.model import Table
+from cardgames.hanabi.hgroup.reading import connect, read_clue
+
+
+@attrs.frozen
+class Candidate:
+    """A clue the bot could give, how it reads, and what it is worth (None: misleading)."""
+
+    clue: Clue
+    touched: tuple[int, ...]
+    """The orders of the cards it touches."""
+    reading: Reading
+    worth: float | None
+    bad_touch: int
+    plays: int
+    """How many cards get played through it (the focus and its connections)."""
+
+
+def touched_by(table: Table, target: int, value: str | int) -> tuple[int, ...]:
+    touch = table.facts.touched_by[value]
+    return tuple(order for order in table.hands[target]
+                 if table.identity.get(order) in touch)
+
+
+def candidates(table: Table, legal: Sequence[HanabiAction]) -> list[Candidate]:
+    """Every legal clue, read as its receiver will read it, and weighed."""
+    found = []
+    for action in legal:
+        if not isinstance(action, Clue) or action.target == table.me:
+            continue
+        touched = touched_by(table, action.target, action.value)
+        reading = read_clue(table, table.me, action.target, action.value, touched,
+                            hidden=(action.target, table.me))
+        found.append(_weigh(table, action, touched, reading))
+    return found
+
+
+def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading) -> Candidate:
+    me, target = table.me, clue.target
+    facts = table.facts
+    needed = table.needed()
+    playable = table.playable()
+    touch = facts.touched_by[clue.value]
+    elsewhere = Counter(table.clued_elsewhere((me,), besides=touched))
+    new = [order for order in touched if not table.thoughts[order].clued]
+    bad = 0
+    within: Counter[Card] = Counter()
+    for order in new:
+        card = table.identity[order]
+        within[card] += 1
+        if (card not in needed and card not in facts.odd) or elsewhere[card] or within[card] > 1:
+            bad += 1
+    # No touched card may be taken for a play it is not.
+    for order in touched:
+        card = table.identity[order]
+        thought = table.thoughts[order]
+        if order == reading.focus:
+            believed = reading.candidates
+        elif thought.clued:
+            believed = thought.inferred & touch or thought.inferred
+        else:
+            believed = table.good_touch(thought.possible & touch, (target, me), (order,))
+        if believed and believed <= playable and card not in playable and (
+                (order == reading.focus and reading.meaning in PLAYS) or order != reading.focus):
+            return Candidate(clue, touched, reading, None, bad, 0)
+    meaning = reading.meaning
+    focus = reading.focus
+    truth = table.identity.get(focus) if focus is not None else None
+    worth: float | None = None
+    plays = 0
+    if meaning in (Meaning.PLAY, Meaning.FINESSE, Meaning.PROMPT, Meaning.TEMPO):
+        if truth is None or truth not in reading.candidates:
+            return Candidate(clue, touched, reading, None, bad, 0)
+        links = connect(table, truth, giver=me, receiver=target, reader=target,
+                        hidden=(target, me), focus=focus)
+        if links is None or any(table.seen(link.order, (me,)) != link.card for link in links):
+            return Candidate(clue, touched, reading, None, bad, 0)
+        own = {link for link in links if link.seat == target}
+        if any({link for link in other if link.seat == target} != own
+               for _, other in reading.options):
+            return Candidate(clue, touched, reading, None, bad, 0)  # the receiver cannot tell
+        plays = 1 + sum(1 for link in links if link.kind != "known")
+        worth = plays + 0.2 * sum(1 for order in new if order != focus
+                                  and table.identity[order] in needed) - bad
+        if meaning is Meaning.TEMPO:
+            worth -= 0.3
+    elif meaning in (Meaning.SAVE, Meaning.PLAY_OR_SAVE):
+        if truth is None or truth not in reading.candidates:
+            return Candidate(clue, touched, reading, None, bad, 0)
+        critical = _critical(table, truth)
+        if not critical and truth in facts.row_seconds and any(
+                table.identity.get(order) == truth
+                for seat, hand in enumerate(table.hands) if seat not in (me, target)
+                for order in hand):
+            return Candidate(clue, touched, reading, None, bad, 0)  # no 2 save on a 2 seen
+        worth = (2.0 if critical else 1.0 if truth in facts.row_seconds else 0.5) - bad
+        if truth in playable:
+            worth += 0.5
+    elif meaning is Meaning.FIVE_STALL:
+        worth = 0.2 - bad if all(table.identity[o] in facts.row_ends for o in new) else None
+    elif meaning in (Meaning.FIVE_CHOP_MOVE, Meaning.TRASH_CHOP_MOVE):
+        moved = [table.identity[order] for order in reading.moved]
+        if meaning is Meaning.TRASH_CHOP_MOVE and any(
+                table.identity[o] in needed for o in new):
+            return Candidate(clue, touched, reading, None, bad, 0)
+        if meaning is Meaning.FIVE_CHOP_MOVE and truth not in facts.row_ends:
+            return Candidate(clue, touched, reading, None, bad, 0)
+        worth = 0.6 + (1.5 if any(_critical(table, card) for card in moved) else 0.0)
+    elif meaning is Meaning.STALL and not new:
+        worth = 0.0
+    # Cards already clued that the clue shows playable (a fill-in) play too.
+    filled = 0
+    for order in touched:
+        thought = table.thoughts[order]
+        if not thought.clued or thought.inferred <= playable:
+            continue
+        narrowed = thought.inferred & touch
+        if narrowed and narrowed <= playable and table.identity[order] in playable:
+            filled += 1
+    if filled and meaning not in (Meaning.FIX,):
+        worth = (worth or 0.0) + filled
+        plays += filled
+    elif meaning is Meaning.FIX and reading.fixed is not None:
+        card = table.identity.get(reading.fixed)
+        thought = table.thoughts[reading.fixed]
+        worth = 1.5 if card is not None and thought.inferred <= playable and (
+            card not in playable) else 0.0
+    return Candidate(clue, touched, reading, worth, bad, plays)
+
+
+def _critical(table: Table, card: Card) -> bool:
+    """The last copy of a card still needed."""
+    if card not in table.needed():
+        return False
+    return table.facts.copies[card] - table.gone.count(card) <= 1

@@ -284,19 +284,28 @@ class _Decision:
 
     def _fix_for(self, seat: int) -> tuple[HanabiAction, str] | None:
         table = self.table
+        soon = self.playable | table.facts.next_cards([h + 1 for h in table.heights])
+        elsewhere = Counter(table.clued_elsewhere((table.me,)))
         for order in table.hands[seat]:
             thought = table.thoughts[order]
             card = table.identity.get(order)
             if card is None or not thought.clued or card in self.playable:
                 continue
-            if not (thought.inferred and thought.inferred <= self.playable):
+            # A card that does not fit and is taken to (it would be misplayed now), or a
+            # useless copy taken for a card that fits after one more play (it would be then).
+            useless = card not in self.needed or elsewhere[card] > 1
+            if thought.inferred and thought.inferred <= self.playable:
+                danger = self.playable
+            elif useless and thought.inferred and thought.inferred <= soon:
+                danger = soon
+            else:
                 continue
             touch = table.facts.touched_by
             fixes = [c for c in self.clues() if c.clue.target == seat and order in c.touched
                      and c.reading.meaning is Meaning.FIX]
             clears = [c for c in self.clues() if c.clue.target == seat and c.worth is not None
                       and order in c.touched
-                      and not touch[c.clue.value] & thought.inferred & self.playable]
+                      and not touch[c.clue.value] & thought.inferred & danger]
             best = max(fixes or clears, key=_rank, default=None)
             if best is not None:
                 return best.clue, (f"a fix clue: {view_name(self.view, seat)} takes "
@@ -311,15 +320,6 @@ class _Decision:
     def _play_known(self) -> tuple[HanabiAction, str] | None:
         table = self.table
         plays = [order for order in self.hand if self._known_playable(order)]
-        blind = [order for order in self.hand if table.thoughts[order].finessed
-                 and not table.thoughts[order].clued and order not in plays]
-        if blind:
-            order = blind[0]
-            action = self._play(order)
-            if action in self.legal:
-                return action, (f"#{action.slot} is expected to be "
-                                f"{cards_text(table.thoughts[order].inferred)} (a finesse or "
-                                f"prompt): play it")
         if not plays:
             return None
         firsts = frozenset(seq[0] for seq in table.facts.sequences if seq)

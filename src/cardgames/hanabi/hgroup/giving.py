@@ -97,7 +97,7 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
             return Candidate(clue, touched, reading, None, bad, 0)  # the receiver cannot tell
         plays = 1 + sum(1 for link in links if link.kind != "known")
         worth = plays + 0.2 * sum(1 for order in new if order != focus
-                                  and table.identity[order] in needed) - bad
+                                  and table.identity[order] in needed) - _BAD_TOUCH * bad
         if meaning is Meaning.TEMPO:
             worth -= 0.3
     elif meaning in (Meaning.SAVE, Meaning.PLAY_OR_SAVE):
@@ -109,7 +109,7 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
                 for seat, hand in enumerate(table.hands) if seat not in (me, target)
                 for order in hand):
             return Candidate(clue, touched, reading, None, bad, 0)  # no 2 save on a 2 seen
-        worth = (2.0 if critical else 1.0 if truth in facts.row_seconds else 0.5) - bad
+        worth = (2.0 if critical else 1.0 if truth in facts.row_seconds else 0.5) - _BAD_TOUCH * bad
         if truth in playable:
             worth += 0.5
     elif meaning is Meaning.FIVE_STALL:
@@ -142,6 +142,11 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
         worth = 1.5 if card is not None and thought.inferred <= playable and (
             card not in playable) else 0.0
     return Candidate(clue, touched, reading, worth, bad, plays)
+
+
+_BAD_TOUCH = 1.5
+"""What touching one card good touch forbids costs, in cards played (it may be misplayed
+later, and it takes a slot)."""
 
 
 def _critical(table: Table, card: Card) -> bool:

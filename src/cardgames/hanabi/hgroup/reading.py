@@ -223,7 +223,8 @@ def read_clue(table: Table, giver: int, receiver: int, value: str | int | None,
         # finesse on the reader itself).
         mine = connect(table, truth, giver=giver, receiver=receiver, reader=reader,
                        hidden=hidden, focus=focus)
-        if mine is not None and truth in useful:
+        if (mine is not None and truth in useful and truth not in saves
+                and _own_blind(mine, reader) <= _MOST_OWN_BLIND):
             options[truth] = mine
             links = mine
     elif truth is None and reader == receiver and len(options) >= 1:

@@ -235,3 +235,29 @@ def test_a_play_that_a_partners_clued_card_builds_on_goes_first(
     bob = HGroupBot(1, level=1)
     assert bob.act(view, legal) == Play(1)  # B1 first: Alice's B2 builds on it
     assert "builds on it" in bob.explain(view, legal).reason
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_explain_and_act_agree_whatever_was_called_before(level: int) -> None:
+    # The bot keeps no random state: a hint describes the move it makes, in any call order,
+    # on the same bot or a fresh one, and a view asked twice gets the same answer.
+    for seed in range(2):
+        state = HanabiState.new(variant_from_name("standard"), players=3, seed=seed + 40)
+        bots = [HGroupBot(seat, level) for seat in range(3)]
+        step = 0
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            first = bots[seat].act(view, legal) if step % 2 else None
+            hint = bots[seat].explain(view, legal)
+            again = bots[seat].act(view, legal)
+            assert hint.action == again
+            assert first in (None, again)
+            assert HGroupBot(seat + 7, level).act(view, legal) == again
+            if step % 5 == 0:  # another seat's question in between changes nothing
+                other = (seat + 1) % 3
+                bots[other].explain(state.view(other), legal)
+                assert bots[seat].explain(view, legal) == hint
+            state.apply(again)
+            step += 1

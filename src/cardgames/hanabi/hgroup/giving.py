@@ -13,9 +13,9 @@ import attrs
 
 from cardgames.hanabi.actions import Clue, HanabiAction
 from cardgames.hanabi.cards import Card
-from cardgames.hanabi.hgroup.meanings import PLAYS, Meaning, Reading
+from cardgames.hanabi.hgroup.meanings import PLAYS, Connection, Meaning, Reading
 from cardgames.hanabi.hgroup.model import Table
-from cardgames.hanabi.hgroup.reading import connect, read_clue
+from cardgames.hanabi.hgroup.reading import connect, read_clue, save_candidates
 
 
 @attrs.frozen
@@ -91,6 +91,14 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
                         hidden=(target, me), focus=focus)
         if links is None or any(table.seen(link.order, (me,)) != link.card for link in links):
             return Candidate(clue, touched, reading, None, bad, 0)
+        if links and not _all_read_alike(table, truth, target, focus, links):
+            return Candidate(clue, touched, reading, None, bad, 0)
+        if any(truth in table.thoughts[order].inferred and len(table.thoughts[order].inferred) > 1
+               and (table.thoughts[order].clued or table.thoughts[order].finessed)
+               for order in table.hands[me]):
+            # The receiver sees my hand: a clued card of mine that may be this very card
+            # would make it read the clue another way.
+            return Candidate(clue, touched, reading, None, bad, 0)
         own = {link for link in links if link.seat == target}
         if any({link for link in other if link.seat == target} != own
                for _, other in reading.options):
@@ -103,6 +111,14 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
     elif meaning in (Meaning.SAVE, Meaning.PLAY_OR_SAVE):
         if truth is None or truth not in reading.candidates:
             return Candidate(clue, touched, reading, None, bad, 0)
+        if truth not in save_candidates(table, clue.value, frozenset({truth}), (target, me)):
+            # Kept as a play, not a save: what it connects through must be so.
+            links = connect(table, truth, giver=me, receiver=target, reader=target,
+                            hidden=(target, me), focus=focus)
+            if links is None or any(table.seen(link.order, (me,)) != link.card
+                                    for link in links) or any(
+                    link.kind == "finesse" for link in links):
+                return Candidate(clue, touched, reading, None, bad, 0)
         critical = _critical(table, truth)
         if not critical and truth in facts.row_seconds and any(
                 table.identity.get(order) == truth
@@ -121,6 +137,9 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
             return Candidate(clue, touched, reading, None, bad, 0)
         if meaning is Meaning.FIVE_CHOP_MOVE and truth not in facts.row_ends:
             return Candidate(clue, touched, reading, None, bad, 0)
+        elsewhere_all = Counter(table.clued_elsewhere((me,)))
+        if not any(card in needed and not elsewhere_all[card] for card in moved):
+            return Candidate(clue, touched, reading, None, bad, 0)  # nothing worth keeping
         worth = 0.6 + (1.5 if any(_critical(table, card) for card in moved) else 0.0)
     elif meaning is Meaning.STALL and not new:
         worth = 0.0
@@ -142,6 +161,22 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
         worth = 1.5 if card is not None and thought.inferred <= playable and (
             card not in playable) else 0.0
     return Candidate(clue, touched, reading, worth, bad, plays)
+
+
+def _all_read_alike(table: Table, truth: Card, target: int, focus: int | None,
+                    links: tuple[Connection, ...]) -> bool:
+    """Whether every other player, who sees the focus but not their own hand, finds the
+    same connections (else one of them would answer a finesse or prompt that is not theirs)."""
+    me = table.me
+    for seat in range(table.players):
+        if seat in (me, target):
+            continue
+        theirs = connect(table, truth, giver=me, receiver=target, reader=seat,
+                         hidden=(seat, me), focus=focus)
+        if theirs is None or [(link.order, link.card) for link in theirs] != [
+                (link.order, link.card) for link in links]:
+            return False
+    return True
 
 
 _BAD_TOUCH = 1.5

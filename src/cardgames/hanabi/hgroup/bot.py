@@ -205,7 +205,7 @@ class _Decision:
             return self.legal[0], "the only kind of move to make now"
         early = () if self.table.discarded_yet else (self._play_clue,)
         for step in (*early, self._urgent, self._play_known, self._play_clue, self._early_game,
-                     self._forced_clue, self._discard_move):
+                     self._last_round, self._forced_clue, self._discard_move):
             found = step()
             if found is not None:
                 return found
@@ -369,6 +369,32 @@ class _Decision:
             return None
         return best.clue, f"the early game, nothing is discarded yet: {_what(best)}"
 
+    def _last_round(self) -> tuple[HanabiAction, str] | None:
+        """The deck is out and a fuse is to spare: a discard or a stall can no longer help,
+        a card that may fit can; play the one likeliest to."""
+        view = self.view
+        if view.deck_size > 0 or view.fuses <= 1:
+            return None
+        copies = self.table.facts.copies
+        best: tuple[float, int] | None = None
+        for order in self.hand:
+            cards = self.private(order)
+            weights = {card: copies.get(card, 1) - self.seen_count[card] for card in cards}
+            total = sum(max(0, weight) for weight in weights.values())
+            if total <= 0:
+                continue
+            chance = sum(max(0, weights[card]) for card in cards
+                         if card in self.playable) / total
+            if chance > 0 and (best is None or chance > best[0]):
+                best = (chance, order)
+        if best is None:
+            return None
+        action = self._play(best[1])
+        if action not in self.legal:
+            return None
+        return action, (f"the last round, with a fuse to spare: #{action.slot} fits "
+                        f"{best[0]:.0%} of the time, and nothing else can still score")
+
     def _forced_clue(self) -> tuple[HanabiAction, str] | None:
         """8 clue tokens (no discard allowed), or a locked hand with tokens: a clue every
         reader reads as what it is, a stall when nothing better."""
@@ -384,13 +410,27 @@ class _Decision:
         stall = self._best(lambda c: c.worth is not None)
         if stall is not None:
             return stall.clue, (f"a stall situation (no discard open): {_what(stall)}")
-        quiet = min((c for c in self.clues()),
-                    key=lambda c: (c.reading.meaning in PLAYS, c.bad_touch,
-                                   len(c.touched), str(c.clue)), default=None)
+        quiet = min(self.clues(), key=lambda c: (self._harm(c), c.bad_touch, len(c.touched),
+                                                 str(c.clue)), default=None)
         if quiet is not None:
             return quiet.clue, ("a stall situation: no clue reads cleanly, so the one that "
                                 "misleads least")
         return None
+
+    def _harm(self, candidate: Candidate) -> int:
+        """How badly a clue no reading fits may be answered: 2, its receiver takes the focus
+        (or another touched card) for a card to play now that is not; 1, someone answers a
+        finesse or prompt; 0, it only waits (a stall, a delayed play that never comes)."""
+        reading = candidate.reading
+        table = self.table
+        truth = table.identity.get(reading.focus) if reading.focus is not None else None
+        if (reading.meaning in PLAYS and reading.candidates
+                and reading.candidates <= self.playable and truth not in self.playable):
+            return 2
+        if any(link.kind != "known" for link in reading.connections) or any(
+                link.kind != "known" for _, links in reading.options for link in links):
+            return 1
+        return 0
 
     def _discard_move(self) -> tuple[HanabiAction, str] | None:
         table = self.table
@@ -419,8 +459,12 @@ class _Decision:
                         f"likely to be needed")
 
 
-def _rank(candidate: Candidate) -> tuple[float, int, int, str]:
+def _rank(candidate: Candidate) -> tuple[float, int, bool, int, int, str]:
+    # Of clues worth as much, the one read one way only (a rank save over a colour clue that
+    # may be taken for a play), touching fewest cards good touch forbids.
+    reading = candidate.reading
     return (candidate.worth if candidate.worth is not None else -9.0, -candidate.bad_touch,
+            reading.meaning is not Meaning.PLAY_OR_SAVE, -len(reading.candidates),
             -candidate.clue.target, str(candidate.clue.value))
 
 

@@ -135,6 +135,10 @@ def _safest(legal: Sequence[HanabiAction]) -> Hint[HanabiAction]:
                           "move")
 
 
+_Step = Callable[[], "tuple[HanabiAction, str] | None"]
+"""One priority of the decision: a move and why, or None to go on to the next."""
+
+
 class _Decision:
     """One decision, in the guide's order of priorities."""
 
@@ -202,14 +206,18 @@ class _Decision:
         view = self.view
         if view.pending is not None or not any(
                 isinstance(action, (Play, Discard, Clue)) for action in self.legal):
-            return self.legal[0], "the only kind of move to make now"
-        early = () if self.table.discarded_yet else (self._play_clue,)
-        for step in (*early, self._urgent, self._play_known, self._play_clue, self._early_game,
-                     self._last_round, self._forced_clue, self._discard_move):
+            first: HanabiAction = self.legal[0]
+            return first, "the only kind of move to make now"
+        early: tuple[_Step, ...] = () if self.table.discarded_yet else (self._play_clue,)
+        steps: tuple[_Step, ...] = (*early, self._urgent, self._play_known, self._play_clue,
+                                   self._early_game, self._last_round, self._forced_clue,
+                                   self._discard_move)
+        for step in steps:
             found = step()
             if found is not None:
                 return found
-        return _safest(self.legal).action, "nothing better is open"
+        fallback = _safest(self.legal)
+        return fallback.action, fallback.reason
 
     def _can_clue(self) -> bool:
         return any(isinstance(action, Clue) for action in self.legal)
@@ -324,7 +332,7 @@ class _Decision:
             return None
         firsts = frozenset(seq[0] for seq in table.facts.sequences if seq)
 
-        def priority(order: int) -> tuple[int, int, int, int]:
+        def priority(order: int) -> tuple[int, int, int, int, int]:
             cards = self.private(order)
             finessed = table.thoughts[order].finessed
             ends = all(card in table.facts.row_ends for card in cards)

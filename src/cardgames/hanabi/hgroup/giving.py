@@ -143,23 +143,22 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
         worth = 0.6 + (1.5 if any(_critical(table, card) for card in moved) else 0.0)
     elif meaning is Meaning.STALL and not new:
         worth = 0.0
+    elif meaning is Meaning.FIX and reading.fixed is not None:
+        fixed = table.identity.get(reading.fixed)
+        worth = 1.5 if fixed is not None and table.thoughts[reading.fixed].inferred <= (
+            playable) and fixed not in playable else 0.0
     # Cards already clued that the clue shows playable (a fill-in) play too.
     filled = 0
     for order in touched:
-        thought = table.thoughts[order]
-        if not thought.clued or thought.inferred <= playable:
+        other = table.thoughts[order]
+        if not other.clued or other.inferred <= playable:
             continue
-        narrowed = thought.inferred & touch
+        narrowed = other.inferred & touch
         if narrowed and narrowed <= playable and table.identity[order] in playable:
             filled += 1
-    if filled and meaning not in (Meaning.FIX,):
+    if filled and meaning is not Meaning.FIX and (worth is not None or not new):
         worth = (worth or 0.0) + filled
         plays += filled
-    elif meaning is Meaning.FIX and reading.fixed is not None:
-        card = table.identity.get(reading.fixed)
-        thought = table.thoughts[reading.fixed]
-        worth = 1.5 if card is not None and thought.inferred <= playable and (
-            card not in playable) else 0.0
     return Candidate(clue, touched, reading, worth, bad, plays)
 
 

@@ -195,9 +195,10 @@ class Table:
         for order in reading.moved:
             self.thoughts[order].chop_moved = True
         for link in reading.connections:
-            thought = self.thoughts.get(link.order)
-            if thought is None or (thought.clued and link.kind == "known"):
+            linked = self.thoughts.get(link.order)
+            if linked is None or (linked.clued and link.kind == "known"):
                 continue
+            thought = linked
             thought.finessed = True
             thought.inferred = (frozenset({link.card}) if link.kind == "finesse"
                                 else thought.inferred)

@@ -296,10 +296,11 @@ def read_play(table: Table, seat: int, order: int) -> None:
     if thought is None or not thought.clued:
         return
     firsts = frozenset(sequence[0] for sequence in table.facts.sequences if sequence)
-    if not thought.possible <= firsts:
-        return
+    if not thought.possible <= firsts or len(thought.possible) == 1:
+        return  # a 1 known exactly may be played in any order
     ones = [other for other in table.hands[seat]
-            if table.thoughts[other].clued and table.thoughts[other].possible <= firsts]
+            if table.thoughts[other].clued and table.thoughts[other].possible <= firsts
+            and len(table.thoughts[other].possible) > 1]
     if len(ones) < 2 or ones[-1] == order:
         return
     skipped = len(ones) - 1 - ones.index(order)

@@ -244,6 +244,9 @@ class _Decision:
             card = table.identity.get(chop)
             if card is None or not self._worth_saving(card, chop):
                 continue
+            if not table.discarded_yet and card in table.facts.row_seconds and (
+                    table.facts.copies[card] - table.gone.count(card) > 1):
+                continue  # in the early game no one discards: a 2 save can wait
             if not self._can_discard_seat():
                 continue
             best = self._save_for(seat, chop)

@@ -159,7 +159,19 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
     if filled and meaning is not Meaning.FIX and (worth is not None or not new):
         worth = (worth or 0.0) + filled
         plays += filled
+    if worth is not None and plays == 0 and _locks(table, target, touched, reading):
+        # A clue that leaves its receiver no chop forces clued cards out later: only a card
+        # that must not be lost is worth it.
+        saved = table.identity.get(focus) if focus is not None else None
+        if saved is None or not _critical(table, saved):
+            return Candidate(clue, touched, reading, None, bad, 0)
     return Candidate(clue, touched, reading, worth, bad, plays)
+
+
+def _locks(table: Table, target: int, touched: tuple[int, ...], reading: Reading) -> bool:
+    """Whether the receiver is left with no card to discard (all clued or chop moved)."""
+    return all(order in touched or order in reading.moved or table.thoughts[order].clued
+               or table.thoughts[order].chop_moved for order in table.hands[target])
 
 
 def _all_read_alike(table: Table, truth: Card, target: int, focus: int | None,

@@ -232,6 +232,11 @@ def read_clue(table: Table, giver: int, receiver: int, value: str | int | None,
                   if all(link in other for other in options.values())]
         links = tuple(shared)
     plays = frozenset(options)
+    if plays and saves and not isinstance(value, int):
+        # A colour clue on the chop that can be a play clue is one (H-Group readers, will-bot
+        # among them, take it so): a card that must be saved gets a rank clue, or a colour
+        # clue only where no play reading is left.
+        saves = frozenset()
     if saves or plays:
         if focus == chop and saves and plays:
             meaning = Meaning.PLAY_OR_SAVE

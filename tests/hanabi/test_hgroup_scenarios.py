@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardgames.hanabi import HanabiState
+import attrs
+import pytest
+
+from cardgames.hanabi import HanabiState, variant_from_name
 from cardgames.hanabi.actions import Clue, Discard, Play
 from cardgames.hanabi.cards import Card
 from cardgames.hanabi.hgroup import HGroupBot, Meaning, readings
@@ -185,31 +188,47 @@ def test_a_5s_chop_move_saves_the_chop(make_game: Game) -> None:
 
 
 # ------------------------------------------------------------------ stalls
-def test_a_locked_hand_gives_a_stall_no_one_reads_as_a_finesse(make_game: Game) -> None:
+@pytest.mark.parametrize("empty_clues", [True, False])
+def test_a_locked_hand_gives_a_stall_no_one_reads_as_a_finesse(
+        make_game: Game, empty_clues: bool) -> None:
     # The first situation: Alice's hand is locked (every card clued), nothing is
     # playable; she must clue, and her clue must not read as a finesse Bob answers with a
-    # blind play.
+    # blind play. Without empty clues (hanab.live's rule) it re-touches a clued card.
+    variant = attrs.evolve(variant_from_name("standard"), empty_clues=empty_clues)
     state = make_game([["R5", "G5", "B5", "Y5", "W5"], ["R3", "G4", "Y3", "W4", "B4"]],
-                      pile=["W3", "B3", "G2"])
+                      pile=["W3", "B3", "G2"], variant=variant)
     state.apply(Clue(1, "green"))
     state.apply(Clue(0, 5))
     table = replay(state.view(0), 6)
     assert table.locked(0)
     clue = _act(state, 0)
     assert isinstance(clue, Clue)
+    touched = [slot.touched for slot in state.view(0).other_hands[1]
+               if state.variant.clue_touches(slot.card, clue.value)]
     state.apply(clue)
-    assert _last(state, 1) not in (Meaning.FINESSE, Meaning.PROMPT)
+    assert _last(state, 1) in (Meaning.STALL, Meaning.EMPTY)
+    if not empty_clues:
+        assert touched
+        assert all(touched)  # only cards already clued: a hard burn
     assert _act(state, 1) not in (Play(1), Play(2), Play(3), Play(4), Play(5))
 
 
-def test_at_8_clues_a_clue_on_the_chop_is_a_real_clue(make_game: Game) -> None:
+@pytest.mark.parametrize("empty_clues", [True, False])
+def test_at_8_clues_a_clue_on_the_chop_is_a_real_clue(make_game: Game, empty_clues: bool) -> None:
     # The second situation: at 8 clues a clue touching the chop is read as a save
-    # or a play, never as a stall; and the bot gives one only when that reading is right.
-    state = make_game([["B3", "G4", "Y3", "W4", "B4"], ["R3", "G4", "Y3", "W4", "B3"]])
+    # or a play, never as a stall; and the bot gives one only when that reading is right:
+    # with nothing to play or save (no empty clue either), its clue touches no chop and asks
+    # for no play.
+    variant = attrs.evolve(variant_from_name("standard"), empty_clues=empty_clues)
+    state = make_game([["B3", "G4", "Y3", "W4", "B4"], ["R3", "G4", "Y3", "W4", "B3"]],
+                      variant=variant)
     state.apply(Clue(1, "blue"))  # Bob's B3, on his chop
     assert _last(state, 1) in (Meaning.PLAY, Meaning.PLAY_OR_SAVE, Meaning.SAVE)
-    fresh = make_game([["B3", "G4", "Y3", "W4", "B4"], ["R3", "G4", "Y3", "W4", "B3"]])
+    fresh = make_game([["B3", "G4", "Y3", "W4", "B4"], ["R3", "G4", "Y3", "W4", "B3"]],
+                      variant=variant)
     clue = _act(fresh, 0)
+    assert isinstance(clue, Clue)
+    assert not fresh.variant.clue_touches(fresh.hand(1)[4], clue.value)  # not the chop
     assert isinstance(clue, Clue)
     fresh.apply(clue)
     reading = readings(fresh.view(1))[-1]

@@ -229,7 +229,6 @@ def test_at_8_clues_a_clue_on_the_chop_is_a_real_clue(make_game: Game, empty_clu
     clue = _act(fresh, 0)
     assert isinstance(clue, Clue)
     assert not fresh.variant.clue_touches(fresh.hand(1)[4], clue.value)  # not the chop
-    assert isinstance(clue, Clue)
     fresh.apply(clue)
     reading = readings(fresh.view(1))[-1]
     truth = fresh.hand(1)[reading.focus_slot - 1] if reading.focus_slot else None

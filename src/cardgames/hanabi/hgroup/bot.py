@@ -181,7 +181,21 @@ class _Decision:
         odd_ok = all(card in self.view.playable for card in cards)
         if not (cards <= self.playable or odd_ok):
             return False
+        if self.view.fuses <= 1 and not thought.finessed:
+            # On the last fuse a card is played only when what the clues and the cards seen
+            # leave it (not what good touch infers: a copy clued twice breaks that) fits.
+            seen = self._visible_possible(order)
+            if not seen <= self.playable:
+                return False
         return thought.clued or thought.finessed or len(cards) == 1
+
+    def _visible_possible(self, order: int) -> frozenset[Card]:
+        """What the clues leave my card able to be, less the cards I see every copy of."""
+        slot = next((s for s in self.view.own_hand if s.order == order), None)
+        possible = slot.possible if slot is not None else self.table.thoughts[order].possible
+        copies = self.table.facts.copies
+        return frozenset(card for card in possible
+                         if self.seen_count[card] < copies.get(card, 1)) or possible
 
     def _known_trash(self, order: int) -> bool:
         cards = self.private(order)

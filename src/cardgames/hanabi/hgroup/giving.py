@@ -82,6 +82,13 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
     meaning = reading.meaning
     focus = reading.focus
     truth = table.identity.get(focus) if focus is not None else None
+    if truth is not None and any(
+            truth in table.thoughts[order].inferred and len(table.thoughts[order].inferred) > 1
+            and (table.thoughts[order].clued or table.thoughts[order].finessed)
+            for order in table.hands[me]):
+        # The receiver sees my hand: a clued card of mine that may be this very card would
+        # make it read the clue another way (good touch would rule the focus out).
+        return Candidate(clue, touched, reading, None, bad, 0)
     worth: float | None = None
     plays = 0
     if meaning in (Meaning.PLAY, Meaning.FINESSE, Meaning.PROMPT, Meaning.TEMPO):
@@ -92,12 +99,6 @@ def _weigh(table: Table, clue: Clue, touched: tuple[int, ...], reading: Reading)
         if links is None or any(table.seen(link.order, (me,)) != link.card for link in links):
             return Candidate(clue, touched, reading, None, bad, 0)
         if links and not _all_read_alike(table, truth, target, focus, links):
-            return Candidate(clue, touched, reading, None, bad, 0)
-        if any(truth in table.thoughts[order].inferred and len(table.thoughts[order].inferred) > 1
-               and (table.thoughts[order].clued or table.thoughts[order].finessed)
-               for order in table.hands[me]):
-            # The receiver sees my hand: a clued card of mine that may be this very card
-            # would make it read the clue another way.
             return Candidate(clue, touched, reading, None, bad, 0)
         own = {link for link in links if link.seat == target}
         if any({link for link in other if link.seat == target} != own

@@ -214,8 +214,11 @@ def read_clue(table: Table, giver: int, receiver: int, value: str | int | None,
              else frozenset())
     options = play_options(table, useful, giver=giver, receiver=receiver, reader=receiver,
                            hidden=common, focus=focus)
-    if saves and options and all(_own_blind(links, receiver) for links in options.values()):
-        options = {}  # a clue on the chop that can be a save asks for no self-finesse
+    if focus == chop:
+        # A clue on the chop asks its receiver for no blind play (a self-finesse): it may be
+        # a save, or read against another chop, and a blind play there costs a strike.
+        options = {card: links for card, links in options.items()
+                   if not _own_blind(links, receiver)}
     truth = table.seen(focus, hidden)
     links: tuple[Connection, ...] = ()
     if truth is not None and reader != receiver:

@@ -157,7 +157,7 @@ def _hgroup_bot(level: int | None = None) -> Callable[[int], Agent]:
     return factory
 
 
-HGROUP_LEVELS = 5
+HGROUP_LEVELS = 6
 """How many levels the H-Group family has (``cardgames.hanabi.hgroup.LEVELS``; a test keeps
 the two equal, so that registering them does not import the bot)."""
 

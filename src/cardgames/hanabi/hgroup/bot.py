@@ -464,7 +464,9 @@ class _Decision:
         for order in reversed(self.hand):
             if self._known_trash(order):
                 action = self._discard(order)
-                return action, f"#{action.slot} is known to be useless: discard it"
+                return action, (f"#{action.slot} can only be a card no firework needs any "
+                                f"more (played already, or above a card whose every copy "
+                                f"is gone): discard it")
         chop = table.chop(table.me)
         if chop is not None:
             action = self._discard(chop)

@@ -66,6 +66,11 @@ def test_the_catalogue_offers_every_game_and_option(server: Running) -> None:
                 "(an orange suit's card, like any \"play\" of one, is discarded instead, as on "
                 "hanab.live)."}
     assert options["clue_tokens"]["kind"] == "number"
+    # A person's table starts at hanab.live's No Variant, and the options at its values;
+    # the library's default stays the rulebook's.
+    assert (hanabi["preset_with_people"], hanabi["default_preset"]) == ("no-variant", "standard")
+    assert options["empty_clues"]["default"] is False
+    assert games["koikoi"]["preset_with_people"] == games["koikoi"]["default_preset"]
     koikoi = {option["name"]: option for option in games["koikoi"]["options"]}
     assert koikoi["koikoi_penalty"]["kind"] == "choice"
     assert set(koikoi["koikoi_penalty"]["choices"]) == {"double", "none", "growing"}

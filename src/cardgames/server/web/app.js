@@ -51,9 +51,9 @@
  *     `game_over` message once the game ends), or null. The shell shows the element in its
  *     summary panel; an element with `dataset.key` set pops up once per distinct key (a
  *     round's end), and the final one pops up when the game ends.
- *   export const lobby = {preset, presetHelp, optionGroup(name)}   (optional)
- *     What the lobby's form offers for the game: `preset` the rule set it offers first where
- *     it is not the game's own default; `presetHelp` a line on a rule set, by its name, where
+ *   export const lobby = {presetHelp, optionGroup(name)}   (optional)
+ *     What the lobby's form says about the game (the rule set it offers first is the
+ *     catalogue's `preset_with_people`): `presetHelp` a line on a rule set, by its name, where
  *     the name does not say it; `optionGroup(name)` the group an option is listed in, by the
  *     option's name (one group "Options" when the module says nothing).
  *   export const keys, rules, seatPattern   (optional: the "?" panel's keys and rules in
@@ -268,7 +268,8 @@ async function createForm() {
     // A rule set by its name for people (hanab.live's "No Variant"), its id where it has none.
     const preset = h("select", {name: "preset"}, game.presets.map((p) =>
       h("option", {value: p}, game.preset_titles?.[p] ?? p)));
-    preset.value = game.presets.includes(lobby.preset) ? lobby.preset : game.default_preset;
+    const first = game.preset_with_people ?? game.default_preset;
+    preset.value = first;
     const presetHelp = h("small", {class: "quiet preset-help"});
     const explain = () => {
       presetHelp.textContent = lobby.presetHelp?.[preset.value] || game.preset_lines?.[preset.value] || "";
@@ -281,7 +282,7 @@ async function createForm() {
       presetHelp,
       h("fieldset", {}, h("legend", {}, "Seats"), seats),
       h("details", {}, h("summary", {}, `Every option (${game.options.length})`),
-        h("p", {class: "quiet"}, `Each starts at the default ${game.preset_word}'s value; changed ones override the ${game.preset_word} chosen above.`),
+        h("p", {class: "quiet"}, `Each starts at ${game.preset_titles?.[first] ?? first}'s value; changed ones override the ${game.preset_word} chosen above.`),
         options));
   };
   gameSelect.addEventListener("change", build);

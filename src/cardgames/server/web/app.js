@@ -184,9 +184,14 @@ async function showLobby() {
   lobbyTimer = setInterval(() => { if (route().page === "lobby") refresh(); }, 5000);
 }
 
+/** A bot seat's level or bot, beside its name: "bot: hard". */
+function botWord(seat) { return seat.bot ? `bot: ${seat.bot}` : "bot"; }
+
 function tableItem(info) {
   const open = info.seats.filter((s) => s.kind === "open").length;
-  const seats = info.seats.map((s) => s.kind === "open" ? "(open)" : s.name).join(", ");
+  // A bot goes by a person's name: its level says it is one.
+  const seats = info.seats.map((s) => s.kind === "open" ? "(open)"
+    : s.kind === "bot" ? `${s.name} (${botWord(s)})` : s.name).join(", ");
   const go = `#/table/${encodeURIComponent(info.table)}`;
   return h("li", {},
     h("span", {class: "what"}, h("strong", {}, info.name), ` · ${info.game} · ${info.status}`,
@@ -665,7 +670,8 @@ class Table {
       h("h2", {}, `${info.name}: waiting for players`),
       h("ul", {class: "seats-waiting"}, info.seats.map((s) => h("li", {},
         `Seat ${s.seat + 1}: `, s.kind === "open" ? h("em", {}, "open ") : s.name,
-        s.kind === "bot" ? " (bot)" : "", s.seat === mine ? " (you)" : "",
+        s.kind === "bot" ? h("span", {title: this.seatTitle(s.seat)}, ` (${botWord(s)})`) : "",
+        s.seat === mine ? " (you)" : "",
         s.kind === "open" && mine === undefined
           ? h("button", {class: "primary", dataset: {seat: s.seat}, on: {click: () => this.takeSeat(s.seat)}}, "Take this seat")
           : null))),

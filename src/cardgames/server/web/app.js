@@ -53,8 +53,9 @@
  *     round's end), and the final one pops up when the game ends.
  *   export const lobby = {presetHelp, optionGroup(name)}   (optional)
  *     What the lobby's form says about the game (the rule set it offers first is the
- *     catalogue's `preset_with_people`): `presetHelp` a line on a rule set, by its name, where
- *     the name does not say it; `optionGroup(name)` the group an option is listed in, by the
+ *     catalogue's `preset_with_people`, GameInfo.preset_with_people; a `preset` here is
+ *     deprecated, read only where that names none): `presetHelp` a line on a rule set, by its
+ *     name, where the name does not say it; `optionGroup(name)` the group an option is listed in, by the
  *     option's name (one group "Options" when the module says nothing).
  *   export const keys, rules, seatPattern   (optional: the "?" panel's keys and rules in
  *     short; the pattern of the seat numbers in the game's event text)
@@ -273,7 +274,11 @@ async function createForm() {
     // A rule set by its name for people (hanab.live's "No Variant"), its id where it has none.
     const preset = h("select", {name: "preset"}, game.presets.map((p) =>
       h("option", {value: p}, game.preset_titles?.[p] ?? p)));
-    const first = game.preset_with_people ?? game.default_preset;
+    // The game's entry names the rule set people start with; a module's own `lobby.preset`
+    // (deprecated: name it in the GameInfo) is still read where the entry names none.
+    const people = game.preset_with_people ?? game.default_preset;
+    const first = people === game.default_preset && game.presets.includes(lobby.preset)
+      ? lobby.preset : people;
     preset.value = first;
     const presetHelp = h("small", {class: "quiet preset-help"});
     const explain = () => {

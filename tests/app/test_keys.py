@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.command import CommandPalette
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 import cardgames
 from cardgames.app.app import CardgamesApp
@@ -246,6 +246,8 @@ def test_the_new_game_forms_option_example_is_the_games_own(
         app = CardgamesApp(game="hanabi", speed="instant")
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "form")
+            # A person starts at hanab.live's No Variant, as the web lobby does.
+            assert app.screen.query_one("#preset", Select).value == "no-variant"
             field = app.screen.query_one("#options", Input)
             example = field.placeholder.split("e.g. ", 1)[1]
             assert "rounds" not in example
@@ -256,5 +258,6 @@ def test_the_new_game_forms_option_example_is_the_games_own(
             assert isinstance(screen, TableScreen)
             key, value = example.split("=")
             assert str(getattr(screen.session.state.variant, key)) == value
+            assert not screen.session.state.variant.empty_clues
 
     asyncio.run(run())

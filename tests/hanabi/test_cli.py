@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
@@ -168,8 +169,8 @@ def test_the_final_score_rating_and_reason_are_printed_once(
     tmp_path: Path, command: str
 ) -> None:
     save = tmp_path / "once.json"
-    played = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "3", "--save",
-                                  str(save)])
+    played = runner.invoke(root, ["play", "hanabi", "--autoplay", "--seed", "3",
+                                  "--variant", "standard", "--save", str(save)])
     assert played.exit_code == 0, played.output
     state = HanabiState.new(variant_from_name("standard"), players=2, seed=3)
     for action in Record.from_json(save.read_text()).actions:
@@ -431,3 +432,36 @@ def test_an_unknown_variant_is_quoted_as_typed_with_the_nearest_names() -> None:
     assert result.exit_code != 0
     assert "unknown Hanabi variant 'Prsim (6 Suits)'" in result.output
     assert "did you mean Prism (6 Suits)" in result.output
+
+
+def test_a_person_plays_no_variant_unless_told_otherwise(tmp_path: Path) -> None:
+    # hanab.live's players expect No Variant (a clue must touch a card), as the web lobby
+    # offers first; the library's own default stays the rulebook's `standard`.
+    save = tmp_path / "person.json"
+    result = runner.invoke(root, ["play", "hanabi", "--plain", "--seed", "1", "--save",
+                                  str(save)], input="moves\nquit\n")
+    assert result.exit_code == 0, result.output
+    state = cardgames.replay(Record.from_json(save.read_text()))
+    assert state.variant == variant_from_name("no-variant")
+    assert not state.variant.empty_clues
+    legal = result.output.split("legal now:")[1].split("Player 1>")[0]
+    clues = set(re.findall(r"clue 2 (\w+)", legal))
+    partner = state.hand(1)
+    assert clues, legal
+    # Every clue offered touches a card of the partner's hand.
+    colours = {suit.name for suit in state.variant.suits
+               if suit.letter in {card.suit for card in partner}}
+    assert clues <= colours | {str(card.rank) for card in partner}
+    assert cardgames.new_game("hanabi").variant.name == "standard"
+    help_text = runner.invoke(root, ["play", "hanabi", "--help"],
+                              env={"COLUMNS": "200"}).output
+    assert "default no-variant" in help_text
+    told = runner.invoke(root, ["play", "hanabi", "--plain", "--variant", "standard",
+                                "--seed", "1", "--save", str(save)], input="quit\n")
+    assert told.exit_code == 0, told.output
+    assert cardgames.replay(Record.from_json(save.read_text())).variant.name == "standard"
+
+
+def test_a_game_entry_refuses_a_rule_set_for_people_it_does_not_have() -> None:
+    with pytest.raises(ValueError, match="preset_with_people names no preset"):
+        attrs.evolve(cardgames.get_game("hanabi"), preset_with_people="nonesuch")

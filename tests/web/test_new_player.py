@@ -257,3 +257,8 @@ def test_a_bots_name_at_the_table_says_on_hover_which_bot_it_is(
     named.first.wait_for(timeout=WAIT_MS)
     assert line in named.first.get_attribute("title")
     assert not page.locator("[title^='a bot']", has_text="Ann").count()  # a person: no title
+    # The lobby's list says which seat is a bot, and its level, beside the bot's name.
+    page.goto(server.http + "/")
+    listed = page.locator("li", has_text=f"{bot} (bot: hard)")
+    listed.first.wait_for(timeout=WAIT_MS)
+    assert "Ann (bot" not in listed.first.inner_text()

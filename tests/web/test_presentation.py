@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import cardgames
 from cardgames.server.tables import bot_names
 from server.kit import Running
 from web.conftest import playwright_api
@@ -74,6 +75,7 @@ def test_koikoi_marks_the_last_move_and_closes_each_round_with_a_board(
     table = server.create("koikoi", [None, "easy"], options={"rounds": "2"}, seed=21,
                           autostart=True)
     seat = server.sit(table, "Ann")
+    bot = server.info(table)["seats"][1]["name"]
     page = open_page(new_page, server, table, DESKTOP, seat)
     page.locator(".kk-table").wait_for(timeout=WAIT_MS)
     boards: list[str] = []
@@ -98,8 +100,8 @@ def test_koikoi_marks_the_last_move_and_closes_each_round_with_a_board(
             continue
         hand = page.locator(".kk-hand.mine .kk-tile-button.playable")
         last = page.locator("#last-move").inner_text() if page.locator("#last-move").count() else ""
-        if hand.count() and last.startswith("Last move") and "Easy plays" in last:
-            # Easy just played: its cards are marked where they lie now.
+        if hand.count() and last.startswith("Last move") and f"{bot} plays" in last:
+            # The bot just played: its cards are marked where they lie now.
             assert page.locator(".kk-tile.last-move").count() >= 1
             marked = True
         before = int(page.locator(".kk-table").get_attribute("data-move") or 0)
@@ -118,7 +120,7 @@ def test_koikoi_marks_the_last_move_and_closes_each_round_with_a_board(
     final = page.locator("#board-dialog[open]")
     final.wait_for(timeout=WAIT_MS)
     winner = final.locator(".kk-winner").inner_text()
-    assert re.search(r"(Ann|Easy) wins \d+ to \d+\.|A draw", winner)
+    assert re.search(rf"(Ann|{bot}) wins \d+ to \d+\.|A draw", winner)
     assert final.locator("button.save-record").count() == 1
     assert len(boards) == 1
     assert marked
@@ -158,8 +160,9 @@ def test_after_the_game_play_again_keeps_seats_and_options_and_the_lobby_lists_i
     info = server.info(again)
     assert info["game"] == "hanabi"
     assert info["options"] == {"variant": "rainbow"}
-    assert [(s["kind"], s["name"]) for s in info["seats"]] == [("person", "Ann"),
-                                                             ("bot", "Easy")]
+    assert [(s["kind"], s["bot"]) for s in info["seats"]] == [("person", None),
+                                                            ("bot", "easy")]
+    assert info["seats"][0]["name"] == "Ann"
     assert info["status"] == "playing"
 
 
@@ -198,9 +201,30 @@ def test_the_lobby_defaults_start_a_game_and_explain_bots_options_and_rule_sets(
     assert "empty clue" in page.locator(".preset-help").inner_text()
 
 
-def test_bots_sharing_a_level_are_named_in_seat_order() -> None:
-    assert bot_names([None, "hard", "hard"]) == ["", "Hard", "Hard2"]
-    assert bot_names(["easy", None, "easy", "easy"]) == ["Easy", "", "Easy2", "Easy3"]
+def test_a_tables_bots_have_distinct_names_as_people_do() -> None:
+    names = bot_names(["easy", None, "easy", "easy", "hard"], "t1")
+    assert names[1] == ""  # an open seat
+    bots = [name for name in names if name]
+    assert len(set(bots)) == 4
+    # Names as people have (one capitalised word), never a bot's or a level's.
+    every_bot = {bot.casefold() for game in cardgames.games()
+                 for bot in cardgames.get_game(game).bots}
+    assert all(name.isalpha() and name.istitle() and name.casefold() not in every_bot
+               for name in bots)
+    # The same table, the same names; other tables, other names.
+    assert bot_names(["easy", None, "easy", "easy", "hard"], "t1") == names
+    assert len({tuple(bot_names(["hard"] * 4, f"t{n}")) for n in range(10)}) > 1
+    # A name a person goes by is never a bot's.
+    for person in bots:
+        assert person.upper() not in {
+            name.upper() for name in bot_names(["easy", None, "easy", "easy", "hard"], "t1",
+                                               [person])}
+    # Every game takes them (Ikebana wants distinct single words), at its most seats.
+    for game in cardgames.games():
+        info = cardgames.get_game(game)
+        most = info.player_counts.stop - 1
+        for table in ("a", "b", "c"):
+            info.check_names(bot_names(["random"] * most, table))
 
 
 def test_the_keys_panel_lists_each_games_keys_and_its_rules_and_the_title_says_it_once(

@@ -10,6 +10,7 @@ import cardgames
 from cardgames.core.errors import OptionsError
 from cardgames.hanabi.hints import card_status, known_status
 from cardgames.server.catalogue import game_catalogue
+from cardgames.server.tables import BOT_NAMES, bot_names
 from cardgames.wire.encode import seat_view, spectator_view
 from server.kit import Running, random_chooser
 
@@ -66,6 +67,11 @@ def test_the_catalogue_offers_every_game_and_option(server: Running) -> None:
                 "(an orange suit's card, like any \"play\" of one, is discarded instead, as on "
                 "hanab.live)."}
     assert options["clue_tokens"]["kind"] == "number"
+    # A person's table starts at hanab.live's No Variant, and the options at its values;
+    # the library's default stays the rulebook's.
+    assert (hanabi["preset_with_people"], hanabi["default_preset"]) == ("no-variant", "standard")
+    assert options["empty_clues"]["default"] is False
+    assert games["koikoi"]["preset_with_people"] == games["koikoi"]["default_preset"]
     koikoi = {option["name"]: option for option in games["koikoi"]["options"]}
     assert koikoi["koikoi_penalty"]["kind"] == "choice"
     assert set(koikoi["koikoi_penalty"]["choices"]) == {"double", "none", "growing"}
@@ -169,3 +175,17 @@ def test_hanabi_marks_are_what_each_viewer_can_tell() -> None:
         seat = state.current_player
         state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
     assert marked == {"playable", "critical", "trash"}
+
+
+def test_a_bot_gives_its_name_to_a_person_who_sits_under_it(server: Running) -> None:
+    table = server.create("ikebana", [None, "easy", "hard"])
+    bots = [seat["name"] for seat in server.info(table)["seats"][1:]]
+    assert bots == bot_names([None, "easy", "hard"], table)[1:]
+    seat, _ = server.sit(table, bots[0].lower())
+    after = server.info(table)["seats"]
+    assert after[seat]["name"] == bots[0].lower()
+    names = [row["name"] for row in after]
+    assert len({name.casefold() for name in names}) == 3
+    assert after[1]["kind"] == "bot"
+    assert after[1]["name"] in BOT_NAMES
+    assert after[2]["name"] == bots[1]  # the other bot keeps its name

@@ -17,6 +17,7 @@ import attrs
 
 import cardgames
 from cardgames.core.record import Record
+from cardgames.server.tables import bot_names
 from server.kit import Running
 from view_leaks import hidden_cards
 from web.conftest import DOCS_IMAGES
@@ -231,7 +232,8 @@ def test_the_lobby_creates_a_password_table(
     info = server.info(table)
     assert info["private"]
     assert info["options"] == {"variant": "rainbow"}
-    assert [seat["name"] for seat in info["seats"]] == ["Ann", "Easy"]
+    assert [(seat["name"], seat["bot"]) for seat in info["seats"]] == [
+        ("Ann", None), (bot_names([None, "easy"], table)[1], "easy")]
     assert table not in {listed["table"] for listed in server.ok("GET", "/api/tables")["tables"]}
     # Another person with the link needs the password to watch.
     other = new_page(*PHONE)

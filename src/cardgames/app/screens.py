@@ -695,9 +695,9 @@ class NewGameScreen(Screen[None]):
             ))
             yield self._field("Rules", Select(
                 [(name, name) for name in list(info.presets)[:40]],
-                value=info.default_preset, allow_blank=False, id="preset", compact=True,
+                value=info.people_preset, allow_blank=False, id="preset", compact=True,
             ))
-            example = option_example(info.presets[info.default_preset])
+            example = option_example(info.presets[info.people_preset])
             yield self._field("House rules", Input(
                 placeholder="KEY=VALUE ..." + (f" e.g. {example}" if example else ""),
                 id="options", compact=True,

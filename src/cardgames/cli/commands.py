@@ -133,6 +133,8 @@ def play_command(
             values = option_values(option_pairs)
             if preset is not None:
                 values[info.preset_word] = preset
+            # A person plays here (or watches bots): the rule set people start with.
+            values.setdefault(info.preset_word, info.people_preset)
             count = info.check_players(players)
             if not 1 <= human_seat <= count:
                 raise OptionsError(f"'--seat' must be in 1..{count} (got {human_seat})")
@@ -192,13 +194,13 @@ def make_play_command(info: GameInfo[S, Any], ui: GameUI[S]) -> Callable[..., No
     word = info.preset_word
     shown = ", ".join(list(info.presets)[:8]) + (", ..." if len(info.presets) > 8 else "")
     # The game's own example: another game's option would be refused.
-    example = option_example(info.presets[info.default_preset])
+    example = option_example(info.presets[info.people_preset])
     example = f", e.g. -o {example}" if example else ""
 
     def play(
         preset: str | None = typer.Option(
             None, f"--{word}", "-r" if word == "preset" else "-v",
-            help=f"The {word} (default {info.default_preset}): {shown}.",
+            help=f"The {word} (default {info.people_preset}): {shown}.",
         ),
         players: int | None = typer.Option(
             None, "--players", "-p", help=f"Number of players, {count_text} "

@@ -71,7 +71,12 @@ class GameInfo(Generic[S, Opts]):
     """Named options (presets, catalogue variants): players choose them, the conformance kit
     runs every one."""
     default_preset: str
-    """The preset used when none is named."""
+    """The preset used when none is named (by the library, benchmarks and records; see
+    `preset_with_people`)."""
+    preset_with_people: str | None = None
+    """The rule set a table where a person sits starts with: ``cardgames play``'s default,
+    the app's new-game screen's and the web lobby's first choice (None: `default_preset`).
+    A game whose players know its rules by another site's names starts people there."""
     preset_word: str = "preset"
     """What players call a rule set (``variant``, say): the option key and the
     ``--preset``/``--variant`` flag of ``play``."""
@@ -182,6 +187,9 @@ class GameInfo(Generic[S, Opts]):
         bots.update({level: bots[name] for level, name in self.levels.items()})
         if "random" not in bots or self.default_bot not in bots:
             raise ValueError(f"{self.name}: bots must include 'random' and the default bot")
+        if self.people_preset not in self.presets:
+            raise ValueError(f"{self.name}: preset_with_people names no preset "
+                             f"({self.preset_with_people!r})")
         if self.people_bot not in bots:
             raise ValueError(f"{self.name}: bot_with_people names no bot "
                              f"({self.bot_with_people!r})")
@@ -189,6 +197,13 @@ class GameInfo(Generic[S, Opts]):
             if level not in self.levels or name not in bots:
                 raise ValueError(f"{self.name}: levels_with_people maps {level!r} (a level?) "
                                  f"to {name!r} (a bot?)")
+
+    @property
+    def people_preset(self) -> str:
+        """The rule set for tables with a person (`preset_with_people`, else
+        `default_preset`)."""
+        return (self.default_preset if self.preset_with_people is None
+                else self.preset_with_people)
 
     @property
     def people_bot(self) -> str:

@@ -202,6 +202,7 @@ GAME: GameInfo[HanabiState, HanabiVariant] = GameInfo(
     default_players=2,
     presets=_presets(),
     default_preset="standard",
+    preset_with_people="no-variant",
     preset_word="variant",
     resolve_preset=variant,
     read_options=variant_from_data,

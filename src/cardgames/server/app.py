@@ -442,11 +442,13 @@ class GameServer:
         password_hash = None if password is None else await asyncio.to_thread(
             hash_password, password)
         bots = [seat.bot for seat in request.seats]
+        table_id = new_table_id()
         seats = tuple(
             SeatRow(number, "open" if bot is None else "bot", name, bot)
-            for number, (bot, name) in enumerate(zip(bots, bot_names(bots), strict=True)))
+            for number, (bot, name) in enumerate(zip(bots, bot_names(bots, table_id),
+                                                     strict=True)))
         row = TableRow(
-            id=new_table_id(), name=request.name.strip() or f"{info.title} table",
+            id=table_id, name=request.name.strip() or f"{info.title} table",
             game=info.name, options=options, seed=seed, bot_seed=new_secret_seed(),
             password_hash=password_hash,
             hints=request.hints, autostart=request.autostart, status="waiting", header=None,
@@ -464,6 +466,9 @@ class GameServer:
         await self._check_password(table, request.password)
         async with table.lock:
             seat = table.open_seat(request.seat)
+            renamed = table.make_way_for(request.name)
+            if renamed is not None:
+                await self.commit(store.set_seat, table.id, renamed)
             name = table.check_name(seat, request.name)
             token = new_token()
             row = SeatRow(seat, "person", name, None, hash_token(token))

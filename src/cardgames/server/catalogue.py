@@ -111,7 +111,8 @@ def bot_choices(info: GameInfo[Any, Any]) -> list[dict[str, str]]:
 
 def game_entry(info: GameInfo[Any, Any]) -> dict[str, Any]:
     """One game as the lobby's form needs it."""
-    default = info.presets[info.default_preset]
+    # A person sets a table up: the form starts at the rule set people start with.
+    default = info.presets[info.people_preset]
     levels = list(info.levels)
     return {
         "name": info.name,
@@ -131,6 +132,7 @@ def game_entry(info: GameInfo[Any, Any]) -> dict[str, Any]:
         "preset_lines": {name: line for name, line in info.preset_lines.items()
                          if name in info.presets},
         "default_preset": info.default_preset,
+        "preset_with_people": info.people_preset,
         "options": option_entries(default),
         "cooperative": info.cooperative,
     }

@@ -13,9 +13,10 @@ sent of it.
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, Final, Protocol
 
 import attrs
@@ -30,7 +31,7 @@ from cardgames.core.record import Record
 from cardgames.core.registry import GameInfo
 from cardgames.server import store
 from cardgames.server.store import ActionRow, SeatRow, TableRow
-from cardgames.session import HUMAN, SavedGame, seat_agents, seat_names
+from cardgames.session import HUMAN, SavedGame, seat_agents
 from cardgames.wire.encode import (
     legal_choices,
     seat_log,
@@ -74,20 +75,25 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def bot_names(bots: list[str | None]) -> list[str]:
-    """Player names for the bot seats of a new table, '' for the open seats: the bot's name
-    ("Hard"), and where several share it the next ones numbered in seat order ("Hard",
-    "Hard2", "Hard3": one word each, as some games ask)."""
-    names: list[str] = []
-    seen: dict[str, int] = {}
-    for bot in bots:
-        if bot is None:
-            names.append("")
-            continue
-        base = seat_names([bot])[0].replace(" ", "")
-        seen[base] = seen.get(base, 0) + 1
-        names.append(base if seen[base] == 1 else f"{base}{seen[base]}")
-    return names
+BOT_NAMES: Final = (
+    "Alma", "Basil", "Cora", "Dario", "Elsa", "Felix", "Greta", "Hugo", "Ines", "Jonas",
+    "Kira", "Leon", "Mira", "Nico", "Olga", "Pablo", "Quinn", "Rosa", "Sami", "Tessa",
+    "Umberto", "Vera", "Wim", "Yara", "Zeno",
+)
+"""The names a table's bots go by, as people's are (a bot's level is said beside it, on
+hover): single distinct words, which every game takes. More than the most seats."""
+
+
+def bot_names(bots: list[str | None], table: str = "",
+              taken: Collection[str] = ()) -> list[str]:
+    """Player names for the bot seats of a new table, '' for the open seats: distinct names
+    from :data:`BOT_NAMES`, drawn in an order fixed by the `table`'s id (the same table, the
+    same names), none of them one of the names `taken` (people's, say)."""
+    shunned = {name.casefold() for name in taken}
+    order = [name for name in BOT_NAMES if name.casefold() not in shunned]
+    random.Random(f"bot names {table}").shuffle(order)
+    drawn = iter(order)
+    return ["" if bot is None else next(drawn) for bot in bots]
 
 
 class Listener(Protocol):
@@ -212,6 +218,18 @@ class LiveTable:
         if self.seats[wanted].kind != "open":
             raise ProtocolError("conflict", f"seat {wanted} of table {self.id} is taken")
         return wanted
+
+    def make_way_for(self, name: str) -> SeatRow | None:
+        """A bot's seat renamed where a person comes to sit under the bot's name before the
+        game starts (a bot gives way: a person's name is their own); None: no bot has it."""
+        clash = next((row for row in self.seats if row.kind == "bot"
+                      and row.name.casefold() == name.strip().casefold()), None)
+        if clash is None or self.state is not None:
+            return None
+        names = [row.name for row in self.seats if row.kind != "open"]
+        renamed = bot_names([clash.bot], self.id, [*names, name])[0]
+        self.seats[clash.seat] = attrs.evolve(clash, name=renamed)
+        return self.seats[clash.seat]
 
     def check_name(self, seat: int, name: str) -> str:
         """A person's name for `seat`, checked: not another seat's, and one the game takes

@@ -319,6 +319,9 @@ class GameEntry(_ServerModel):
     preset_lines: dict[str, str] = Field(
         default_factory=dict, description="One line on each rule set that has one, by id.")
     default_preset: str
+    preset_with_people: str | None = Field(
+        default=None, description="The rule set a person's table starts with: the form's "
+        "first choice, whose values the options start at (None: ``default_preset``).")
     options: list[GameOption]
     cooperative: bool = Field(description="Whether all seats share one score.")
 

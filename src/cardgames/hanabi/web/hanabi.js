@@ -9,10 +9,9 @@
  * for the module interface.
  */
 
-/** The lobby's form (see app.js): a hanab.live player expects No Variant (no empty clues)
- *  from a Hanabi table, so it is offered first; what the two five-suit rule sets mean. */
+/** The lobby's form (see app.js): what the two five-suit rule sets mean (No Variant, which
+ *  a hanab.live player expects, is offered first: the game's `preset_with_people`). */
 export const lobby = {
-  preset: "no-variant",
   presetHelp: {
     "no-variant": "hanab.live's No Variant: the usual five suits, and a clue must touch at least one card.",
     "standard": "The printed rulebook: the five suits, and a clue may touch no card (an empty clue), which the bots use.",

@@ -51,10 +51,11 @@
  *     `game_over` message once the game ends), or null. The shell shows the element in its
  *     summary panel; an element with `dataset.key` set pops up once per distinct key (a
  *     round's end), and the final one pops up when the game ends.
- *   export const lobby = {preset, presetHelp, optionGroup(name)}   (optional)
- *     What the lobby's form offers for the game: `preset` the rule set it offers first where
- *     it is not the game's own default; `presetHelp` a line on a rule set, by its name, where
- *     the name does not say it; `optionGroup(name)` the group an option is listed in, by the
+ *   export const lobby = {presetHelp, optionGroup(name)}   (optional)
+ *     What the lobby's form says about the game (the rule set it offers first is the
+ *     catalogue's `preset_with_people`, GameInfo.preset_with_people; a `preset` here is
+ *     deprecated, read only where that names none): `presetHelp` a line on a rule set, by its
+ *     name, where the name does not say it; `optionGroup(name)` the group an option is listed in, by the
  *     option's name (one group "Options" when the module says nothing).
  *   export const keys, rules, seatPattern   (optional: the "?" panel's keys and rules in
  *     short; the pattern of the seat numbers in the game's event text)
@@ -184,9 +185,14 @@ async function showLobby() {
   lobbyTimer = setInterval(() => { if (route().page === "lobby") refresh(); }, 5000);
 }
 
+/** A bot seat's level or bot, beside its name: "bot: hard". */
+function botWord(seat) { return seat.bot ? `bot: ${seat.bot}` : "bot"; }
+
 function tableItem(info) {
   const open = info.seats.filter((s) => s.kind === "open").length;
-  const seats = info.seats.map((s) => s.kind === "open" ? "(open)" : s.name).join(", ");
+  // A bot goes by a person's name: its level says it is one.
+  const seats = info.seats.map((s) => s.kind === "open" ? "(open)"
+    : s.kind === "bot" ? `${s.name} (${botWord(s)})` : s.name).join(", ");
   const go = `#/table/${encodeURIComponent(info.table)}`;
   return h("li", {},
     h("span", {class: "what"}, h("strong", {}, info.name), ` · ${info.game} · ${info.status}`,
@@ -268,7 +274,12 @@ async function createForm() {
     // A rule set by its name for people (hanab.live's "No Variant"), its id where it has none.
     const preset = h("select", {name: "preset"}, game.presets.map((p) =>
       h("option", {value: p}, game.preset_titles?.[p] ?? p)));
-    preset.value = game.presets.includes(lobby.preset) ? lobby.preset : game.default_preset;
+    // The game's entry names the rule set people start with; a module's own `lobby.preset`
+    // (deprecated: name it in the GameInfo) is still read where the entry names none.
+    const people = game.preset_with_people ?? game.default_preset;
+    const first = people === game.default_preset && game.presets.includes(lobby.preset)
+      ? lobby.preset : people;
+    preset.value = first;
     const presetHelp = h("small", {class: "quiet preset-help"});
     const explain = () => {
       presetHelp.textContent = lobby.presetHelp?.[preset.value] || game.preset_lines?.[preset.value] || "";
@@ -281,7 +292,7 @@ async function createForm() {
       presetHelp,
       h("fieldset", {}, h("legend", {}, "Seats"), seats),
       h("details", {}, h("summary", {}, `Every option (${game.options.length})`),
-        h("p", {class: "quiet"}, `Each starts at the default ${game.preset_word}'s value; changed ones override the ${game.preset_word} chosen above.`),
+        h("p", {class: "quiet"}, `Each starts at ${game.preset_titles?.[first] ?? first}'s value; changed ones override the ${game.preset_word} chosen above.`),
         options));
   };
   gameSelect.addEventListener("change", build);
@@ -664,7 +675,8 @@ class Table {
       h("h2", {}, `${info.name}: waiting for players`),
       h("ul", {class: "seats-waiting"}, info.seats.map((s) => h("li", {},
         `Seat ${s.seat + 1}: `, s.kind === "open" ? h("em", {}, "open ") : s.name,
-        s.kind === "bot" ? " (bot)" : "", s.seat === mine ? " (you)" : "",
+        s.kind === "bot" ? h("span", {title: this.seatTitle(s.seat)}, ` (${botWord(s)})`) : "",
+        s.seat === mine ? " (you)" : "",
         s.kind === "open" && mine === undefined
           ? h("button", {class: "primary", dataset: {seat: s.seat}, on: {click: () => this.takeSeat(s.seat)}}, "Take this seat")
           : null))),

@@ -178,6 +178,18 @@ def test_two_seats_and_a_bot_play_a_whole_game(
         found = leaked(snapshot, hidden_cards(states[move], seat, hands_shown=seat is None))
         assert not found, f"seat {seat} at move {move} saw {found}"
 
+    # Once the game is over each bot move in the log says why it was made ("why?"), and a
+    # person's move says nothing (the reasons are sent only then: mid-game one could name a
+    # card its reader may not see).
+    bot_moves = [number for number, move in enumerate(hanabi.replay(record).public_moves())
+                 if move.seat == 2]
+    assert bot_moves
+    for page in (ann, watcher):
+        page.locator("#log li details.why").first.wait_for(state="attached")
+        explained = [int(str(item.get_attribute("data-move"))) - 1
+                     for item in page.locator("#log li:has(details.why)").all()]
+        assert explained == bot_moves
+
     # The end is a board on top of the table: the score said plainly, the record to save;
     # the player closes it. Ann's own hand is shown face up now that nothing is secret.
     board = ann.locator("#board-dialog[open]")
@@ -186,6 +198,12 @@ def test_two_seats_and_a_bot_play_a_whole_game(
     assert re.search(r"\b(1 fuse|[02-9] fuses) lost", board.inner_text())  # no "fuse(s)"
     assert board.locator("button.save-record").count() == 1
     ann.locator("#board-close").click()
+    # Opening a "why?" shows the bot's words and does not start the replay.
+    ann.locator("#log li details.why summary").first.click()
+    reason = ann.locator("#log li details.why[open] span").first
+    reason.wait_for()
+    assert reason.inner_text().strip()
+    assert ann.locator("#log li.current").count() == 0
     own = ann.locator(".hand.own .slot")
     ann.locator(".hand.own .slot.revealed .hcard.face").first.wait_for()
     assert ann.locator(".hand.own .slot.revealed .hcard.face").count() == own.count()

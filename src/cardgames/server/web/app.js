@@ -559,6 +559,11 @@ class Table {
       case "table": this.info = message.table; break;
       case "game_over":
         this.gameOver = message;
+        // The bots' reasons travel once the game is over (mid-game one might name a card its
+        // reader may not see): each goes on its log entry, shown as "why?".
+        for (const said of message.reasons || []) {
+          if (this.log[said.move]) this.log[said.move].reason = said.reason;
+        }
         if (this.message) this.fetchPartner(this.message.move).then(() => this.render());
         break;
       case "error":
@@ -836,7 +841,9 @@ class Table {
         title: `${names[entry.seat] ?? ""}: ${entry.action}`,
         dataset: {move: String(number + 1)},
         on: this.gameOver ? {click: () => this.replay(number + 1)} : {}},
-        entryText(entry, names, pattern));
+        entryText(entry, names, pattern),
+        entry.reason ? h("details", {class: "why", on: {click: (event) => event.stopPropagation()}},
+          h("summary", {}, "why?"), h("span", {}, entry.reason)) : null);
       if (item.classList.contains("current")) current = item;
       return item;
     }));

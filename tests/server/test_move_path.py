@@ -20,15 +20,18 @@ from cardgames.wire.messages import ChatMessage
 
 
 class Seat:
-    """A connection at the table as the table sees it, keeping what it is sent."""
+    """A connection at the table as the table sees it (speaking protocol version 1: whole
+    views), keeping what it is sent in `received`."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.version = 1
         self.logged = 0
-        self.sent: list[dict[str, Any]] = []
+        self.sent: dict[str, Any] | None = None  # the last view sent, as the table keeps it
+        self.received: list[dict[str, Any]] = []
 
     def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
+        self.received.append(json.loads(text))
 
     def send(self, message: Any) -> None:
         self.send_text(message.model_dump_json())
@@ -74,13 +77,13 @@ def test_an_act_is_committed_then_applied_then_sent_to_everyone() -> None:
     assert state.move_count == 0  # the game as it was is untouched
     assert commit.writes == [(store.add_action, ("t", ActionRow(0, 0, str(action))))]
     for listener in seats:
-        (view,) = listener.sent
+        (view,) = listener.received
         assert view["type"] == "view"
         assert view["move"] == 1
         assert [entry["action"] for entry in view["log"]] == [str(action)]
         assert listener.logged == 1
-    assert seats[0].sent[0]["ref"] == "r1"
-    assert seats[1].sent[0]["ref"] is None
+    assert seats[0].received[0]["ref"] == "r1"
+    assert seats[1].received[0]["ref"] is None
 
 
 @pytest.mark.parametrize("how", ["id", "notation", "value"])
@@ -113,7 +116,7 @@ def test_a_refused_act_changes_nothing_and_sends_nothing(
     assert refused.value.code == code
     assert table.state is state
     assert commit.writes == []
-    assert listener.sent == []
+    assert listener.received == []
 
 
 def test_a_failed_commit_changes_nothing_and_sends_nothing() -> None:
@@ -128,7 +131,7 @@ def test_a_failed_commit_changes_nothing_and_sends_nothing() -> None:
         asyncio.run(table.play(0, state.legal_actions()[0]))
     assert table.state is state
     assert state.move_count == 0
-    assert listener.sent == []
+    assert listener.received == []
 
 
 def test_the_last_move_is_kept_with_the_end_and_the_spectators_words_reach_the_seats() -> None:
@@ -152,6 +155,6 @@ def test_the_last_move_is_kept_with_the_end_and_the_spectators_words_reach_the_s
     statements = [statement for statement, _args in commit.writes]
     assert statements[-1] is store.add_last_action
     assert set(statements[:-1]) == {store.add_action}
-    kinds = [message["type"] for message in seat.sent]
+    kinds = [message["type"] for message in seat.received]
     assert kinds[-3:] == ["view", "game_over", "chat"]
-    assert seat.sent[-1]["text"] == "wow"
+    assert seat.received[-1]["text"] == "wow"
